@@ -1,0 +1,5 @@
+//! hlocheck: a formally specified verifier, bit-exact executor and
+//! equivalence checker for StableHLO and CHLO programs.
+
+pub mod cli;
+pub mod float;
