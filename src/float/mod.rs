@@ -4,6 +4,18 @@
 //! A value of any format is carried as its raw bit pattern in the low bits
 //! of a `u64`; the descriptor says how to read it.
 
+mod bigint;
+pub mod decimal;
+pub mod encoding;
+pub mod round;
+
+pub use decimal::{format_decimal, from_f64, parse_decimal, to_f64};
+pub use encoding::{
+    canonical_nan, is_finite, is_inf, is_nan, is_negative, is_zero, max_finite, min_positive,
+    Decoded,
+};
+pub use round::{round_value, Rounded, Rounding};
+
 /// How a format encodes NaN.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum NanEncoding {

@@ -1,0 +1,387 @@
+//! Decimal text ⇄ bit patterns, and exact conversion to and from `f64`.
+//!
+//! * [`parse_decimal`] reads an MLIR float literal and rounds it correctly
+//!   (to nearest, ties to even) into any format, narrow ones included: the
+//!   text is first rounded to `f64` by Rust's correctly rounded parser, and
+//!   when that `f64` lands exactly on a rounding boundary of the narrow
+//!   format, the text is compared exactly (big integers) with the boundary,
+//!   so there is no double rounding.
+//! * [`format_decimal`] prints the shortest decimal that reads back to the
+//!   same bits, in the style `d.ddde±XX` (`1.0e+00`, `2.5e-08`,
+//!   `-6.5504e+04`), always with at least one fractional digit and two
+//!   exponent digits; zeros print as `0.0` and `-0.0`.
+//! * [`to_f64`] is exact for every format; [`from_f64`] rounds to nearest
+//!   even.
+//!
+//! Out-of-range and special values follow [`round_value`]: overflow gives
+//! ∞, else NaN, else saturates; NaN becomes the canonical NaN (with its
+//! sign where NaNs are signed), or +0 in the f6/f4 formats, which have no
+//! NaN; f8E8M0FNU gives NaN for zero and negatives and 2^-127 for tiny
+//! positives (ml_dtypes' conventions).
+
+use super::bigint::BigUint;
+use super::encoding::Decoded;
+use super::round::{round_value, Rounded, Rounding};
+use super::{FloatKind, Format};
+
+/// Significant digits kept from a literal; the rest only decide a sticky
+/// digit. Every binary midpoint that matters has fewer significant digits.
+const MAX_DIGITS: usize = 800;
+
+/// The exact value of `bits` as an `f64` (every format's values are `f64`
+/// values). NaN gives an `f64` NaN, negative where the format's NaN is.
+pub fn to_f64(kind: FloatKind, bits: u64) -> f64 {
+    if kind == FloatKind::F64 {
+        return f64::from_bits(bits);
+    }
+    let f = kind.format();
+    match f.decode(bits) {
+        Decoded::Nan => {
+            if f.is_negative(bits) && f.nan != super::NanEncoding::NegativeZero {
+                -f64::NAN
+            } else {
+                f64::NAN
+            }
+        }
+        Decoded::Inf { neg } => {
+            if neg {
+                f64::NEG_INFINITY
+            } else {
+                f64::INFINITY
+            }
+        }
+        Decoded::Zero { neg } => {
+            if neg {
+                -0.0
+            } else {
+                0.0
+            }
+        }
+        Decoded::Finite { neg, m, e } => {
+            // m < 2^53 and -1022 <= e <= 1023 for every format but f64.
+            let pow = f64::from_bits(((e + 1023) as u64) << 52);
+            let v = m as f64 * pow;
+            if neg {
+                -v
+            } else {
+                v
+            }
+        }
+    }
+}
+
+/// Rounds `x` into `kind` (to nearest, ties to even). NaN gives the
+/// format's canonical NaN, keeping the sign where NaNs are signed (+0 in
+/// the f6/f4 formats, which have no NaN); out-of-range values follow
+/// [`round_value`].
+pub fn from_f64(kind: FloatKind, x: f64) -> u64 {
+    from_f64_rounded(kind.format(), x, Rounding::NearestEven).bits
+}
+
+/// Rounds `x` into `f` with the given rounding.
+pub(crate) fn from_f64_rounded(f: &Format, x: f64, mode: Rounding) -> Rounded {
+    let f64f = FloatKind::F64.format();
+    let bits = x.to_bits();
+    let exact = |bits| Rounded {
+        bits,
+        tie: false,
+        exact: true,
+    };
+    let inexact = |bits| Rounded {
+        bits,
+        tie: false,
+        exact: false,
+    };
+    match f64f.decode(bits) {
+        Decoded::Nan => inexact(f.nan_with_sign(x.is_sign_negative()).unwrap_or(0)),
+        Decoded::Inf { neg } => match f.inf(neg) {
+            Some(inf) => exact(inf),
+            None if !f.signed && neg => inexact(f.canonical_nan().unwrap_or(0)),
+            None => {
+                let sign = if neg { f.sign_mask() } else { 0 };
+                inexact(f.nan_with_sign(neg).unwrap_or(sign | f.max_finite()))
+            }
+        },
+        Decoded::Zero { neg } => round_value(f, neg, 0, 0, false, mode),
+        Decoded::Finite { neg, m, e } => round_value(f, neg, m as u128, e as i64, false, mode),
+    }
+}
+
+/// A literal split into sign, significant digits and decimal exponent:
+/// the value is `digits × 10^exp10` (no leading or trailing zero digits;
+/// empty digits mean zero).
+struct DecimalText {
+    neg: bool,
+    digits: Vec<u8>,
+    exp10: i64,
+}
+
+fn lex(text: &str) -> Option<DecimalText> {
+    let b = text.as_bytes();
+    let mut i = 0;
+    let mut neg = false;
+    if i < b.len() && (b[i] == b'+' || b[i] == b'-') {
+        neg = b[i] == b'-';
+        i += 1;
+    }
+    let mut digits: Vec<u8> = Vec::new();
+    let mut any_digit = false;
+    let mut dropped_nonzero = false;
+    // Digits of the mantissa dropped past MAX_DIGITS (they scale the value).
+    let mut dropped: i64 = 0;
+    // Fraction digits seen (they divide the value).
+    let mut frac_len: i64 = 0;
+    let mut in_frac = false;
+    while i < b.len() {
+        let c = b[i];
+        if c.is_ascii_digit() {
+            any_digit = true;
+            if in_frac {
+                frac_len += 1;
+            }
+            if digits.is_empty() && c == b'0' {
+                // leading zero: not significant
+            } else if digits.len() < MAX_DIGITS {
+                digits.push(c);
+            } else {
+                dropped += 1;
+                dropped_nonzero |= c != b'0';
+            }
+        } else if c == b'.' && !in_frac {
+            in_frac = true;
+        } else {
+            break;
+        }
+        i += 1;
+    }
+    if !any_digit {
+        return None;
+    }
+    let mut exp: i64 = 0;
+    if i < b.len() && (b[i] == b'e' || b[i] == b'E') {
+        i += 1;
+        let mut eneg = false;
+        if i < b.len() && (b[i] == b'+' || b[i] == b'-') {
+            eneg = b[i] == b'-';
+            i += 1;
+        }
+        let start = i;
+        while i < b.len() && b[i].is_ascii_digit() {
+            // Saturate far beyond any format's range; the value is then ±∞ or ±0.
+            exp = (exp * 10 + (b[i] - b'0') as i64).min(1 << 40);
+            i += 1;
+        }
+        if i == start {
+            return None;
+        }
+        if eneg {
+            exp = -exp;
+        }
+    }
+    if i != b.len() {
+        return None;
+    }
+    let mut exp10 = exp - frac_len + dropped;
+    if dropped_nonzero {
+        // A sticky digit: strictly between the kept digits and the next
+        // value of that length, like the true value.
+        digits.push(b'1');
+        exp10 -= 1;
+    }
+    while digits.last() == Some(&b'0') {
+        digits.pop();
+        exp10 += 1;
+    }
+    Some(DecimalText { neg, digits, exp10 })
+}
+
+/// Compares `digits × 10^exp10` with `m × 2^e` exactly.
+fn compare_exact(digits: &[u8], exp10: i64, m: u64, e: i64) -> std::cmp::Ordering {
+    let mut l = BigUint::from_decimal_digits(digits);
+    let mut r = BigUint::from_u128(m as u128);
+    if exp10 >= 0 {
+        l.mul_pow10(exp10 as u64);
+    } else {
+        r.mul_pow10(exp10.unsigned_abs());
+    }
+    if e >= 0 {
+        r.shl(e as u64);
+    } else {
+        l.shl(e.unsigned_abs());
+    }
+    l.cmp(&r)
+}
+
+/// Reads an MLIR float literal (`[+-]? digits [. digits*]? ([eE] [+-]? digits)?`,
+/// also `.5`; no `inf`/`nan`, no spaces) and returns the bit pattern of its
+/// value rounded to nearest, ties to even, in `kind`.
+///
+/// Out-of-range values: ±∞ in formats that have it; otherwise NaN where the
+/// format has one (FN, FNUZ, f8E8M0FNU), else ±max finite (f6, f4).
+/// `-0.0` gives −0, or +0 in the FNUZ formats. f8E8M0FNU (unsigned, no
+/// zero): zero and negative values give NaN, and positive values below
+/// 2^-127 give 2^-127, as ml_dtypes does; ties there go to the larger
+/// power of two. Returns `None` only for text that is not such a literal.
+pub fn parse_decimal(kind: FloatKind, text: &str) -> Option<u64> {
+    let d = lex(text)?;
+    let f = kind.format();
+    if d.digits.is_empty() {
+        let zero = if d.neg { -0.0 } else { 0.0 };
+        return Some(from_f64(kind, zero));
+    }
+    let nd = d.digits.len() as i64;
+    let sci = d.exp10.saturating_add(nd - 1);
+    // A non-zero value too small for f64: below every format's smallest
+    // value by far, so it rounds like any tiny positive quantity.
+    let tiny = || round_value(f, d.neg, 0, -100_000, true, Rounding::NearestEven).bits;
+    if sci < -400 {
+        return Some(tiny());
+    }
+    let x = if sci > 400 {
+        f64::INFINITY
+    } else {
+        let s = format!("{}e{}", std::str::from_utf8(&d.digits).ok()?, d.exp10);
+        s.parse::<f64>().ok()?
+    };
+    if x == 0.0 {
+        return Some(tiny());
+    }
+    let signed_x = if d.neg { -x } else { x };
+    if kind == FloatKind::F64 {
+        return Some(signed_x.to_bits());
+    }
+    let r = from_f64_rounded(f, signed_x, Rounding::NearestEven);
+    if !r.tie {
+        return Some(r.bits);
+    }
+    // `x` is exactly halfway between two neighbours: decide by the text.
+    let (m, e) = match FloatKind::F64.format().decode(x.to_bits()) {
+        Decoded::Finite { m, e, .. } => (m, e as i64),
+        _ => return Some(r.bits),
+    };
+    let bits = match compare_exact(&d.digits, d.exp10, m, e) {
+        std::cmp::Ordering::Equal => r.bits,
+        std::cmp::Ordering::Greater => {
+            round_value(f, d.neg, m as u128, e, true, Rounding::NearestEven).bits
+        }
+        std::cmp::Ordering::Less => {
+            let below = 2 * m as u128 - 1;
+            round_value(f, d.neg, below, e - 1, true, Rounding::NearestEven).bits
+        }
+    };
+    Some(bits)
+}
+
+/// The shortest decimal that [`parse_decimal`] reads back to exactly `bits`
+/// in `kind`, as `d.ddde±XX` (`1.0e+00`, `-2.5e-08`), or `0.0` / `-0.0`.
+/// When two decimals of that length both read back, the one nearer the
+/// value is taken (on a tie, the one whose last digit is even). `None` for
+/// NaN and infinities.
+pub fn format_decimal(kind: FloatKind, bits: u64) -> Option<String> {
+    let f = kind.format();
+    let (neg, m, e) = match f.decode(bits) {
+        Decoded::Nan | Decoded::Inf { .. } => return None,
+        Decoded::Zero { neg } => return Some(if neg { "-0.0" } else { "0.0" }.to_string()),
+        Decoded::Finite { neg, m, e } => (neg, m, e as i64),
+    };
+    if kind == FloatKind::F64 {
+        // Rust's `{:e}` prints the shortest round-tripping digits of an f64.
+        let s = format!("{:e}", f64::from_bits(bits).abs());
+        let (mant, exp) = s.split_once('e')?;
+        let digits: Vec<u8> = mant.bytes().filter(|c| *c != b'.').collect();
+        return Some(render(neg, &digits, exp.parse().ok()?));
+    }
+    // Exact decimal expansion: value = n × 10^exp10.
+    let (n, mut exp10) = if e >= 0 {
+        let mut n = BigUint::from_u128(m as u128);
+        n.shl(e as u64);
+        (n, 0i64)
+    } else {
+        let mut n = BigUint::from_u128(m as u128);
+        n.mul_pow5(e.unsigned_abs());
+        (n, e)
+    };
+    let mut digits = n.to_decimal_string().into_bytes();
+    while digits.len() > 1 && digits.last() == Some(&b'0') {
+        digits.pop();
+        exp10 += 1;
+    }
+    let sci = exp10 + digits.len() as i64 - 1;
+    let reads_back = |ds: &[u8], sci: i64| {
+        let text = render(neg, ds, sci);
+        parse_decimal(kind, &text) == Some(bits & f.all_mask())
+    };
+    for len in 1..digits.len() {
+        let floor = &digits[..len];
+        let rest = &digits[len..];
+        let (ceil, ceil_sci) = increment(floor, sci);
+        let floor_ok = reads_back(floor, sci);
+        let ceil_ok = reads_back(&ceil, ceil_sci);
+        let choice = match (floor_ok, ceil_ok) {
+            (false, false) => continue,
+            (true, false) => (floor.to_vec(), sci),
+            (false, true) => (ceil, ceil_sci),
+            (true, true) => {
+                // `rest` has no trailing zeros, so it is exactly one half
+                // only when it is the single digit 5.
+                let ceil_nearer = rest[0] > b'5' || (rest[0] == b'5' && rest.len() > 1);
+                let tie = rest == b"5";
+                let floor_even = floor[len - 1] % 2 == 0; // b'0' is even
+                if ceil_nearer || (tie && !floor_even) {
+                    (ceil, ceil_sci)
+                } else {
+                    (floor.to_vec(), sci)
+                }
+            }
+        };
+        return Some(render(neg, &choice.0, choice.1));
+    }
+    Some(render(neg, &digits, sci))
+}
+
+/// Adds one unit in the last place to a digit string whose first digit has
+/// decimal exponent `sci`; returns the new digits (trailing zeros removed)
+/// and exponent.
+fn increment(digits: &[u8], sci: i64) -> (Vec<u8>, i64) {
+    let mut v = digits.to_vec();
+    let mut i = v.len();
+    loop {
+        if i == 0 {
+            return (vec![b'1'], sci + 1);
+        }
+        i -= 1;
+        if v[i] == b'9' {
+            v[i] = b'0';
+        } else {
+            v[i] += 1;
+            break;
+        }
+    }
+    while v.len() > 1 && v.last() == Some(&b'0') {
+        v.pop();
+    }
+    (v, sci)
+}
+
+/// `[-]d.ddde±XX`, at least one fractional digit and two exponent digits.
+fn render(neg: bool, digits: &[u8], sci: i64) -> String {
+    let mut s = String::with_capacity(digits.len() + 8);
+    if neg {
+        s.push('-');
+    }
+    s.push(digits[0] as char);
+    s.push('.');
+    if digits.len() > 1 {
+        s.push_str(std::str::from_utf8(&digits[1..]).unwrap_or("0"));
+    } else {
+        s.push('0');
+    }
+    s.push('e');
+    s.push(if sci < 0 { '-' } else { '+' });
+    s.push_str(&format!("{:02}", sci.unsigned_abs()));
+    s
+}
+
+#[cfg(test)]
+#[path = "decimal_tests.rs"]
+mod tests;
