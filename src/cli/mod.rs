@@ -1,7 +1,245 @@
 //! The command line.
 
+use crate::ir::parse::parse_file;
+use crate::ir::print::{print_generic, print_program};
+use crate::ir::{split_cases, Program};
+use std::path::{Path, PathBuf};
+
+const USAGE: &str = "\
+usage:
+  hlocheck parse [--roundtrip] [--quiet] PATH...   parse files or folders (every `// -----` case)
+  hlocheck fmt [--generic] FILE                    print a file in canonical (or generic) form";
+
 /// Entry point of the `hlocheck` binary; returns the process exit status.
 pub fn main() -> i32 {
-    eprintln!("usage: hlocheck <command> ...");
-    2
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    // Deeply nested input recurses; run on a thread with a generous stack.
+    let worker = std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(move || run(&args));
+    match worker.map(|h| h.join()) {
+        Ok(Ok(code)) => code,
+        _ => {
+            eprintln!("hlocheck: internal error");
+            101
+        }
+    }
+}
+
+fn run(args: &[String]) -> i32 {
+    match args.first().map(String::as_str) {
+        Some("parse") => cmd_parse(&args[1..]),
+        Some("fmt") => cmd_fmt(&args[1..]),
+        Some("-h" | "--help" | "help") => {
+            println!("{USAGE}");
+            0
+        }
+        _ => {
+            eprintln!("{USAGE}");
+            2
+        }
+    }
+}
+
+/// Every `.mlir` file under the given paths, sorted, folders searched recursively.
+pub fn collect_files(paths: &[String]) -> Result<Vec<PathBuf>, String> {
+    fn walk(p: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
+        let meta = std::fs::metadata(p).map_err(|e| format!("{}: {e}", p.display()))?;
+        if meta.is_dir() {
+            let mut entries: Vec<PathBuf> = std::fs::read_dir(p)
+                .map_err(|e| format!("{}: {e}", p.display()))?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .collect();
+            entries.sort();
+            for e in entries {
+                if e.is_dir() || e.extension().is_some_and(|x| x == "mlir") {
+                    walk(&e, out)?;
+                }
+            }
+        } else {
+            out.push(p.to_path_buf());
+        }
+        Ok(())
+    }
+    let mut out = Vec::new();
+    for p in paths {
+        walk(Path::new(p), &mut out)?;
+    }
+    Ok(out)
+}
+
+/// The outcome of parsing one file: cases parsed, and messages for failures.
+struct FileReport {
+    cases: usize,
+    ok: usize,
+    messages: Vec<String>,
+}
+
+/// Checks that printing `prog` and parsing the text again gives the same
+/// program, in both the pretty and the generic form.
+pub fn roundtrip_error(prog: &Program) -> Option<String> {
+    for (form, text) in [
+        ("pretty", print_program(prog)),
+        ("generic", print_generic(prog)),
+    ] {
+        match crate::ir::parse::parse_program("<printed>", &text) {
+            Err(d) => return Some(format!("the {form} form does not parse again:\n{d}")),
+            Ok(again) if again != *prog => {
+                return Some(format!("the {form} form parses to a different program"))
+            }
+            Ok(_) => {}
+        }
+    }
+    None
+}
+
+fn parse_one(path: &Path, roundtrip: bool) -> FileReport {
+    let name = path.display().to_string();
+    let text = match std::fs::read(path) {
+        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        Err(e) => {
+            return FileReport {
+                cases: 1,
+                ok: 0,
+                messages: vec![format!("{name}: error: {e}")],
+            }
+        }
+    };
+    let results = parse_file(&name, &text);
+    let cases = split_cases(&text);
+    let mut report = FileReport {
+        cases: results.len(),
+        ok: 0,
+        messages: Vec::new(),
+    };
+    for (r, case) in results.into_iter().zip(cases) {
+        match r {
+            Err(d) => report.messages.push(d.to_string()),
+            Ok(prog) => match roundtrip.then(|| roundtrip_error(&prog)).flatten() {
+                Some(msg) => report
+                    .messages
+                    .push(format!("{name}:{}:1: error: round trip: {msg}", case.line)),
+                None => report.ok += 1,
+            },
+        }
+    }
+    report
+}
+
+fn cmd_parse(args: &[String]) -> i32 {
+    let mut roundtrip = false;
+    let mut quiet = false;
+    let mut paths = Vec::new();
+    for a in args {
+        match a.as_str() {
+            "--roundtrip" => roundtrip = true,
+            "--quiet" | "-q" => quiet = true,
+            s if s.starts_with('-') => {
+                eprintln!("hlocheck parse: unknown option '{s}'\n{USAGE}");
+                return 2;
+            }
+            _ => paths.push(a.clone()),
+        }
+    }
+    if paths.is_empty() {
+        eprintln!("{USAGE}");
+        return 2;
+    }
+    let files = match collect_files(&paths) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("hlocheck parse: {e}");
+            return 2;
+        }
+    };
+    let reports = parallel_map(&files, |f| parse_one(f, roundtrip));
+    let (mut total, mut ok) = (0, 0);
+    for r in &reports {
+        total += r.cases;
+        ok += r.ok;
+        if !quiet {
+            for m in &r.messages {
+                println!("{m}");
+            }
+        }
+    }
+    println!("parsed {ok} of {total} cases");
+    i32::from(ok != total)
+}
+
+/// Maps `f` over `items` on all available cores, keeping the order.
+pub fn parallel_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(items.len().max(1));
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut slots: Vec<Option<R>> = (0..items.len()).map(|_| None).collect();
+    let results = std::sync::Mutex::new(&mut slots);
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            std::thread::Builder::new()
+                .stack_size(256 << 20)
+                .spawn_scoped(s, || loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    if i >= items.len() {
+                        break;
+                    }
+                    let r = f(&items[i]);
+                    if let Ok(mut guard) = results.lock() {
+                        guard[i] = Some(r);
+                    }
+                })
+                .expect("spawn a worker thread");
+        }
+    });
+    slots.into_iter().flatten().collect()
+}
+
+fn cmd_fmt(args: &[String]) -> i32 {
+    let mut generic = false;
+    let mut file = None;
+    for a in args {
+        match a.as_str() {
+            "--generic" => generic = true,
+            s if s.starts_with('-') => {
+                eprintln!("hlocheck fmt: unknown option '{s}'\n{USAGE}");
+                return 2;
+            }
+            _ => file = Some(a.clone()),
+        }
+    }
+    let Some(file) = file else {
+        eprintln!("{USAGE}");
+        return 2;
+    };
+    let text = match std::fs::read(&file) {
+        Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+        Err(e) => {
+            eprintln!("{file}: error: {e}");
+            return 2;
+        }
+    };
+    let mut status = 0;
+    let results = parse_file(&file, &text);
+    let n = results.len();
+    for (i, r) in results.into_iter().enumerate() {
+        match r {
+            Ok(p) => print!(
+                "{}",
+                if generic {
+                    print_generic(&p)
+                } else {
+                    print_program(&p)
+                }
+            ),
+            Err(d) => {
+                eprintln!("{d}");
+                status = 1;
+            }
+        }
+        if i + 1 < n {
+            println!("// -----");
+        }
+    }
+    status
 }

@@ -1,0 +1,63 @@
+//! Diagnostics: a message anchored at a byte offset of a source file,
+//! rendered as `file:line:col: error: message`, the source line and a caret.
+
+use std::fmt;
+
+/// An error located in a source text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub file: String,
+    pub line: u32,
+    pub col: u32,
+    pub message: String,
+    /// The source line the error points into (without its newline).
+    pub source_line: String,
+}
+
+impl Diagnostic {
+    /// Locates byte `offset` of `text` and builds the diagnostic.
+    pub fn at(file: &str, text: &str, offset: usize, message: impl Into<String>) -> Diagnostic {
+        let offset = offset.min(text.len());
+        let before = &text.as_bytes()[..offset];
+        let line_start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        let line = 1 + before.iter().filter(|&&b| b == b'\n').count() as u32;
+        let line_end = text.as_bytes()[offset..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(text.len(), |i| offset + i);
+        let source_line = String::from_utf8_lossy(&text.as_bytes()[line_start..line_end])
+            .trim_end_matches('\r')
+            .to_string();
+        // Columns count characters, not bytes.
+        let col = 1 + String::from_utf8_lossy(&text.as_bytes()[line_start..offset])
+            .chars()
+            .count() as u32;
+        Diagnostic {
+            file: file.to_string(),
+            line,
+            col,
+            message: message.into(),
+            source_line,
+        }
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "{}:{}:{}: error: {}",
+            self.file, self.line, self.col, self.message
+        )?;
+        let shown: String = self
+            .source_line
+            .chars()
+            .map(|c| if c == '\t' { ' ' } else { c })
+            .collect();
+        writeln!(f, "  {shown}")?;
+        write!(f, "  {}^", " ".repeat(self.col.saturating_sub(1) as usize))
+    }
+}
