@@ -270,12 +270,9 @@ pub enum Attr {
     /// A struct attribute: one value per field of its definition, in order.
     Struct(&'static StructDef, Vec<Attr>),
     Conv(Box<ConvDims>),
-    /// `#stablehlo.bounds<?, 3>` (or `#stablehlo.type_extensions<bounds = [...]>`
-    /// when `type_extensions`): the bound of each dimension, `None` for `?`.
-    Bounds {
-        values: Vec<Option<i64>>,
-        type_extensions: bool,
-    },
+    /// `#stablehlo.bounds<?, 3>` (also written `#stablehlo.type_extensions<bounds = [?, 3]>`):
+    /// the bound of each dimension, `None` for `?`.
+    Bounds(Vec<Option<i64>>),
     /// An attribute of another dialect or form, kept as written.
     Opaque(String),
 }

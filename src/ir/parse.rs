@@ -644,10 +644,14 @@ impl<'a> Parser<'a> {
         self.expect_punct(b'<')?;
         let soff = self.offset();
         let storage = self.ident("a storage type")?;
-        let (signed, bits_text) = if let Some(d) = storage.strip_prefix('i') {
-            (true, d)
+        let (signed, explicit_sign, bits_text) = if let Some(d) = storage.strip_prefix("si") {
+            (true, true, d)
+        } else if let Some(d) = storage.strip_prefix("ui") {
+            (false, true, d)
+        } else if let Some(d) = storage.strip_prefix('i') {
+            (true, false, d)
         } else if let Some(d) = storage.strip_prefix('u') {
-            (false, d)
+            (false, false, d)
         } else {
             return self.err_at(soff, format!("'{storage}' is not a quantized storage type"));
         };
@@ -656,14 +660,15 @@ impl<'a> Parser<'a> {
             _ => return self.err_at(soff, format!("'{storage}' is not a quantized storage type")),
         };
         let (mut smin, mut smax) = QuantType::full_range(signed, bits);
-        let mut explicit_range = false;
+        let full = (smin, smax);
         if self.eat_punct(b'<')? {
             smin = self.i64()?;
             self.expect_punct(b':')?;
             smax = self.i64()?;
             self.expect_punct(b'>')?;
-            explicit_range = true;
         }
+        // A range equal to the storage type's full range is the same type as no range.
+        let explicit_range = (smin, smax) != full;
         self.expect_punct(b':')?;
         let eoff = self.offset();
         let expressed = self.ident("an expressed type")?;
@@ -694,6 +699,7 @@ impl<'a> Parser<'a> {
         }
         Ok(QuantType {
             storage_signed: signed,
+            storage_explicit_sign: explicit_sign,
             storage_bits: bits,
             storage_min: smin,
             storage_max: smax,
@@ -1034,10 +1040,7 @@ impl<'a> Parser<'a> {
                             self.expect_punct(b',')?;
                         }
                     }
-                    return Ok(Attr::Bounds {
-                        values,
-                        type_extensions: false,
-                    });
+                    return Ok(Attr::Bounds(values));
                 }
                 ("stablehlo", "type_extensions") => {
                     self.expect_keyword("bounds")?;
@@ -1048,10 +1051,7 @@ impl<'a> Parser<'a> {
                         Ok(())
                     })?;
                     self.expect_punct(b'>')?;
-                    return Ok(Attr::Bounds {
-                        values,
-                        type_extensions: true,
-                    });
+                    return Ok(Attr::Bounds(values));
                 }
                 _ => {}
             }
@@ -1127,6 +1127,10 @@ impl<'a> Parser<'a> {
                     break;
                 }
                 self.expect_punct(b',')?;
+                // A trailing comma is allowed.
+                if self.eat_punct(b'>')? {
+                    break;
+                }
             }
         }
         let mut out = Vec::with_capacity(vals.len());
@@ -1620,12 +1624,9 @@ impl<'a> Parser<'a> {
         for scope in self.scopes.iter().rev() {
             if let Some(ids) = scope.get(name) {
                 let i = idx.unwrap_or(0) as usize;
+                // `%name` alone stands for the first result of a group, as in MLIR.
                 return match ids.get(i) {
-                    Some(id) if idx.is_some() || ids.len() == 1 => Ok(*id),
-                    Some(_) => self.err_at(
-                        off,
-                        format!("'%{name}' names {} results: write '%{name}#N'", ids.len()),
-                    ),
+                    Some(id) => Ok(*id),
                     None => self.err_at(off, format!("'%{name}' has only {} results", ids.len())),
                 };
             }

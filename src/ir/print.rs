@@ -143,7 +143,9 @@ impl<'p> Printer<'p> {
     fn op_inline(&mut self, op: &Op) {
         // Results are named before the op body is printed but only used after it.
         let n = self.next_result;
-        self.next_result += 1;
+        if !op.results.is_empty() {
+            self.next_result += 1;
+        }
         let multi = op.results.len() > 1;
         for (i, r) in op.results.iter().enumerate() {
             if let Some(slot) = self.names.get_mut(*r as usize) {
@@ -461,27 +463,20 @@ pub fn write_attr(out: &mut String, a: &Attr) {
             write_conv(out, d);
             out.push('>');
         }
-        Attr::Bounds {
-            values,
-            type_extensions,
-        } => {
-            let mut list = String::new();
+        Attr::Bounds(values) => {
+            out.push_str("#stablehlo.bounds<");
             for (i, b) in values.iter().enumerate() {
                 if i > 0 {
-                    list.push_str(", ");
+                    out.push_str(", ");
                 }
                 match b {
                     Some(n) => {
-                        let _ = write!(list, "{n}");
+                        let _ = write!(out, "{n}");
                     }
-                    None => list.push('?'),
+                    None => out.push('?'),
                 }
             }
-            if *type_extensions {
-                let _ = write!(out, "#stablehlo.type_extensions<bounds = [{list}]>");
-            } else {
-                let _ = write!(out, "#stablehlo.bounds<{list}>");
-            }
+            out.push('>');
         }
         Attr::Opaque(s) => out.push_str(s),
     }

@@ -1913,7 +1913,7 @@ fn print_reduce(pr: &mut Printer<'_>, op: &Op) -> bool {
         return true;
     }
     pr.newline();
-    pr.out.push_str(" reducer");
+    pr.out.push_str("  reducer");
     for a in &block.args {
         pr.define_arg(*a);
     }
@@ -2015,7 +2015,7 @@ fn print_while(pr: &mut Printer<'_>, op: &Op) -> bool {
     }
     for (kw, r) in ["cond", "do"].iter().zip(&op.regions) {
         pr.newline();
-        pr.write(format_args!(" {kw} "));
+        pr.write(format_args!("  {kw} "));
         for (i, a) in r.blocks[0].args.iter().enumerate() {
             pr.define_named_arg(*a, base + i as u32);
         }
@@ -2320,11 +2320,7 @@ fn parse_module(p: &mut Parser<'_>, st: &mut OpState) -> PResult<()> {
     p.push_scope();
     let r = p.region(Vec::new());
     p.pop_scope();
-    let mut r = r?;
-    if r.blocks.is_empty() {
-        r.blocks.push(crate::ir::Block::default());
-    }
-    st.regions.push(r);
+    st.regions.push(r?);
     st.result_types = Some(Vec::new());
     Ok(())
 }
@@ -2341,8 +2337,8 @@ fn print_module(pr: &mut Printer<'_>, op: &Op) -> bool {
     let ok = op.operands.is_empty()
         && op.results.is_empty()
         && op.regions.len() == 1
-        && op.regions[0].blocks.len() == 1
-        && op.regions[0].blocks[0].args.is_empty();
+        && op.regions[0].blocks.len() <= 1
+        && op.regions[0].blocks.iter().all(|b| b.args.is_empty());
     if !ok {
         return false;
     }

@@ -17,6 +17,8 @@ pub enum Signedness {
 pub struct QuantType {
     /// Storage integer type (`i8`, `u8`, `i4`, ...): signed or not, and width.
     pub storage_signed: bool,
+    /// Written `si8`/`ui8` rather than `i8`/`u8` (a distinct type in MLIR).
+    pub storage_explicit_sign: bool,
     pub storage_bits: u32,
     /// Storage range `storage<min:max>`; when absent, the full range of the storage type.
     pub storage_min: i64,
@@ -127,7 +129,7 @@ impl TensorType {
     /// or `#stablehlo.type_extensions<bounds = ...>` encoding.
     pub fn bounds(&self) -> Option<&[Option<i64>]> {
         match self.encoding.as_deref()? {
-            Attr::Bounds { values, .. } => Some(values),
+            Attr::Bounds(values) => Some(values),
             _ => None,
         }
     }
@@ -176,7 +178,12 @@ impl fmt::Display for Signedness {
 
 impl fmt::Display for QuantType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let prefix = if self.storage_signed { "i" } else { "u" };
+        let prefix = match (self.storage_signed, self.storage_explicit_sign) {
+            (true, false) => "i",
+            (false, false) => "u",
+            (true, true) => "si",
+            (false, true) => "ui",
+        };
         write!(f, "!quant.uniform<{prefix}{}", self.storage_bits)?;
         if self.explicit_range {
             write!(f, "<{}:{}>", self.storage_min, self.storage_max)?;
