@@ -549,12 +549,14 @@ impl<'a> Parser<'a> {
             let part = self.ident("a float type")?;
             let k = match FloatKind::from_name(part) {
                 Some(k @ (FloatKind::F32 | FloatKind::F64 | FloatKind::F16 | FloatKind::BF16)) => k,
-                _ => return self.err_at(
-                    koff,
-                    format!(
+                _ => {
+                    return self.err_at(
+                        koff,
+                        format!(
                         "complex<{part}> is not supported: the part must be f16, bf16, f32 or f64"
                     ),
-                ),
+                    )
+                }
             };
             self.expect_punct(b'>')?;
             return Ok(Some(ElementType::Complex(k)));
