@@ -52,6 +52,7 @@ pub const FILES: &[(&str, &str)] = &[
         "quantization.hlospec",
         include_str!("../../spec/quantization.hlospec"),
     ),
+    ("chlo.hlospec", include_str!("../../spec/chlo.hlospec")),
 ];
 
 /// A syntax or load error in a spec file, with its position.

@@ -317,3 +317,39 @@ fn every_op_and_label_of_the_stablehlo_spec_is_in_the_formal_spec() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+#[test]
+fn every_op_of_the_chlo_reference_is_in_the_formal_spec() {
+    let path = shared_dir().join("seeds/chlo-dialect.bn.txt");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!(
+            "SKIPPED: {} not found; set HLOCHECK_SHARED to the shared folder to check \
+             the CHLO ops against the CHLO reference",
+            path.display()
+        );
+        return;
+    };
+    // Op headings look like `chlo.top_k (chlo::TopKOp)`.
+    let names: Vec<&str> = text
+        .lines()
+        .filter(|l| l.contains(" (chlo::"))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|n| n.starts_with("chlo."))
+        .collect();
+    assert!(names.len() >= 40, "read only {} CHLO ops", names.len());
+    let spec = embedded();
+    let missing: Vec<_> = names.iter().filter(|n| spec.op(n).is_none()).collect();
+    assert!(missing.is_empty(), "CHLO ops without an entry: {missing:?}");
+    for n in names {
+        assert!(
+            !spec.op(n).unwrap().constraints.is_empty(),
+            "{n} has no constraint"
+        );
+    }
+}
+
+#[test]
+fn comprehension_filters_parse_and_render() {
+    let src = "product([dim(x, i) for i, d in axes_of(x) if d = a])";
+    assert_eq!(render_expr(&parse_expr(src).unwrap()), src);
+}
