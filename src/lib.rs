@@ -4,3 +4,4 @@
 pub mod cli;
 pub mod float;
 pub mod ir;
+pub mod spec;

@@ -1,0 +1,178 @@
+//! The formal spec: the files of `spec/`, embedded in the binary, parsed into
+//! [`ast::OpSpec`]s. The language is documented in `spec/README.md`.
+//!
+//! ```
+//! let spec = hlocheck::spec::Spec::embedded().unwrap();
+//! let concat = spec.op("stablehlo.concatenate").unwrap();
+//! assert!(concat.constraint("C6").unwrap().is_encoded());
+//! ```
+
+pub mod ast;
+pub mod builtins;
+pub mod check;
+mod lexer;
+pub mod parse;
+mod render;
+
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::OnceLock;
+
+pub use ast::OpSpec;
+pub use render::{render, render_expr};
+
+/// The spec files, by name, as embedded in the binary.
+pub const FILES: &[(&str, &str)] = &[
+    (
+        "elementwise.hlospec",
+        include_str!("../../spec/elementwise.hlospec"),
+    ),
+    (
+        "data_movement.hlospec",
+        include_str!("../../spec/data_movement.hlospec"),
+    ),
+    (
+        "dynamic.hlospec",
+        include_str!("../../spec/dynamic.hlospec"),
+    ),
+    (
+        "reductions.hlospec",
+        include_str!("../../spec/reductions.hlospec"),
+    ),
+    ("linalg.hlospec", include_str!("../../spec/linalg.hlospec")),
+    (
+        "control_flow.hlospec",
+        include_str!("../../spec/control_flow.hlospec"),
+    ),
+    (
+        "collectives.hlospec",
+        include_str!("../../spec/collectives.hlospec"),
+    ),
+    (
+        "quantization.hlospec",
+        include_str!("../../spec/quantization.hlospec"),
+    ),
+    ("chlo.hlospec", include_str!("../../spec/chlo.hlospec")),
+];
+
+/// A syntax or load error in a spec file, with its position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpecError {
+    pub file: &'static str,
+    pub loc: ast::Loc,
+    pub message: String,
+}
+
+impl fmt::Display for SpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "spec/{}:{}: {}", self.file, self.loc, self.message)
+    }
+}
+
+impl std::error::Error for SpecError {}
+
+/// All ops of all spec files.
+#[derive(Debug)]
+pub struct Spec {
+    ops: Vec<OpSpec>,
+    by_name: HashMap<String, usize>,
+}
+
+impl Spec {
+    /// Parses and checks the given files (name, text).
+    pub fn load(files: &[(&'static str, &str)]) -> Result<Spec, SpecError> {
+        let mut ops: Vec<OpSpec> = Vec::new();
+        let mut by_name = HashMap::new();
+        for (file, text) in files {
+            for op in parse::parse_file(file, text)? {
+                check::check_op(&op)?;
+                if let Some(&i) = by_name.get(&op.name) {
+                    let first: &OpSpec = &ops[i];
+                    return Err(SpecError {
+                        file,
+                        loc: op.loc,
+                        message: format!(
+                            "op `{}` is already defined at spec/{}:{}",
+                            op.name, first.file, first.loc
+                        ),
+                    });
+                }
+                by_name.insert(op.name.clone(), ops.len());
+                ops.push(op);
+            }
+        }
+        Ok(Spec { ops, by_name })
+    }
+
+    /// The spec embedded in the binary, parsed once.
+    pub fn embedded() -> Result<&'static Spec, &'static SpecError> {
+        static SPEC: OnceLock<Result<Spec, SpecError>> = OnceLock::new();
+        SPEC.get_or_init(|| Spec::load(FILES)).as_ref()
+    }
+
+    /// The op with this fully qualified name (`stablehlo.add`).
+    pub fn op(&self, name: &str) -> Option<&OpSpec> {
+        self.by_name.get(name).map(|&i| &self.ops[i])
+    }
+
+    /// All ops, in file order.
+    pub fn ops(&self) -> &[OpSpec] {
+        &self.ops
+    }
+
+    /// Per op: which labels are encoded and which are kept as not encoded.
+    pub fn coverage(&self) -> Vec<OpCoverage> {
+        self.ops
+            .iter()
+            .map(|op| {
+                let (enc, not): (Vec<_>, Vec<_>) =
+                    op.constraints.iter().partition(|c| c.is_encoded());
+                OpCoverage {
+                    op: op.name.clone(),
+                    encoded: enc.iter().map(|c| c.label.clone()).collect(),
+                    not_encoded: not.iter().map(|c| c.label.clone()).collect(),
+                }
+            })
+            .collect()
+    }
+
+    /// The coverage listing as text: one line per op and a total.
+    pub fn coverage_listing(&self) -> String {
+        let cov = self.coverage();
+        let mut out = String::new();
+        let (mut enc, mut not) = (0, 0);
+        for c in &cov {
+            enc += c.encoded.len();
+            not += c.not_encoded.len();
+            out.push_str(&format!(
+                "{:<40} encoded {:>2}  not encoded {:>2}",
+                c.op,
+                c.encoded.len(),
+                c.not_encoded.len()
+            ));
+            if !c.not_encoded.is_empty() {
+                out.push_str(&format!("  ({})", c.not_encoded.join(", ")));
+            }
+            out.push('\n');
+        }
+        out.push_str(&format!(
+            "{} ops, {} constraints: {} encoded, {} not encoded\n",
+            cov.len(),
+            enc + not,
+            enc,
+            not
+        ));
+        out
+    }
+}
+
+/// Coverage of one op's constraints.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OpCoverage {
+    pub op: String,
+    pub encoded: Vec<String>,
+    pub not_encoded: Vec<String>,
+}
+
+#[cfg(test)]
+mod tests;
