@@ -104,6 +104,8 @@ pub struct Parser<'a> {
     type_aliases: HashMap<&'a str, Type>,
     attr_aliases: HashMap<&'a str, Attr>,
     depth: u32,
+    /// Line-counting cache: (offset, line, start of that line), moving forward.
+    line_cache: std::cell::Cell<(usize, u32, usize)>,
 }
 
 impl<'a> Parser<'a> {
@@ -118,6 +120,7 @@ impl<'a> Parser<'a> {
             type_aliases: HashMap::new(),
             attr_aliases: HashMap::new(),
             depth: 0,
+            line_cache: std::cell::Cell::new((0, 1, 0)),
         }
     }
 
@@ -1774,6 +1777,7 @@ impl<'a> Parser<'a> {
     /// Parses one op, with its result bindings.
     pub fn parse_op(&mut self) -> PResult<Op> {
         let start = self.offset();
+        let pos = self.pos_of(start);
         let mut names: Vec<(&'a str, usize, usize)> = Vec::new();
         if self.is_value()? {
             loop {
@@ -1852,7 +1856,6 @@ impl<'a> Parser<'a> {
             self.define(name, results[i..i + count].to_vec(), off)?;
             i += count;
         }
-        let pos = self.pos_of(start);
         Ok(Op {
             name: st.name,
             operands: st.operands,
@@ -1865,11 +1868,24 @@ impl<'a> Parser<'a> {
 
     /// Line and column of an offset.
     pub fn pos_of(&self, offset: usize) -> Pos {
-        let d = Diagnostic::at("", self.text, offset, "");
-        Pos {
-            line: d.line,
-            col: d.col,
+        // Ops are met in text order, so lines are counted forward from the
+        // last position asked for (from the start when asked for an earlier one).
+        let offset = offset.min(self.src.len());
+        let (mut at, mut line, mut line_start) = self.line_cache.get();
+        if offset < at {
+            (at, line, line_start) = (0, 1, 0);
         }
+        for (i, &b) in self.src[at..offset].iter().enumerate() {
+            if b == b'\n' {
+                line += 1;
+                line_start = at + i + 1;
+            }
+        }
+        self.line_cache.set((offset, line, line_start));
+        let col = 1 + String::from_utf8_lossy(&self.src[line_start..offset])
+            .chars()
+            .count() as u32;
+        Pos { line, col }
     }
 
     /// `(operands) [successors]? <{props}>? (regions)? {attrs}? : (types) -> types`
