@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 const USAGE: &str = "\
 usage:
   hlocheck parse [--roundtrip] [--quiet] PATH...   parse files or folders (every `// -----` case)
-  hlocheck fmt [--generic] FILE                    print a file in canonical (or generic) form";
+  hlocheck fmt [--generic] FILE                    print a file in canonical (or generic) form
+  hlocheck spec OP | --coverage                    print an op's formal spec, or which constraints are encoded";
 
 /// Entry point of the `hlocheck` binary; returns the process exit status.
 pub fn main() -> i32 {
@@ -30,6 +31,7 @@ fn run(args: &[String]) -> i32 {
     match args.first().map(String::as_str) {
         Some("parse") => cmd_parse(&args[1..]),
         Some("fmt") => cmd_fmt(&args[1..]),
+        Some("spec") => cmd_spec(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             0
@@ -242,4 +244,41 @@ fn cmd_fmt(args: &[String]) -> i32 {
         }
     }
     status
+}
+
+fn cmd_spec(args: &[String]) -> i32 {
+    let spec = match crate::spec::Spec::embedded() {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("hlocheck spec: the embedded spec does not load: {e}");
+            return 1;
+        }
+    };
+    match args {
+        [flag] if flag == "--coverage" => {
+            print!("{}", spec.coverage_listing());
+            0
+        }
+        [op] if !op.starts_with('-') => {
+            let name = if op.contains('.') {
+                op.clone()
+            } else {
+                format!("stablehlo.{op}")
+            };
+            match spec.op(&name) {
+                Some(o) => {
+                    print!("{}", crate::spec::render(o));
+                    0
+                }
+                None => {
+                    eprintln!("hlocheck spec: no op named '{name}' in the spec");
+                    1
+                }
+            }
+        }
+        _ => {
+            eprintln!("{USAGE}");
+            2
+        }
+    }
 }
