@@ -375,8 +375,8 @@ impl<'a> Parser<'a> {
         let DLit::Num(neg, text, _, off) = *lit else {
             return self.err_at(lit_offset(lit), "expected a float");
         };
-        if text.starts_with("0x") {
-            let bits = u64::from_str_radix(&text[2..], 16).ok();
+        if let Some(hex) = text.strip_prefix("0x") {
+            let bits = u64::from_str_radix(hex, 16).ok();
             return match bits {
                 Some(b) if !neg && (kind.bits() >= 64 || b < (1u64 << kind.bits())) => Ok(b),
                 _ => self.err_at(

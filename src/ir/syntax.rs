@@ -638,17 +638,11 @@ fn parse_pieces(p: &mut Parser<'_>, st: &mut OpState, pieces: &[Piece]) -> PResu
             Opt(inner) => {
                 let present = match inner.first() {
                     Some(Kw(k)) => p.is_keyword(k)?,
-                    Some(P(c)) => {
-                        // A leading comma only starts the group if the keyword after it matches.
-                        if p.is_punct(*c)? {
-                            match inner.get(1) {
-                                Some(Kw(k)) => peek_after_punct_is_keyword(p, k)?,
-                                _ => true,
-                            }
-                        } else {
-                            false
-                        }
-                    }
+                    // A leading comma only starts the group if the keyword after it matches.
+                    Some(P(c)) if p.is_punct(*c)? => match inner.get(1) {
+                        Some(Kw(k)) => peek_after_punct_is_keyword(p, k)?,
+                        _ => true,
+                    },
                     _ => false,
                 };
                 if present {
@@ -778,11 +772,7 @@ fn printable(pr: &Printer<'_>, op: &Op, pieces: &[Piece]) -> bool {
                     return false;
                 }
             }
-            Sig(sig) => {
-                if !sig_printable(pr, op, sig) {
-                    return false;
-                }
-            }
+            Sig(sig) if !sig_printable(pr, op, sig) => return false,
             _ => {}
         }
     }
@@ -1869,7 +1859,7 @@ fn compact_reduce_body(op: &Op) -> Option<&str> {
 
 fn print_reduce(pr: &mut Printer<'_>, op: &Op) -> bool {
     let n = op.operands.len() / 2;
-    if op.operands.len() % 2 != 0
+    if !op.operands.len().is_multiple_of(2)
         || n == 0
         || op.regions.len() != 1
         || attr_i64_list(op, "dimensions").is_none()
