@@ -4,9 +4,13 @@
 //! A value of any format is carried as its raw bit pattern in the low bits
 //! of a `u64`; the descriptor says how to read it.
 
+pub mod arith;
 mod bigint;
+pub mod convert;
 pub mod decimal;
 pub mod encoding;
+#[cfg(test)]
+mod oracle;
 pub mod round;
 
 pub use decimal::{format_decimal, from_f64, parse_decimal, to_f64};
