@@ -1,7 +1,7 @@
 //! Exhaustive and sampled tests of the soft-float core against the oracle.
 
 use super::*;
-use crate::float::oracle::{Dy, Exact, Oracle, Val};
+use crate::float::oracle::{Dy, Exact, Oracle, Rng, Val};
 use crate::float::{FloatKind, NanEncoding, Rounding};
 use std::cmp::Ordering;
 
@@ -364,21 +364,6 @@ fn fma_is_correctly_rounded_for_every_triple_of_f4_and_f6_values() {
                 }
             }
         }
-    }
-}
-
-/// A small deterministic generator (xorshift64*).
-pub(crate) struct Rng(u64);
-
-impl Rng {
-    pub(crate) fn new(seed: u64) -> Rng {
-        Rng(seed | 1)
-    }
-    pub(crate) fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
 }
 

@@ -238,3 +238,7 @@ pub fn reduce_precision(f: &Format, bits: u64, exponent_bits: i32, mantissa_bits
     }
     round_value(f, neg, m, e, false, Rounding::NearestEven).bits
 }
+
+#[cfg(test)]
+#[path = "convert_tests.rs"]
+mod tests;
