@@ -368,6 +368,42 @@ fn fma_is_correctly_rounded_for_every_triple_of_f4_and_f6_values() {
 }
 
 #[test]
+fn fma_is_correctly_rounded_for_every_8_bit_product_against_addends_that_cancel() {
+    let modes = [
+        Rounding::NearestEven,
+        Rounding::TowardNegative,
+        Rounding::TowardPositive,
+    ];
+    for kind in narrow_kinds().into_iter().filter(|k| k.bits() == 8) {
+        let o = Oracle::new(kind);
+        let f = kind.format();
+        for a in 0..256u64 {
+            for b in 0..256u64 {
+                let minus_p = negate(f, mul(f, a, b, Rounding::NearestEven));
+                let cs = [
+                    0,
+                    minus_p,
+                    minus_p ^ 1,
+                    (minus_p + 1) & 0xFF,
+                    f.min_positive() | f.sign_mask(),
+                    f.max_finite(),
+                ];
+                for c in cs {
+                    for mode in modes {
+                        assert_eq!(
+                            fma(f, a, b, c, mode),
+                            o_fma(&o, a, b, c, mode),
+                            "fma {} {mode:?}: {a:#x} {b:#x} {c:#x}",
+                            kind.name()
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn fma_matches_the_oracle_on_random_triples_of_8_and_16_bit_values() {
     let mut rng = Rng::new(7);
     for kind in FloatKind::ALL.iter().copied().filter(|k| k.bits() <= 16) {

@@ -185,6 +185,26 @@ pub fn round_to_integral(f: &Format, bits: u64, mode: Rounding) -> u64 {
     }
 }
 
+/// StableHLO `round_nearest_even` (IEEE roundToIntegralTiesToEven).
+pub fn round_nearest_even(f: &Format, bits: u64) -> u64 {
+    round_to_integral(f, bits, Rounding::NearestEven)
+}
+
+/// StableHLO `round_nearest_afz` (IEEE roundToIntegralTiesToAway).
+pub fn round_nearest_afz(f: &Format, bits: u64) -> u64 {
+    round_to_integral(f, bits, Rounding::NearestAway)
+}
+
+/// StableHLO `floor` (IEEE roundToIntegralTowardNegative).
+pub fn floor(f: &Format, bits: u64) -> u64 {
+    round_to_integral(f, bits, Rounding::TowardNegative)
+}
+
+/// StableHLO `ceil` (IEEE roundToIntegralTowardPositive).
+pub fn ceil(f: &Format, bits: u64) -> u64 {
+    round_to_integral(f, bits, Rounding::TowardPositive)
+}
+
 /// StableHLO `reduce_precision`: rounds the significand to `mantissa_bits`
 /// stored bits (to nearest even), then, if `exponent_bits` is narrower than
 /// the format's, values whose exponent exceeds `2^(exponent_bits−1) − 1`
