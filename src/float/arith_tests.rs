@@ -564,6 +564,45 @@ fn f32_and_f64_generic_paths_agree_with_hardware() {
 }
 
 #[test]
+fn f32_and_f64_fma_agree_with_the_std_fused_multiply_add() {
+    let mut rng = Rng::new(43);
+    let ne = Rounding::NearestEven;
+    let f32f = FloatKind::F32.format();
+    let f64f = FloatKind::F64.format();
+    for i in 0..200_000 {
+        let (a, b) = (edgy(&mut rng, f64f), edgy(&mut rng, f64f));
+        let (x, y) = (f64::from_bits(a), f64::from_bits(b));
+        // Every other addend nearly cancels the product.
+        let z = if i % 2 == 0 {
+            -(x * y) * (1.0 + (rng.next() % 8) as f64 * f64::EPSILON)
+        } else {
+            f64::from_bits(edgy(&mut rng, f64f))
+        };
+        let want = x.mul_add(y, z);
+        let got = fma(f64f, a, b, z.to_bits(), ne);
+        if want.is_nan() {
+            assert!(f64f.is_nan(got), "{x:e} {y:e} {z:e}");
+        } else {
+            assert_eq!(got, want.to_bits(), "fma({x:e}, {y:e}, {z:e})");
+        }
+        let (a, b) = (edgy(&mut rng, f32f), edgy(&mut rng, f32f));
+        let (x, y) = (f32::from_bits(a as u32), f32::from_bits(b as u32));
+        let z = if i % 2 == 0 {
+            -(x * y) * (1.0 + (rng.next() % 8) as f32 * f32::EPSILON)
+        } else {
+            f32::from_bits(edgy(&mut rng, f32f) as u32)
+        };
+        let want = x.mul_add(y, z);
+        let got = fma(f32f, a, b, z.to_bits() as u64, ne);
+        if want.is_nan() {
+            assert!(f32f.is_nan(got), "{x:e} {y:e} {z:e}");
+        } else {
+            assert_eq!(got, want.to_bits() as u64, "fma({x:e}, {y:e}, {z:e})");
+        }
+    }
+}
+
+#[test]
 fn f32_directed_products_and_fma_match_an_f64_based_oracle() {
     // A product of two f32 values is exact in f64; so is a·b + c when the
     // exponents are close, which the test checks before using it.

@@ -43,7 +43,7 @@ pub fn convert_kind(from: FloatKind, to: FloatKind, bits: u64) -> u64 {
 fn convert_nan(from: &Format, to: &Format, bits: u64) -> u64 {
     let neg =
         from.is_negative(bits) && matches!(from.nan, NanEncoding::Ieee | NanEncoding::AllOnes);
-    if from.nan == NanEncoding::Ieee && to.nan == NanEncoding::Ieee {
+    if from.nan == NanEncoding::Ieee && to.nan == NanEncoding::Ieee && to.man_bits > 0 {
         let frac = bits & ((1 << from.man_bits) - 1);
         let frac = if to.man_bits >= from.man_bits {
             frac << (to.man_bits - from.man_bits)
