@@ -29,7 +29,7 @@ pub use arith::Direction;
 pub use decimal::{format_decimal, from_f64, parse_decimal, to_f64};
 pub use encoding::{
     canonical_nan, is_finite, is_inf, is_nan, is_negative, is_zero, max_finite, min_positive,
-    Decoded,
+    min_positive_subnormal, Decoded,
 };
 pub use round::{round_value, Rounded, Rounding};
 
