@@ -195,6 +195,25 @@ fn every_finite_pattern_prints_and_reads_back() {
     }
 }
 
+#[test]
+fn tf32_patterns_print_and_read_back() {
+    let kind = FloatKind::TF32;
+    let f = kind.format();
+    // Every 7th pattern of the 2^19 (7 is odd, so both parities are hit).
+    for bits in (0..1u64 << 19).step_by(7) {
+        if !f.is_finite(bits) {
+            assert_eq!(format_decimal(kind, bits), None);
+            continue;
+        }
+        let text = format_decimal(kind, bits).unwrap();
+        assert_eq!(parse_decimal(kind, &text), Some(bits), "{bits:#x} {text}");
+        assert_eq!(from_f64(kind, to_f64(kind, bits)), bits);
+        // tf32 values are f32 values with the low 13 bits clear.
+        let as_f32 = f32::from_bits((bits as u32) << 13);
+        assert_eq!(to_f64(kind, bits), as_f32 as f64);
+    }
+}
+
 /// Exact decimal digits (no trailing zeros) and the decimal exponent of
 /// the first digit, for a positive f64 with a short binary expansion.
 fn exact_digits(x: f64) -> (Vec<u8>, i64) {

@@ -271,3 +271,9 @@ pub fn max_finite(kind: FloatKind) -> u64 {
 pub fn min_positive(kind: FloatKind) -> u64 {
     kind.format().min_positive()
 }
+
+/// The smallest positive subnormal of `kind` (pattern 1); for f8E8M0FNU,
+/// which has no subnormals, its smallest value 2^-127 (pattern 0).
+pub fn min_positive_subnormal(kind: FloatKind) -> u64 {
+    kind.format().min_positive()
+}

@@ -3,16 +3,33 @@
 //!
 //! A value of any format is carried as its raw bit pattern in the low bits
 //! of a `u64`; the descriptor says how to read it.
+//!
+//! | module | holds |
+//! |---|---|
+//! | [`encoding`] | classification (NaN, ∞, zero, sign), special values, exact decoding |
+//! | [`round`] | [`round_value`], the one rounding routine, and the overflow/−0/f8E8M0FNU conventions |
+//! | [`arith`] | + − × ÷ √ fma, `remainder`, maximum/minimum, comparisons, abs/negate/sign; the choices the spec leaves open |
+//! | [`convert`] | float ⇄ float, float ⇄ integer, round to integral, `reduce_precision` |
+//! | [`decimal`] | decimal literals in and out, exact `f64` conversion |
+//!
+//! Every operation is exact up to its single final rounding, for every
+//! format; hardware arithmetic is only a fast path where it provably gives
+//! the same bits (see [`arith`]).
 
+pub mod arith;
 mod bigint;
+pub mod convert;
 pub mod decimal;
 pub mod encoding;
+#[cfg(test)]
+mod oracle;
 pub mod round;
 
+pub use arith::Direction;
 pub use decimal::{format_decimal, from_f64, parse_decimal, to_f64};
 pub use encoding::{
     canonical_nan, is_finite, is_inf, is_nan, is_negative, is_zero, max_finite, min_positive,
-    Decoded,
+    min_positive_subnormal, Decoded,
 };
 pub use round::{round_value, Rounded, Rounding};
 

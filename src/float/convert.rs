@@ -1,0 +1,264 @@
+//! Conversions: between float formats, to and from integers, to integral
+//! values (`round_nearest_even`, `round_nearest_afz`, `floor`, `ceil`), and
+//! StableHLO `reduce_precision`.
+//!
+//! Choices the spec leaves open ("TBD (#180)"):
+//!
+//! * **float → float**: rounded with the given rounding (StableHLO
+//!   `convert` uses round-to-nearest-even); out-of-range values, −0 and
+//!   f8E8M0FNU as in [`round_value`]. A NaN keeps its sign where the target
+//!   has signed NaNs; between IEEE formats its payload is kept too (aligned
+//!   at the top of the mantissa, low bits dropped when narrowing, quiet bit
+//!   set), as hardware conversions do; otherwise it becomes the target's
+//!   canonical NaN, or +0 in a target without NaN.
+//! * **float → integer**: the fraction is truncated (toward zero, as the
+//!   spec says); a value outside the integer type's range, ±∞ included,
+//!   saturates to its minimum or maximum; NaN gives 0. This is what XLA's
+//!   CPU and GPU backends and Rust's `as` do.
+//! * **integer → float**: rounded with the given rounding (to nearest even
+//!   in `convert`); zero gives +0 (NaN in f8E8M0FNU, which has no zero).
+
+use super::arith::{infinity, invalid, quiet, zero};
+use super::encoding::Decoded;
+use super::round::{round_value, Rounding};
+use super::{FloatKind, Format, NanEncoding};
+
+/// Converts a pattern of `from` to `to`, rounding with `mode`.
+pub fn convert(from: &Format, to: &Format, bits: u64, mode: Rounding) -> u64 {
+    match from.decode(bits) {
+        Decoded::Nan => convert_nan(from, to, bits),
+        Decoded::Inf { neg } => infinity(to, neg),
+        Decoded::Zero { neg } => zero(to, neg),
+        Decoded::Finite { neg, m, e } => {
+            round_value(to, neg, m as u128, e as i64, false, mode).bits
+        }
+    }
+}
+
+/// [`convert`] between kinds, rounding to nearest even (StableHLO `convert`).
+pub fn convert_kind(from: FloatKind, to: FloatKind, bits: u64) -> u64 {
+    convert(from.format(), to.format(), bits, Rounding::NearestEven)
+}
+
+fn convert_nan(from: &Format, to: &Format, bits: u64) -> u64 {
+    let neg =
+        from.is_negative(bits) && matches!(from.nan, NanEncoding::Ieee | NanEncoding::AllOnes);
+    if from.nan == NanEncoding::Ieee && to.nan == NanEncoding::Ieee && to.man_bits > 0 {
+        let frac = bits & ((1 << from.man_bits) - 1);
+        let frac = if to.man_bits >= from.man_bits {
+            frac << (to.man_bits - from.man_bits)
+        } else {
+            frac >> (from.man_bits - to.man_bits)
+        };
+        let sign = if neg { to.sign_mask() } else { 0 };
+        return quiet(
+            to,
+            sign | (to.exp_field_max() << to.man_bits) | frac | 1 << (to.man_bits - 1),
+        );
+    }
+    to.nan_with_sign(neg).unwrap_or_else(|| invalid(to))
+}
+
+/// The range of an integer type of `width` bits (1 ≤ width ≤ 64).
+fn int_range(width: u32, signed: bool) -> (i128, i128) {
+    let width = width.clamp(1, 64);
+    if signed {
+        (-(1i128 << (width - 1)), (1i128 << (width - 1)) - 1)
+    } else {
+        (0, (1i128 << width) - 1)
+    }
+}
+
+/// Float → integer of `width` bits (1..=64), `signed` or not: truncation
+/// toward zero, saturation outside the range, NaN → 0. Returns the value.
+pub fn to_int(f: &Format, bits: u64, width: u32, signed: bool) -> i128 {
+    let (lo, hi) = int_range(width, signed);
+    let v: i128 = match f.decode(bits) {
+        Decoded::Nan | Decoded::Zero { .. } => 0,
+        Decoded::Inf { neg } => {
+            if neg {
+                lo
+            } else {
+                hi
+            }
+        }
+        Decoded::Finite { neg, m, e } => {
+            let lead = 63 - m.leading_zeros() as i32;
+            let mag: i128 = if e >= 0 {
+                if lead + e >= 100 {
+                    1 << 100
+                } else {
+                    (m as i128) << e
+                }
+            } else if -e >= 64 {
+                0
+            } else {
+                (m >> -e) as i128
+            };
+            if neg {
+                -mag
+            } else {
+                mag
+            }
+        }
+    };
+    v.clamp(lo, hi)
+}
+
+/// [`to_int`] as a two's complement bit pattern in the low `width` bits.
+pub fn to_int_bits(f: &Format, bits: u64, width: u32, signed: bool) -> u64 {
+    let v = to_int(f, bits, width, signed) as u64;
+    if width >= 64 {
+        v
+    } else {
+        v & ((1u64 << width) - 1)
+    }
+}
+
+/// Integer → float with the given rounding.
+pub fn from_int(f: &Format, v: i128, mode: Rounding) -> u64 {
+    if v == 0 {
+        return zero(f, false);
+    }
+    round_value(f, v < 0, v.unsigned_abs(), 0, false, mode).bits
+}
+
+/// Integer (a `width`-bit pattern, `signed` or not) → float.
+pub fn from_int_bits(f: &Format, pattern: u64, width: u32, signed: bool, mode: Rounding) -> u64 {
+    let width = width.clamp(1, 64);
+    let v = if width == 64 {
+        if signed {
+            pattern as i64 as i128
+        } else {
+            pattern as i128
+        }
+    } else {
+        let p = pattern & ((1u64 << width) - 1);
+        if signed && p >> (width - 1) == 1 {
+            p as i128 - (1i128 << width)
+        } else {
+            p as i128
+        }
+    };
+    from_int(f, v, mode)
+}
+
+/// Rounds to an integral value in the same format (IEEE
+/// roundToIntegral…): `NearestEven` is `round_nearest_even`, `NearestAway`
+/// `round_nearest_afz`, `TowardNegative` `floor`, `TowardPositive` `ceil`,
+/// `TowardZero` truncation. A zero result keeps the operand's sign
+/// (`ceil(-0.5) = -0`); NaN is quieted.
+pub fn round_to_integral(f: &Format, bits: u64, mode: Rounding) -> u64 {
+    let bits = bits & f.all_mask();
+    match f.decode(bits) {
+        Decoded::Nan => quiet(f, bits),
+        Decoded::Inf { .. } | Decoded::Zero { .. } => bits,
+        Decoded::Finite { neg, m, e } => {
+            if e >= 0 {
+                return bits;
+            }
+            let s = (-e) as u32;
+            let m = m as u128;
+            let (int, round, rest) = if s >= 128 {
+                (0, false, m != 0)
+            } else {
+                (
+                    m >> s,
+                    (m >> (s - 1)) & 1 == 1,
+                    m & ((1u128 << (s - 1)) - 1) != 0,
+                )
+            };
+            let up = match mode {
+                Rounding::NearestEven => round && (rest || int & 1 == 1),
+                Rounding::NearestAway => round,
+                Rounding::TowardZero => false,
+                Rounding::TowardPositive => (round || rest) && !neg,
+                Rounding::TowardNegative => (round || rest) && neg,
+            };
+            let n = int + up as u128;
+            if n == 0 {
+                zero(f, neg)
+            } else {
+                round_value(f, neg, n, 0, false, Rounding::NearestEven).bits
+            }
+        }
+    }
+}
+
+/// StableHLO `round_nearest_even` (IEEE roundToIntegralTiesToEven).
+pub fn round_nearest_even(f: &Format, bits: u64) -> u64 {
+    round_to_integral(f, bits, Rounding::NearestEven)
+}
+
+/// StableHLO `round_nearest_afz` (IEEE roundToIntegralTiesToAway).
+pub fn round_nearest_afz(f: &Format, bits: u64) -> u64 {
+    round_to_integral(f, bits, Rounding::NearestAway)
+}
+
+/// StableHLO `floor` (IEEE roundToIntegralTowardNegative).
+pub fn floor(f: &Format, bits: u64) -> u64 {
+    round_to_integral(f, bits, Rounding::TowardNegative)
+}
+
+/// StableHLO `ceil` (IEEE roundToIntegralTowardPositive).
+pub fn ceil(f: &Format, bits: u64) -> u64 {
+    round_to_integral(f, bits, Rounding::TowardPositive)
+}
+
+/// StableHLO `reduce_precision`: rounds the significand to `mantissa_bits`
+/// stored bits (to nearest even), then, if `exponent_bits` is narrower than
+/// the format's, values whose exponent exceeds `2^(exponent_bits−1) − 1`
+/// become ±∞ and values whose exponent is at most `−(2^(exponent_bits−1) −
+/// 1)` (the reduced format's subnormals) become ±0, as XLA does. NaN, ±∞
+/// and ±0 are returned unchanged. Results are stored back into `f` with
+/// its conventions (∞ in a format without ∞ becomes NaN or saturates; a
+/// significand that rounds past `f`'s largest value overflows likewise).
+/// Exponents are compared as values, so the rule also applies to formats
+/// whose bias is not IEEE's.
+pub fn reduce_precision(f: &Format, bits: u64, exponent_bits: i32, mantissa_bits: i32) -> u64 {
+    let bits = bits & f.all_mask();
+    let (neg, mut m, mut e) = match f.decode(bits) {
+        Decoded::Nan | Decoded::Inf { .. } | Decoded::Zero { .. } => return bits,
+        Decoded::Finite { neg, m, e } => (neg, m as u128, e as i64),
+    };
+    let exponent_bits = exponent_bits.max(1) as i64;
+    let mantissa_bits = mantissa_bits.max(0) as i64;
+    if mantissa_bits < f.man_bits as i64 {
+        let lead = 127 - m.leading_zeros() as i64;
+        let binade = (lead + e).max(f.min_normal_exp() as i64);
+        let q = binade - mantissa_bits;
+        if q > e {
+            let s = (q - e) as u32; // at most man_bits + 1 <= 64
+            let kept = m >> s;
+            let round = (m >> (s - 1)) & 1 == 1;
+            let rest = m & ((1u128 << (s - 1)) - 1) != 0;
+            // Ties go to an even stored pattern: with no stored mantissa
+            // bit left, that is the parity of the exponent field.
+            let odd = if mantissa_bits == 0 && lead + e >= f.min_normal_exp() as i64 {
+                (lead + e + f.bias as i64) & 1 == 1
+            } else {
+                kept & 1 == 1
+            };
+            m = kept + (round && (rest || odd)) as u128;
+            e = q;
+        }
+    }
+    if m == 0 {
+        return zero(f, neg);
+    }
+    if exponent_bits < f.exp_bits as i64 {
+        let reduced_bias = (1i64 << (exponent_bits - 1).min(62)) - 1;
+        let exp = 127 - m.leading_zeros() as i64 + e;
+        if exp > reduced_bias {
+            return infinity(f, neg);
+        }
+        if exp <= -reduced_bias {
+            return zero(f, neg);
+        }
+    }
+    round_value(f, neg, m, e, false, Rounding::NearestEven).bits
+}
+
+#[cfg(test)]
+#[path = "convert_tests.rs"]
+mod tests;
