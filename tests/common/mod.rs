@@ -76,10 +76,22 @@ pub fn on_big_stack<R: Send + 'static>(f: impl FnOnce() -> R + Send + 'static) -
     }
 }
 
-/// The lines (1-based, in the whole file) that the `expected-error` comments
-/// of a case point at: `@+N`, `@-N`, `@below` (the next line at the earliest),
-/// `@above` (the previous line) or, bare, the comment's own line.
-pub fn expected_error_lines(text: &str, case: &hlocheck::ir::Case) -> Vec<u32> {
+/// An `expected-error` annotation of the verifier suite.
+#[derive(Clone, Debug)]
+pub struct ExpectedError {
+    /// The line (1-based, in the whole file) the error is expected on.
+    pub line: u32,
+    /// Whether the message reads as a verifier error (`op ...` or
+    /// `'name' op ...`) rather than a parser error. Only a heuristic: many
+    /// verifier messages are quoted without that prefix.
+    pub verifier_prefix: bool,
+    pub message: String,
+}
+
+/// The `expected-error` annotations of a case: `@+N`, `@-N`, `@below` (taken
+/// as the next line, the earliest it can be), `@above` (the previous line)
+/// or, bare, the comment's own line.
+pub fn expected_errors(text: &str, case: &hlocheck::ir::Case) -> Vec<ExpectedError> {
     let mut out = Vec::new();
     for (i, line) in text[case.start..case.end].lines().enumerate() {
         let here = case.line + i as u32;
@@ -106,7 +118,19 @@ pub fn expected_error_lines(text: &str, case: &hlocheck::ir::Case) -> Vec<u32> {
                 }
             }
         };
-        out.push(target);
+        let message = rest
+            .split_once("{{")
+            .map_or("", |(_, m)| m)
+            .trim_end()
+            .trim_end_matches("}}")
+            .to_string();
+        let verifier_prefix =
+            message.starts_with("op ") || (message.starts_with('\'') && message.contains("' op "));
+        out.push(ExpectedError {
+            line: target,
+            verifier_prefix,
+            message,
+        });
     }
     out
 }
