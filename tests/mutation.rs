@@ -11,7 +11,7 @@
 //! - every case that parses prints (pretty and generic) to text that parses
 //!   back to the same program.
 //!
-//! `HLOCHECK_MUTANTS` sets the number of mutants (default 10000) and
+//! `HLOCHECK_MUTANTS` sets the number of mutants (default 100000) and
 //! `HLOCHECK_SEED` the seed (default fixed, so failures reproduce). Failing
 //! mutants, shrunk, are written to the target's temporary folder.
 
@@ -23,7 +23,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
 
 const DEFAULT_SEED: u64 = 0x5EED_1234_ABCD_0001;
-const DEFAULT_MUTANTS: usize = 10_000;
+const DEFAULT_MUTANTS: usize = 100_000;
 /// Seeds (cases of conformance files) larger than this are not used.
 const MAX_SEED_BYTES: usize = 12 * 1024;
 /// How many seeds the sample holds.

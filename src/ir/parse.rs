@@ -483,6 +483,13 @@ impl<'a> Parser<'a> {
 
     /// After `->`: one type, or a parenthesized list.
     pub fn result_types(&mut self) -> PResult<Vec<Type>> {
+        self.enter()?;
+        let r = self.result_types_inner();
+        self.leave();
+        r
+    }
+
+    fn result_types_inner(&mut self) -> PResult<Vec<Type>> {
         if self.is_punct(b'(')? {
             // `(A) -> B` as a single result would be a function type; MLIR
             // reads a parenthesized list here.
@@ -1811,6 +1818,9 @@ impl<'a> Parser<'a> {
         match self.peek()?.clone() {
             Tok::Str(name) => {
                 self.bump()?;
+                if name.is_empty() {
+                    return self.err_at(name_off, "an op name must not be empty");
+                }
                 st.name = String::from_utf8_lossy(&name).into_owned();
                 self.generic_op_body(&mut st)?;
             }

@@ -110,6 +110,15 @@ impl<'p> Printer<'p> {
         self.next_arg += n;
     }
 
+    /// The current numbering state, to resume after a nested function.
+    pub fn numbering(&self) -> (u32, u32) {
+        (self.next_arg, self.next_result)
+    }
+
+    pub fn set_numbering(&mut self, n: (u32, u32)) {
+        (self.next_arg, self.next_result) = n;
+    }
+
     /// Starts numbering afresh (for each function).
     pub fn reset_numbering(&mut self) {
         self.next_arg = 0;
@@ -263,7 +272,9 @@ impl<'p> Printer<'p> {
         self.out.push('{');
         self.indent += 1;
         for (i, b) in r.blocks.iter().enumerate() {
-            if i > 0 || (header && !b.args.is_empty()) {
+            // The entry block's label is needed when it has arguments, or
+            // when more blocks follow (an empty entry block would vanish).
+            if i > 0 || (header && (!b.args.is_empty() || r.blocks.len() > 1)) {
                 self.block_header(b, i);
             }
             self.out.push('\n');

@@ -904,8 +904,17 @@ fn parse_sig(p: &mut Parser<'_>, st: &mut OpState, sig: Sig) -> PResult<()> {
             if first.len() != 1 {
                 return p.err_at(off, "expected the result type, or a function type");
             }
-            if let Some(part) = real_part_type(&first[0]) {
-                all_same(&part)?;
+            match real_part_type(&first[0]) {
+                Some(part) => all_same(&part)?,
+                None => {
+                    return p.err_at(
+                        off,
+                        format!(
+                            "the result of '{}' must be a complex tensor, not {}",
+                            st.name, first[0]
+                        ),
+                    )
+                }
             }
             first
         }
@@ -2183,6 +2192,8 @@ fn print_func(pr: &mut Printer<'_>, op: &Op) -> bool {
     if !op.operands.is_empty() || !op.results.is_empty() {
         return false;
     }
+    // A function numbers its values afresh; the enclosing numbering resumes after it.
+    let saved = pr.numbering();
     pr.reset_numbering();
     pr.out.push_str(&op.name);
     if let Some(v) = vis {
@@ -2248,6 +2259,7 @@ fn print_func(pr: &mut Printer<'_>, op: &Op) -> bool {
         pr.out.push(' ');
         pr.region_without_header(region);
     }
+    pr.set_numbering(saved);
     true
 }
 

@@ -37,12 +37,15 @@ pub struct QuantType {
 impl QuantType {
     /// The default storage range of a `bits`-wide integer.
     pub fn full_range(signed: bool, bits: u32) -> (i64, i64) {
+        let bits = bits.clamp(1, 64);
+        let clamp = |v: i128| v.clamp(i64::MIN as i128, i64::MAX as i128) as i64;
         if signed {
-            (-(1i64 << (bits - 1)), (1i64 << (bits - 1)) - 1)
-        } else if bits >= 64 {
-            (0, i64::MAX)
+            (
+                clamp(-(1i128 << (bits - 1))),
+                clamp((1i128 << (bits - 1)) - 1),
+            )
         } else {
-            (0, (1i64 << bits) - 1)
+            (0, clamp((1i128 << bits) - 1))
         }
     }
 }
