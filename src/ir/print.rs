@@ -318,16 +318,20 @@ impl<'p> Printer<'p> {
     }
 }
 
-/// Writes an attribute name: bare when it is an identifier, quoted otherwise.
-pub fn write_attr_name(out: &mut String, name: &str) {
-    let bare = name
-        .bytes()
+/// Whether `name` lexes as one bare identifier (`extra` lists the
+/// punctuation allowed after the first character besides `_$.`).
+fn is_bare(name: &str, extra: &[u8]) -> bool {
+    name.bytes()
         .next()
         .is_some_and(|c| c.is_ascii_alphabetic() || c == b'_')
-        && name
-            .bytes()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.'));
-    if bare {
+        && name.bytes().all(|c| {
+            c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.') || extra.contains(&c)
+        })
+}
+
+/// Writes an attribute name: bare when it is an identifier, quoted otherwise.
+pub fn write_attr_name(out: &mut String, name: &str) {
+    if is_bare(name, b"") {
         out.push_str(name);
     } else {
         write_string(out, name.as_bytes());
@@ -336,15 +340,8 @@ pub fn write_attr_name(out: &mut String, name: &str) {
 
 /// Writes `@name`, quoted when it is not a bare identifier.
 pub fn write_symbol(out: &mut String, name: &str) {
-    let bare = name
-        .bytes()
-        .next()
-        .is_some_and(|c| c.is_ascii_alphabetic() || c == b'_')
-        && name
-            .bytes()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.' | b'-'));
     out.push('@');
-    if bare {
+    if is_bare(name, b"-") {
         out.push_str(name);
     } else {
         write_string(out, name.as_bytes());
