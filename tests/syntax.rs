@@ -745,6 +745,23 @@ fn reduce_full_form_equals_generic() {
 }
 
 #[test]
+fn reduce_reducer_arguments_may_carry_locations() {
+    // JAX writes `loc(...)` after each reducer argument when debug info is on.
+    let args = "%a: tensor<2x3xf32>, %z: tensor<f32>";
+    assert_same(
+        &func(
+            args,
+            "  %0 = stablehlo.reduce(%a init: %z) across dimensions = [1] \
+             : (tensor<2x3xf32>, tensor<f32>) -> tensor<2xf32>\n    \
+             reducer(%x: tensor<f32> loc(\"reduce:\"(#loc1)), %y: tensor<f32> loc(unknown)) {\n      \
+             %s = stablehlo.add %x, %y : tensor<f32>\n      \
+             stablehlo.return %s : tensor<f32>\n    }",
+        ),
+        &func(args, REDUCE_GENERIC),
+    );
+}
+
+#[test]
 fn while_pretty_equals_generic() {
     let args = "%i: tensor<i64>, %n: tensor<i64>";
     assert_same(

@@ -1811,6 +1811,7 @@ fn parse_reduce(p: &mut Parser<'_>, st: &mut OpState) -> PResult<()> {
                     let name = p.value_name()?;
                     p.expect_punct(b':')?;
                     let t = p.parse_type()?;
+                    p.skip_loc()?;
                     g.push((name, t, off));
                     Ok(())
                 }) {
