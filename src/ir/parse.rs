@@ -1500,27 +1500,22 @@ impl<'a> Parser<'a> {
                     canonicalize_element(&ty.elem, chunk);
                 }
             }
-            Some(lit) => {
-                let rank = ty.dims.as_ref().map_or(0, |d| d.len());
-                match &lit {
-                    DLit::List(..) => {
-                        let dims: Vec<u64> =
-                            ty.dims.iter().flatten().map(|d| d.unwrap_or(0)).collect();
-                        let mut flat = Vec::new();
-                        self.flatten(&lit, &dims, 0, &mut flat)?;
-                        let _ = rank;
-                        data.reserve(flat.len() * w);
-                        for e in &flat {
-                            self.encode_element(e, &ty.elem, &mut data)?;
-                        }
-                        splat = false;
+            Some(lit) => match &lit {
+                DLit::List(..) => {
+                    let dims: Vec<u64> = ty.dims.iter().flatten().map(|d| d.unwrap_or(0)).collect();
+                    let mut flat = Vec::new();
+                    self.flatten(&lit, &dims, 0, &mut flat)?;
+                    data.reserve(flat.len() * w);
+                    for e in &flat {
+                        self.encode_element(e, &ty.elem, &mut data)?;
                     }
-                    _ => {
-                        self.encode_element(&lit, &ty.elem, &mut data)?;
-                        splat = true;
-                    }
+                    splat = false;
                 }
-            }
+                _ => {
+                    self.encode_element(&lit, &ty.elem, &mut data)?;
+                    splat = true;
+                }
+            },
         }
         let mut d = DenseElements { ty, splat, data };
         // Canonical form: one stored element stands for all when all are equal.

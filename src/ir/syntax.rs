@@ -832,14 +832,12 @@ fn print_pieces<'o>(pr: &mut Printer<'_>, op: &'o Op, pieces: &[Piece], used: &m
 /// Parses a list of types: `(A, B)` or `A, B` (at least one).
 fn type_list(p: &mut Parser<'_>) -> PResult<Vec<Type>> {
     if p.is_punct(b'(')? {
-        let save = p.save();
-        // `(A, B) -> R` or a parenthesized list; a function type as one element is rare.
+        // The inputs of `(A, B) -> R`, or a parenthesized list.
         let mut ts = Vec::new();
         p.comma_list(b'(', b')', |p| {
             ts.push(p.parse_type()?);
             Ok(())
         })?;
-        let _ = save;
         return Ok(ts);
     }
     let mut ts = vec![p.parse_type()?];
@@ -1459,13 +1457,12 @@ fn parse_dot_general(p: &mut Parser<'_>, st: &mut OpState) -> PResult<()> {
 }
 
 fn print_dot_general(pr: &mut Printer<'_>, op: &Op) -> bool {
-    let Some(dims @ crate::ir::Attr::Struct(def, vals)) = op.attr("dot_dimension_numbers") else {
+    let Some(crate::ir::Attr::Struct(def, vals)) = op.attr("dot_dimension_numbers") else {
         return false;
     };
     if !std::ptr::eq(*def, &crate::ir::attr::DOT) || !op.regions.is_empty() {
         return false;
     }
-    let _ = dims;
     let l = |i: usize| vals[i].as_i64_list().unwrap_or(&[]);
     let precision = op.attr("precision_config");
     if precision.is_some_and(|a| !syn_fits(a, Syn::Precision)) {
