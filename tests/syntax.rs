@@ -1149,3 +1149,24 @@ fn complex_op_needs_a_complex_result_type() {
     ));
     assert_eq!(d.line, 2, "{d}");
 }
+
+#[test]
+fn bundled_programs_parse_and_round_trip() {
+    // The README's main command runs on these; they must exist and stay valid.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs");
+    let files = hlocheck::cli::collect_files(&[dir.display().to_string()])
+        .expect("tests/programs is readable");
+    assert!(!files.is_empty(), "no programs in {}", dir.display());
+    for f in files {
+        let text = std::fs::read_to_string(&f).expect("readable program");
+        for case in hlocheck::ir::parse::parse_file(&f.display().to_string(), &text) {
+            let prog = case.unwrap_or_else(|d| panic!("{d}"));
+            assert_eq!(
+                hlocheck::cli::roundtrip_error(&prog),
+                None,
+                "{}",
+                f.display()
+            );
+        }
+    }
+}
