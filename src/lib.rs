@@ -3,5 +3,6 @@
 
 pub mod cli;
 pub mod float;
+pub mod interp;
 pub mod ir;
 pub mod spec;

@@ -5,11 +5,18 @@ use crate::ir::print::{print_generic, print_program};
 use crate::ir::{split_cases, Program};
 use std::path::{Path, PathBuf};
 
+mod run;
+
 const USAGE: &str = "\
 usage:
   hlocheck parse [--roundtrip] [--quiet] PATH...   parse files or folders (every `// -----` case)
   hlocheck fmt [--generic] FILE                    print a file in canonical (or generic) form
-  hlocheck spec OP | --coverage                    print an op's formal spec, or which constraints are encoded";
+  hlocheck spec OP | --coverage                    print an op's formal spec, or which constraints are encoded
+  hlocheck run FILE [--entry NAME] [--arg VALUE]... [--seed N] [--out DIR]
+                                                   run a function; arguments as dense literals or .npy files
+  hlocheck test PATH... [--json FILE] [--verbose]  run conformance tests; one verdict per case
+
+limits (run, test): --max-elements N, --max-steps N (loop iterations), --max-bytes N";
 
 /// Entry point of the `hlocheck` binary; returns the process exit status.
 pub fn main() -> i32 {
@@ -32,6 +39,8 @@ fn run(args: &[String]) -> i32 {
         Some("parse") => cmd_parse(&args[1..]),
         Some("fmt") => cmd_fmt(&args[1..]),
         Some("spec") => cmd_spec(&args[1..]),
+        Some("run") => run::cmd_run(&args[1..]),
+        Some("test") => run::cmd_test(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             0

@@ -1,0 +1,1084 @@
+//! Elementwise ops (spec: `abs` … `xor`): arithmetic, bitwise, comparison,
+//! selection and conversion, on integers, booleans, every float format and
+//! complex numbers. Transcendental functions are in `transcendental.rs`.
+//!
+//! Choices the spec leaves open ("TBD" or implementation-defined), made as
+//! XLA makes them:
+//!
+//! * Integer `add`, `subtract`, `multiply`, `negate`, `abs`, `power` wrap
+//!   around (two's complement).
+//! * Integer `divide` by zero gives −1 (all bits set; the largest value of an
+//!   unsigned type); `INT_MIN / −1` gives `INT_MIN`. `remainder` by zero
+//!   gives the dividend; `INT_MIN % −1` gives 0.
+//! * Shifts by a count ≥ the bit width, or negative, give 0
+//!   (`shift_right_arithmetic`: all copies of the sign bit).
+//! * Integer `power` with a negative exponent: 1 for base 1, ±1 for base −1,
+//!   0 otherwise.
+//! * Float → integer `convert` truncates toward zero and saturates; NaN
+//!   gives 0. Integer → integer wraps; integer → float and float → float round
+//!   to nearest even (with the overflow conventions of `float`).
+//! * Complex `multiply` and `divide` use the textbook formulas, each real
+//!   operation rounded in the part's format (`(ac − bd) + (ad + bc)i`; division
+//!   by `c² + d²`).
+
+use super::tensor::{int_kind, lanes, IntKind, Tensor};
+use super::{Interp, KResult, Kernel, Value};
+use crate::float::arith::{self, Direction};
+use crate::float::convert;
+use crate::float::{FloatKind, Format, Rounding};
+use crate::ir::attr::Attr;
+use crate::ir::types::Signedness;
+use crate::ir::{ElementType, Op};
+
+pub const KERNELS: &[(&str, Kernel)] = &[
+    ("stablehlo.add", add),
+    ("stablehlo.subtract", subtract),
+    ("stablehlo.multiply", multiply),
+    ("stablehlo.divide", divide),
+    ("stablehlo.remainder", remainder),
+    ("stablehlo.maximum", maximum),
+    ("stablehlo.minimum", minimum),
+    ("stablehlo.and", and),
+    ("stablehlo.or", or),
+    ("stablehlo.xor", xor),
+    ("stablehlo.not", not),
+    ("stablehlo.shift_left", shift_left),
+    ("stablehlo.shift_right_arithmetic", shift_right_arithmetic),
+    ("stablehlo.shift_right_logical", shift_right_logical),
+    ("stablehlo.popcnt", popcnt),
+    ("stablehlo.count_leading_zeros", count_leading_zeros),
+    ("stablehlo.abs", abs),
+    ("stablehlo.negate", negate),
+    ("stablehlo.sign", sign),
+    ("stablehlo.sqrt", sqrt),
+    ("stablehlo.floor", floor),
+    ("stablehlo.ceil", ceil),
+    ("stablehlo.round_nearest_even", round_nearest_even),
+    ("stablehlo.round_nearest_afz", round_nearest_afz),
+    ("stablehlo.is_finite", is_finite),
+    ("stablehlo.compare", compare),
+    ("stablehlo.select", select),
+    ("stablehlo.clamp", clamp),
+    ("stablehlo.convert", convert_op),
+    ("stablehlo.bitcast_convert", bitcast_convert),
+    ("stablehlo.real", real),
+    ("stablehlo.imag", imag),
+    ("stablehlo.complex", complex),
+    ("stablehlo.reduce_precision", reduce_precision),
+    ("stablehlo.power", power),
+];
+
+// ---------------------------------------------------------------------------
+// Element domains and mapping helpers
+// ---------------------------------------------------------------------------
+
+/// How the elements of a tensor are read.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Domain {
+    Bool,
+    Int(IntKind),
+    Float(FloatKind),
+    Complex(FloatKind),
+}
+
+pub fn domain(e: &ElementType) -> Result<Domain, String> {
+    match e {
+        ElementType::Int(_, 1) => Ok(Domain::Bool),
+        ElementType::Int(..) | ElementType::Index => {
+            Ok(Domain::Int(int_kind(e).unwrap_or(IntKind {
+                bits: 64,
+                signed: true,
+            })))
+        }
+        ElementType::Float(k) => Ok(Domain::Float(*k)),
+        ElementType::Complex(k) => Ok(Domain::Complex(*k)),
+        ElementType::Quant(_) => Err("quantized operands need dequantize_op_quantize".into()),
+    }
+}
+
+/// A new tensor of `elem` mapping each lane-1 element of `t`.
+pub fn map1(t: &Tensor, elem: ElementType, f: impl Fn(u64) -> u64) -> Tensor {
+    Tensor {
+        elem,
+        shape: t.shape.clone(),
+        data: t.data.iter().map(|&x| f(x)).collect(),
+    }
+}
+
+/// A new tensor of `elem` combining the lane-1 elements of `a` and `b` (same shapes).
+pub fn map2(a: &Tensor, b: &Tensor, elem: ElementType, f: impl Fn(u64, u64) -> u64) -> Tensor {
+    Tensor {
+        elem,
+        shape: a.shape.clone(),
+        data: a.data.iter().zip(&b.data).map(|(&x, &y)| f(x, y)).collect(),
+    }
+}
+
+/// A new complex tensor mapping each element's (re, im).
+pub fn map1c(t: &Tensor, elem: ElementType, f: impl Fn(u64, u64) -> (u64, u64)) -> Tensor {
+    let mut data = Vec::with_capacity(t.data.len());
+    for c in t.data.chunks_exact(2) {
+        let (r, i) = f(c[0], c[1]);
+        data.push(r);
+        data.push(i);
+    }
+    Tensor {
+        elem,
+        shape: t.shape.clone(),
+        data,
+    }
+}
+
+/// A new complex tensor combining two complex tensors element by element.
+pub fn map2c(
+    a: &Tensor,
+    b: &Tensor,
+    elem: ElementType,
+    f: impl Fn((u64, u64), (u64, u64)) -> (u64, u64),
+) -> Tensor {
+    let mut data = Vec::with_capacity(a.data.len());
+    for (x, y) in a.data.chunks_exact(2).zip(b.data.chunks_exact(2)) {
+        let (r, i) = f((x[0], x[1]), (y[0], y[1]));
+        data.push(r);
+        data.push(i);
+    }
+    Tensor {
+        elem,
+        shape: a.shape.clone(),
+        data,
+    }
+}
+
+pub fn unary_arg(args: &[Value]) -> KResult<&Tensor> {
+    match args {
+        [a] => Ok(a.as_tensor()?),
+        _ => Err("expected one operand".into()),
+    }
+}
+
+pub fn binary_args(args: &[Value]) -> KResult<(&Tensor, &Tensor)> {
+    match args {
+        [a, b] => {
+            let (a, b) = (a.as_tensor()?, b.as_tensor()?);
+            if a.shape != b.shape {
+                return Err(
+                    format!("operand shapes differ: {:?} and {:?}", a.shape, b.shape).into(),
+                );
+            }
+            if a.lanes() != b.lanes() {
+                return Err("operand element types differ".into());
+            }
+            Ok((a, b))
+        }
+        _ => Err("expected two operands".into()),
+    }
+}
+
+fn one(t: Tensor) -> KResult<Vec<Value>> {
+    Ok(vec![Value::tensor(t)])
+}
+
+const RNE: Rounding = Rounding::NearestEven;
+
+/// A binary op defined per domain; quantized operands go through
+/// dequantize_op_quantize.
+fn binary<'p>(
+    interp: &mut Interp<'p>,
+    op: &'p Op,
+    args: Vec<Value>,
+    f: fn(Domain, &Tensor, &Tensor) -> Result<Tensor, String>,
+) -> KResult<Vec<Value>> {
+    if super::quant::any_quantized(interp, op, &args) {
+        return super::quant::dequantize_op_quantize(interp, op, args, |a| {
+            let (x, y) = binary_args(a)?;
+            Ok(f(domain(&x.elem)?, x, y)?)
+        });
+    }
+    let (a, b) = binary_args(&args)?;
+    one(f(domain(&a.elem)?, a, b)?)
+}
+
+fn unary<'p>(
+    interp: &mut Interp<'p>,
+    op: &'p Op,
+    args: Vec<Value>,
+    f: fn(Domain, &Tensor) -> Result<Tensor, String>,
+) -> KResult<Vec<Value>> {
+    if super::quant::any_quantized(interp, op, &args) {
+        return super::quant::dequantize_op_quantize(interp, op, args, |a| {
+            let x = unary_arg(a)?;
+            Ok(f(domain(&x.elem)?, x)?)
+        });
+    }
+    let a = unary_arg(&args)?;
+    one(f(domain(&a.elem)?, a)?)
+}
+
+macro_rules! binary_kernel {
+    ($name:ident, $body:ident) => {
+        fn $name<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec<Value>> {
+            binary(interp, op, args, $body)
+        }
+    };
+}
+
+macro_rules! unary_kernel {
+    ($name:ident, $body:ident) => {
+        fn $name<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec<Value>> {
+            unary(interp, op, args, $body)
+        }
+    };
+}
+
+fn unsupported(what: &str, d: Domain) -> String {
+    format!("{what} is not defined for {d:?} elements")
+}
+
+// ---------------------------------------------------------------------------
+// Arithmetic
+// ---------------------------------------------------------------------------
+
+fn complex_add(f: &Format, x: (u64, u64), y: (u64, u64)) -> (u64, u64) {
+    (arith::add(f, x.0, y.0, RNE), arith::add(f, x.1, y.1, RNE))
+}
+
+fn complex_sub(f: &Format, x: (u64, u64), y: (u64, u64)) -> (u64, u64) {
+    (arith::sub(f, x.0, y.0, RNE), arith::sub(f, x.1, y.1, RNE))
+}
+
+/// `(a + bi)(c + di) = (ac − bd) + (ad + bc)i`, each operation rounded.
+pub fn complex_mul(f: &Format, x: (u64, u64), y: (u64, u64)) -> (u64, u64) {
+    let (a, b, c, d) = (x.0, x.1, y.0, y.1);
+    let re = arith::sub(f, arith::mul(f, a, c, RNE), arith::mul(f, b, d, RNE), RNE);
+    let im = arith::add(f, arith::mul(f, a, d, RNE), arith::mul(f, b, c, RNE), RNE);
+    (re, im)
+}
+
+/// `(a + bi)/(c + di) = ((ac + bd) + (bc − ad)i) / (c² + d²)`, each operation rounded.
+pub fn complex_div(f: &Format, x: (u64, u64), y: (u64, u64)) -> (u64, u64) {
+    let (a, b, c, d) = (x.0, x.1, y.0, y.1);
+    let den = arith::add(f, arith::mul(f, c, c, RNE), arith::mul(f, d, d, RNE), RNE);
+    let re = arith::add(f, arith::mul(f, a, c, RNE), arith::mul(f, b, d, RNE), RNE);
+    let im = arith::sub(f, arith::mul(f, b, c, RNE), arith::mul(f, a, d, RNE), RNE);
+    (arith::div(f, re, den, RNE), arith::div(f, im, den, RNE))
+}
+
+/// Integer binary op on values, wrapped back to the type.
+fn int2(a: &Tensor, b: &Tensor, k: IntKind, f: impl Fn(i128, i128) -> i128) -> Tensor {
+    map2(a, b, a.elem.clone(), |x, y| {
+        k.wrap(f(k.value(x), k.value(y)))
+    })
+}
+
+fn add_body(d: Domain, a: &Tensor, b: &Tensor) -> Result<Tensor, String> {
+    Ok(match d {
+        Domain::Bool => map2(a, b, a.elem.clone(), |x, y| x | y),
+        Domain::Int(k) => int2(a, b, k, |x, y| x + y),
+        Domain::Float(kind) => {
+            let f = kind.format();
+            map2(a, b, a.elem.clone(), |x, y| arith::add(f, x, y, RNE))
+        }
+        Domain::Complex(kind) => {
+            let f = kind.format();
+            map2c(a, b, a.elem.clone(), |x, y| complex_add(f, x, y))
+        }
+    })
+}
+binary_kernel!(add, add_body);
+
+fn subtract_body(d: Domain, a: &Tensor, b: &Tensor) -> Result<Tensor, String> {
+    Ok(match d {
+        Domain::Bool => return Err(unsupported("subtract", d)),
+        Domain::Int(k) => int2(a, b, k, |x, y| x - y),
+        Domain::Float(kind) => {
+            let f = kind.format();
+            map2(a, b, a.elem.clone(), |x, y| arith::sub(f, x, y, RNE))
+        }
+        Domain::Complex(kind) => {
+            let f = kind.format();
+            map2c(a, b, a.elem.clone(), |x, y| complex_sub(f, x, y))
+        }
+    })
+}
+binary_kernel!(subtract, subtract_body);
+
+fn multiply_body(d: Domain, a: &Tensor, b: &Tensor) -> Result<Tensor, String> {
+    Ok(match d {
+        Domain::Bool => map2(a, b, a.elem.clone(), |x, y| x & y),
+        Domain::Int(k) => int2(a, b, k, |x, y| x.wrapping_mul(y)),
+        Domain::Float(kind) => {
+            let f = kind.format();
+            map2(a, b, a.elem.clone(), |x, y| arith::mul(f, x, y, RNE))
+        }
+        Domain::Complex(kind) => {
+            let f = kind.format();
+            map2c(a, b, a.elem.clone(), |x, y| complex_mul(f, x, y))
+        }
+    })
+}
+binary_kernel!(multiply, multiply_body);
+
+/// Integer division truncating toward zero (see the module doc for x/0).
+pub fn int_div(k: IntKind, x: i128, y: i128) -> i128 {
+    if y == 0 {
+        return -1;
+    }
+    if k.signed && x == k.min() && y == -1 {
+        return x;
+    }
+    x / y
+}
+
+/// Integer remainder with the dividend's sign (see the module doc for x%0).
+pub fn int_rem(k: IntKind, x: i128, y: i128) -> i128 {
+    if y == 0 {
+        return x;
+    }
+    if k.signed && x == k.min() && y == -1 {
+        return 0;
+    }
+    x % y
+}
+
+fn divide_body(d: Domain, a: &Tensor, b: &Tensor) -> Result<Tensor, String> {
+    Ok(match d {
+        Domain::Bool => return Err(unsupported("divide", d)),
+        Domain::Int(k) => int2(a, b, k, |x, y| int_div(k, x, y)),
+        Domain::Float(kind) => {
+            let f = kind.format();
+            map2(a, b, a.elem.clone(), |x, y| arith::div(f, x, y, RNE))
+        }
+        Domain::Complex(kind) => {
+            let f = kind.format();
+            map2c(a, b, a.elem.clone(), |x, y| complex_div(f, x, y))
+        }
+    })
+}
+binary_kernel!(divide, divide_body);
+
+fn remainder_body(d: Domain, a: &Tensor, b: &Tensor) -> Result<Tensor, String> {
+    Ok(match d {
+        Domain::Int(k) => int2(a, b, k, |x, y| int_rem(k, x, y)),
+        Domain::Float(kind) => {
+            let f = kind.format();
+            map2(a, b, a.elem.clone(), |x, y| arith::remainder(f, x, y))
+        }
+        _ => return Err(unsupported("remainder", d)),
+    })
+}
+binary_kernel!(remainder, remainder_body);
+
+/// Lexicographic order of complex numbers by (real, imaginary), for
+/// maximum/minimum (spec: "lexicographic comparison on (real, imaginary) pairs").
+fn complex_pick(f: &Format, x: (u64, u64), y: (u64, u64), want_greater: bool) -> (u64, u64) {
+    use std::cmp::Ordering::*;
+    let ord = match arith::compare(f, x.0, y.0) {
+        Some(Equal) => arith::compare(f, x.1, y.1),
+        o => o,
+    };
+    match ord {
+        None => {
+            let nan = arith::invalid(f);
+            (nan, nan)
+        }
+        Some(Less) if want_greater => y,
+        Some(Greater) if !want_greater => y,
+        _ => x,
+    }
+}
+
+fn maximum_body(d: Domain, a: &Tensor, b: &Tensor) -> Result<Tensor, String> {
+    Ok(match d {
+        Domain::Bool => map2(a, b, a.elem.clone(), |x, y| x | y),
+        Domain::Int(k) => int2(a, b, k, |x, y| x.max(y)),
+        Domain::Float(kind) => {
+            let f = kind.format();
+            map2(a, b, a.elem.clone(), |x, y| arith::maximum(f, x, y))
+        }
+        Domain::Complex(kind) => {
+            let f = kind.format();
+            map2c(a, b, a.elem.clone(), |x, y| complex_pick(f, x, y, true))
+        }
+    })
+}
+binary_kernel!(maximum, maximum_body);
+
+fn minimum_body(d: Domain, a: &Tensor, b: &Tensor) -> Result<Tensor, String> {
+    Ok(match d {
+        Domain::Bool => map2(a, b, a.elem.clone(), |x, y| x & y),
+        Domain::Int(k) => int2(a, b, k, |x, y| x.min(y)),
+        Domain::Float(kind) => {
+            let f = kind.format();
+            map2(a, b, a.elem.clone(), |x, y| arith::minimum(f, x, y))
+        }
+        Domain::Complex(kind) => {
+            let f = kind.format();
+            map2c(a, b, a.elem.clone(), |x, y| complex_pick(f, x, y, false))
+        }
+    })
+}
+binary_kernel!(minimum, minimum_body);
+
+/// Integer `power` by repeated squaring, wrapping (see the module doc).
+pub fn int_pow(k: IntKind, base: i128, exp: i128) -> i128 {
+    if exp < 0 {
+        return match base {
+            1 => 1,
+            -1 => {
+                if exp % 2 == 0 {
+                    1
+                } else {
+                    -1
+                }
+            }
+            _ => 0,
+        };
+    }
+    let (mut result, mut b, mut e) = (1u64, k.wrap(base), exp as u128);
+    while e > 0 {
+        if e & 1 == 1 {
+            result = result.wrapping_mul(b);
+        }
+        b = b.wrapping_mul(b);
+        e >>= 1;
+    }
+    k.value(k.wrap(result as i64 as i128))
+}
+
+fn power_body(d: Domain, a: &Tensor, b: &Tensor) -> Result<Tensor, String> {
+    match d {
+        Domain::Int(k) => Ok(int2(a, b, k, |x, y| int_pow(k, x, y))),
+        Domain::Float(_) | Domain::Complex(_) => super::transcendental::power(d, a, b),
+        Domain::Bool => Err(unsupported("power", d)),
+    }
+}
+binary_kernel!(power, power_body);
+
+// ---------------------------------------------------------------------------
+// Bitwise
+// ---------------------------------------------------------------------------
+
+fn bitwise(d: Domain, a: &Tensor, b: &Tensor, f: fn(u64, u64) -> u64) -> Result<Tensor, String> {
+    match d {
+        Domain::Bool => Ok(map2(a, b, a.elem.clone(), |x, y| f(x, y) & 1)),
+        Domain::Int(k) => Ok(map2(a, b, a.elem.clone(), |x, y| {
+            k.wrap(f(x, y) as i64 as i128)
+        })),
+        _ => Err(unsupported("a bitwise op", d)),
+    }
+}
+
+fn and_body(d: Domain, a: &Tensor, b: &Tensor) -> Result<Tensor, String> {
+    bitwise(d, a, b, |x, y| x & y)
+}
+binary_kernel!(and, and_body);
+
+fn or_body(d: Domain, a: &Tensor, b: &Tensor) -> Result<Tensor, String> {
+    bitwise(d, a, b, |x, y| x | y)
+}
+binary_kernel!(or, or_body);
+
+fn xor_body(d: Domain, a: &Tensor, b: &Tensor) -> Result<Tensor, String> {
+    bitwise(d, a, b, |x, y| x ^ y)
+}
+binary_kernel!(xor, xor_body);
+
+fn not_body(d: Domain, a: &Tensor) -> Result<Tensor, String> {
+    match d {
+        Domain::Bool => Ok(map1(a, a.elem.clone(), |x| (!x) & 1)),
+        Domain::Int(k) => Ok(map1(a, a.elem.clone(), |x| k.wrap(!x as i64 as i128))),
+        _ => Err(unsupported("not", d)),
+    }
+}
+unary_kernel!(not, not_body);
+
+/// The low `bits` bits of a lane.
+fn low_bits(k: IntKind, x: u64) -> u64 {
+    if k.bits >= 64 {
+        x
+    } else {
+        x & ((1u64 << k.bits) - 1)
+    }
+}
+
+/// A shift count: the rhs read as unsigned; `None` when ≥ the width.
+fn shift_count(k: IntKind, y: u64) -> Option<u32> {
+    let y = low_bits(k, y);
+    (y < k.bits as u64).then_some(y as u32)
+}
+
+fn shift_left_body(d: Domain, a: &Tensor, b: &Tensor) -> Result<Tensor, String> {
+    let Domain::Int(k) = d else {
+        return Err(unsupported("shift_left", d));
+    };
+    Ok(map2(a, b, a.elem.clone(), |x, y| match shift_count(k, y) {
+        Some(s) => k.wrap((x << s) as i64 as i128),
+        None => 0,
+    }))
+}
+binary_kernel!(shift_left, shift_left_body);
+
+fn shift_right_logical_body(d: Domain, a: &Tensor, b: &Tensor) -> Result<Tensor, String> {
+    let Domain::Int(k) = d else {
+        return Err(unsupported("shift_right_logical", d));
+    };
+    Ok(map2(a, b, a.elem.clone(), |x, y| match shift_count(k, y) {
+        Some(s) => k.wrap((low_bits(k, x) >> s) as i128),
+        None => 0,
+    }))
+}
+binary_kernel!(shift_right_logical, shift_right_logical_body);
+
+fn shift_right_arithmetic_body(d: Domain, a: &Tensor, b: &Tensor) -> Result<Tensor, String> {
+    let Domain::Int(k) = d else {
+        return Err(unsupported("shift_right_arithmetic", d));
+    };
+    // Read the lhs as signed of its width, whatever its signedness.
+    let sk = IntKind {
+        bits: k.bits,
+        signed: true,
+    };
+    Ok(map2(a, b, a.elem.clone(), |x, y| {
+        let v = sk.value(sk.wrap(x as i128)) as i64;
+        let r = match shift_count(k, y) {
+            Some(s) => v >> s,
+            None => v >> 63,
+        };
+        k.wrap(r as i128)
+    }))
+}
+binary_kernel!(shift_right_arithmetic, shift_right_arithmetic_body);
+
+fn popcnt_body(d: Domain, a: &Tensor) -> Result<Tensor, String> {
+    let Domain::Int(k) = d else {
+        return Err(unsupported("popcnt", d));
+    };
+    Ok(map1(a, a.elem.clone(), |x| {
+        low_bits(k, x).count_ones() as u64
+    }))
+}
+unary_kernel!(popcnt, popcnt_body);
+
+fn count_leading_zeros_body(d: Domain, a: &Tensor) -> Result<Tensor, String> {
+    let Domain::Int(k) = d else {
+        return Err(unsupported("count_leading_zeros", d));
+    };
+    Ok(map1(a, a.elem.clone(), |x| {
+        (low_bits(k, x).leading_zeros() - (64 - k.bits)) as u64
+    }))
+}
+unary_kernel!(count_leading_zeros, count_leading_zeros_body);
+
+// ---------------------------------------------------------------------------
+// Sign, rounding, classification
+// ---------------------------------------------------------------------------
+
+fn abs_body(d: Domain, a: &Tensor) -> Result<Tensor, String> {
+    match d {
+        Domain::Int(k) => Ok(map1(a, a.elem.clone(), |x| k.wrap(k.value(x).abs()))),
+        Domain::Float(kind) => {
+            let f = kind.format();
+            Ok(map1(a, a.elem.clone(), |x| arith::abs(f, x)))
+        }
+        Domain::Complex(kind) => super::transcendental::complex_abs(kind, a),
+        Domain::Bool => Err(unsupported("abs", d)),
+    }
+}
+unary_kernel!(abs, abs_body);
+
+fn negate_body(d: Domain, a: &Tensor) -> Result<Tensor, String> {
+    match d {
+        Domain::Int(k) => Ok(map1(a, a.elem.clone(), |x| k.wrap(-k.value(x)))),
+        Domain::Float(kind) => {
+            let f = kind.format();
+            Ok(map1(a, a.elem.clone(), |x| arith::negate(f, x)))
+        }
+        Domain::Complex(kind) => {
+            let f = kind.format();
+            Ok(map1c(a, a.elem.clone(), |r, i| {
+                (arith::negate(f, r), arith::negate(f, i))
+            }))
+        }
+        Domain::Bool => Err(unsupported("negate", d)),
+    }
+}
+unary_kernel!(negate, negate_body);
+
+fn sign_body(d: Domain, a: &Tensor) -> Result<Tensor, String> {
+    match d {
+        Domain::Int(k) => Ok(map1(a, a.elem.clone(), |x| k.wrap(k.value(x).signum()))),
+        Domain::Float(kind) => {
+            let f = kind.format();
+            Ok(map1(a, a.elem.clone(), |x| arith::sign(f, x)))
+        }
+        Domain::Complex(kind) => super::transcendental::complex_sign(kind, a),
+        Domain::Bool => Err(unsupported("sign", d)),
+    }
+}
+unary_kernel!(sign, sign_body);
+
+fn sqrt_body(d: Domain, a: &Tensor) -> Result<Tensor, String> {
+    match d {
+        Domain::Float(kind) => {
+            let f = kind.format();
+            Ok(map1(a, a.elem.clone(), |x| arith::sqrt(f, x, RNE)))
+        }
+        Domain::Complex(_) => super::transcendental::complex_sqrt(d, a),
+        _ => Err(unsupported("sqrt", d)),
+    }
+}
+unary_kernel!(sqrt, sqrt_body);
+
+fn float_map(
+    d: Domain,
+    a: &Tensor,
+    what: &str,
+    g: fn(&Format, u64) -> u64,
+) -> Result<Tensor, String> {
+    match d {
+        Domain::Float(kind) => {
+            let f = kind.format();
+            Ok(map1(a, a.elem.clone(), |x| g(f, x)))
+        }
+        _ => Err(unsupported(what, d)),
+    }
+}
+
+fn floor_body(d: Domain, a: &Tensor) -> Result<Tensor, String> {
+    float_map(d, a, "floor", convert::floor)
+}
+unary_kernel!(floor, floor_body);
+
+fn ceil_body(d: Domain, a: &Tensor) -> Result<Tensor, String> {
+    float_map(d, a, "ceil", convert::ceil)
+}
+unary_kernel!(ceil, ceil_body);
+
+fn round_nearest_even_body(d: Domain, a: &Tensor) -> Result<Tensor, String> {
+    float_map(d, a, "round_nearest_even", convert::round_nearest_even)
+}
+unary_kernel!(round_nearest_even, round_nearest_even_body);
+
+fn round_nearest_afz_body(d: Domain, a: &Tensor) -> Result<Tensor, String> {
+    float_map(d, a, "round_nearest_afz", convert::round_nearest_afz)
+}
+unary_kernel!(round_nearest_afz, round_nearest_afz_body);
+
+fn is_finite(_: &mut Interp<'_>, _: &Op, args: Vec<Value>) -> KResult<Vec<Value>> {
+    let a = unary_arg(&args)?;
+    let Domain::Float(kind) = domain(&a.elem)? else {
+        return Err("is_finite takes floats".into());
+    };
+    let f = kind.format();
+    one(map1(a, ElementType::I1, |x| arith::is_finite(f, x) as u64))
+}
+
+fn reduce_precision<'p>(
+    interp: &mut Interp<'p>,
+    op: &'p Op,
+    args: Vec<Value>,
+) -> KResult<Vec<Value>> {
+    let e = op
+        .attr("exponent_bits")
+        .and_then(Attr::as_i64)
+        .ok_or("missing `exponent_bits`")?;
+    let m = op
+        .attr("mantissa_bits")
+        .and_then(Attr::as_i64)
+        .ok_or("missing `mantissa_bits`")?;
+    if !(1..=64).contains(&e) || !(0..=64).contains(&m) {
+        return Err(format!("exponent_bits {e} / mantissa_bits {m} out of range").into());
+    }
+    let run = move |args: &[Value]| -> KResult<Tensor> {
+        let a = unary_arg(args)?;
+        let Domain::Float(kind) = domain(&a.elem)? else {
+            return Err("reduce_precision takes floats".into());
+        };
+        let f = kind.format();
+        Ok(map1(a, a.elem.clone(), |x| {
+            convert::reduce_precision(f, x, e as i32, m as i32)
+        }))
+    };
+    if super::quant::any_quantized(interp, op, &args) {
+        return super::quant::dequantize_op_quantize(interp, op, args, run);
+    }
+    one(run(&args)?)
+}
+
+// ---------------------------------------------------------------------------
+// compare, select, clamp
+// ---------------------------------------------------------------------------
+
+fn direction(op: &Op) -> KResult<Direction> {
+    Ok(
+        match op
+            .attr("comparison_direction")
+            .and_then(Attr::as_enum)
+            .ok_or("missing `comparison_direction`")?
+        {
+            "EQ" => Direction::Eq,
+            "NE" => Direction::Ne,
+            "GE" => Direction::Ge,
+            "GT" => Direction::Gt,
+            "LE" => Direction::Le,
+            _ => Direction::Lt,
+        },
+    )
+}
+
+/// `compare` (spec: compare). Integers compare as their type's signedness
+/// unless `compare_type` says SIGNED/UNSIGNED; floats by IEEE (`FLOAT`) or
+/// `TOTALORDER`; complex numbers lexicographically by (real, imaginary).
+fn compare<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec<Value>> {
+    let dir = direction(op)?;
+    let ctype = op.attr("compare_type").and_then(Attr::as_enum);
+    if super::quant::any_quantized(interp, op, &args) {
+        let deq = super::quant::dequantize_all(&args)?;
+        return compare_plain(&deq, dir, Some("FLOAT"));
+    }
+    compare_plain(&args, dir, ctype)
+}
+
+pub fn compare_plain(args: &[Value], dir: Direction, ctype: Option<&str>) -> KResult<Vec<Value>> {
+    let (a, b) = binary_args(args)?;
+    let out = match domain(&a.elem)? {
+        Domain::Bool | Domain::Int(_) => {
+            let k = int_kind(&a.elem).unwrap_or(IntKind {
+                bits: 64,
+                signed: true,
+            });
+            let signed = match ctype {
+                Some("SIGNED") => true,
+                Some("UNSIGNED") => false,
+                _ => k.signed,
+            };
+            let rk = IntKind {
+                bits: k.bits,
+                signed,
+            };
+            map2(a, b, ElementType::I1, |x, y| {
+                let (x, y) = (rk.value(rk.wrap(k.value(x))), rk.value(rk.wrap(k.value(y))));
+                dir.holds(Some(x.cmp(&y))) as u64
+            })
+        }
+        Domain::Float(kind) => {
+            let f = kind.format();
+            let total = ctype == Some("TOTALORDER");
+            map2(a, b, ElementType::I1, |x, y| {
+                arith::compare_op(f, x, y, dir, total) as u64
+            })
+        }
+        Domain::Complex(kind) => {
+            let f = kind.format();
+            let total = ctype == Some("TOTALORDER");
+            let mut data = Vec::with_capacity(a.len());
+            for (x, y) in a.data.chunks_exact(2).zip(b.data.chunks_exact(2)) {
+                let cmp = |p: u64, q: u64| {
+                    if total {
+                        Some(arith::compare_total(f, p, q))
+                    } else {
+                        arith::compare(f, p, q)
+                    }
+                };
+                let ord = match cmp(x[0], y[0]) {
+                    Some(std::cmp::Ordering::Equal) => cmp(x[1], y[1]),
+                    o => o,
+                };
+                data.push(dir.holds(ord) as u64);
+            }
+            Tensor {
+                elem: ElementType::I1,
+                shape: a.shape.clone(),
+                data,
+            }
+        }
+    };
+    one(out)
+}
+
+/// `select` (spec: select): `pred` is a scalar or has the operands' shape.
+fn select<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec<Value>> {
+    if super::quant::any_quantized(interp, op, &args) {
+        let pred = args.first().cloned().ok_or("missing pred")?;
+        let rest = super::quant::dequantize_all(&args[1..])?;
+        let mut all = vec![pred];
+        all.extend(rest);
+        let r = select_plain(&all)?;
+        return super::quant::quantize_results(interp, op, r);
+    }
+    one(select_plain(&args)?)
+}
+
+pub fn select_plain(args: &[Value]) -> KResult<Tensor> {
+    let [p, t, f] = args else {
+        return Err("select takes three operands".into());
+    };
+    let (p, t, f) = (p.as_tensor()?, t.as_tensor()?, f.as_tensor()?);
+    if t.shape != f.shape || t.lanes() != f.lanes() {
+        return Err("on_true and on_false differ in type".into());
+    }
+    let l = t.lanes();
+    if p.len() == 1 {
+        return Ok(if p.data[0] != 0 { t.clone() } else { f.clone() });
+    }
+    if p.shape != t.shape {
+        return Err("pred must be a scalar or have the operands' shape".into());
+    }
+    let mut data = Vec::with_capacity(t.data.len());
+    for i in 0..p.len() {
+        let src = if p.data[i] != 0 { t } else { f };
+        data.extend_from_slice(&src.data[i * l..(i + 1) * l]);
+    }
+    Ok(Tensor {
+        elem: t.elem.clone(),
+        shape: t.shape.clone(),
+        data,
+    })
+}
+
+/// `clamp` (spec: clamp): `min(max(operand, min), max)`; `min` and `max` may be scalars.
+fn clamp<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec<Value>> {
+    let run = |args: &[Value]| -> KResult<Tensor> {
+        let [lo, x, hi] = args else {
+            return Err("clamp takes three operands".into());
+        };
+        let (lo, x, hi) = (lo.as_tensor()?, x.as_tensor()?, hi.as_tensor()?);
+        let widen = |t: &Tensor| -> KResult<Tensor> {
+            if t.shape == x.shape {
+                Ok(t.clone())
+            } else if t.len() == 1 {
+                Ok(Tensor::filled(
+                    t.elem.clone(),
+                    x.shape.clone(),
+                    t.elem_lanes(0),
+                ))
+            } else {
+                Err("min and max must be scalars or have the operand's shape".into())
+            }
+        };
+        let (lo, hi) = (widen(lo)?, widen(hi)?);
+        let d = domain(&x.elem)?;
+        let m = maximum_body(d, x, &lo)?;
+        Ok(minimum_body(d, &m, &hi)?)
+    };
+    if super::quant::any_quantized(interp, op, &args) {
+        return super::quant::dequantize_op_quantize(interp, op, args, run);
+    }
+    one(run(&args)?)
+}
+
+// ---------------------------------------------------------------------------
+// Conversions
+// ---------------------------------------------------------------------------
+
+/// Converts one element (its lanes) between element types; see the module doc.
+pub fn convert_elem(from: &ElementType, to: &ElementType, x: &[u64], out: &mut Vec<u64>) {
+    let from_d = domain(from).ok();
+    let to_d = domain(to).ok();
+    // Source as: boolean, integer value, or a float (real part) in some format.
+    enum Src {
+        Int(i128),
+        Float(FloatKind, u64, u64),
+    }
+    let src = match from_d {
+        Some(Domain::Bool) => Src::Int((x[0] & 1) as i128),
+        Some(Domain::Int(k)) => Src::Int(k.value(x[0])),
+        Some(Domain::Float(k)) => Src::Float(k, x[0], 0),
+        Some(Domain::Complex(k)) => Src::Float(k, x[0], x[1]),
+        None => Src::Int(0),
+    };
+    match to_d {
+        Some(Domain::Bool) => out.push(match src {
+            Src::Int(v) => (v != 0) as u64,
+            Src::Float(k, re, im) => {
+                let f = k.format();
+                let nz = |b: u64| !crate::float::is_zero(k, b) || f.is_nan(b);
+                (nz(re) || (matches!(from_d, Some(Domain::Complex(_))) && nz(im))) as u64
+            }
+        }),
+        Some(Domain::Int(k)) => out.push(match src {
+            Src::Int(v) => k.wrap(v),
+            Src::Float(fk, re, _) => k.wrap(convert::to_int(fk.format(), re, k.bits, k.signed)),
+        }),
+        Some(Domain::Float(k)) => out.push(match src {
+            Src::Int(v) => convert::from_int(k.format(), v, RNE),
+            Src::Float(fk, re, _) => convert::convert_kind(fk, k, re),
+        }),
+        Some(Domain::Complex(k)) => match src {
+            Src::Int(v) => {
+                out.push(convert::from_int(k.format(), v, RNE));
+                out.push(0);
+            }
+            Src::Float(fk, re, im) => {
+                out.push(convert::convert_kind(fk, k, re));
+                out.push(convert::convert_kind(fk, k, im));
+            }
+        },
+        None => out.push(0),
+    }
+}
+
+/// `convert` (spec: convert).
+fn convert_op<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec<Value>> {
+    let a = unary_arg(&args)?;
+    let to = super::result_elem(interp, op, 0)?;
+    if matches!(a.elem, ElementType::Quant(_)) || matches!(to, ElementType::Quant(_)) {
+        return Err("convert of quantized tensors is not defined; use uniform_(de)quantize".into());
+    }
+    one(convert_tensor(a, &to))
+}
+
+pub fn convert_tensor(a: &Tensor, to: &ElementType) -> Tensor {
+    if &a.elem == to {
+        return a.clone();
+    }
+    // Fast paths for the common float conversions.
+    if let (ElementType::Float(fk), ElementType::Float(tk)) = (&a.elem, to) {
+        let (fk, tk) = (*fk, *tk);
+        return map1(a, to.clone(), |x| convert::convert_kind(fk, tk, x));
+    }
+    let mut data = Vec::with_capacity(a.len() * lanes(to));
+    let l = a.lanes();
+    for x in a.data.chunks_exact(l.max(1)) {
+        convert_elem(&a.elem, to, x, &mut data);
+    }
+    Tensor {
+        elem: to.clone(),
+        shape: a.shape.clone(),
+        data,
+    }
+}
+
+/// Bit width of an element for `bitcast_convert`.
+fn bit_width(e: &ElementType) -> u32 {
+    match e {
+        ElementType::Int(_, w) => *w,
+        ElementType::Index => 64,
+        ElementType::Float(k) => k.bits(),
+        ElementType::Complex(k) => 2 * k.bits(),
+        ElementType::Quant(q) => q.storage_bits,
+    }
+}
+
+/// `bitcast_convert` (spec: bitcast_convert): reinterprets bits; when the
+/// widths differ, the last dimension of the wider side holds the narrower
+/// elements, least significant first (little-endian, as the spec's examples).
+fn bitcast_convert<'p>(
+    interp: &mut Interp<'p>,
+    op: &'p Op,
+    args: Vec<Value>,
+) -> KResult<Vec<Value>> {
+    let a = unary_arg(&args)?;
+    let (shape, to) = super::result_type(interp, op, 0)?;
+    let (wi, wo) = (bit_width(&a.elem), bit_width(&to));
+    if wi == 0 || wo == 0 || wi > 128 || wo > 128 {
+        return Err("unsupported bit widths".into());
+    }
+    // Every element's bits, as a u128 each.
+    let lane_w = if a.lanes() == 2 { wi / 2 } else { wi };
+    let mask = |w: u32| {
+        if w >= 128 {
+            u128::MAX
+        } else {
+            (1u128 << w) - 1
+        }
+    };
+    let mut bits: Vec<u128> = Vec::with_capacity(a.len());
+    for x in a.data.chunks_exact(a.lanes()) {
+        let mut v = 0u128;
+        for (j, &lane) in x.iter().enumerate() {
+            v |= ((lane as u128) & mask(lane_w)) << (j as u32 * lane_w);
+        }
+        bits.push(v);
+    }
+    let out_bits: Vec<u128> = if wi == wo {
+        bits
+    } else if wi > wo {
+        let ratio = (wi / wo) as usize;
+        bits.iter()
+            .flat_map(|&v| (0..ratio).map(move |j| (v >> (j as u32 * wo)) & mask(wo)))
+            .collect()
+    } else {
+        let ratio = (wo / wi) as usize;
+        if ratio == 0 || bits.len() % ratio != 0 {
+            return Err("the operand's last dimension does not match the width ratio".into());
+        }
+        bits.chunks_exact(ratio)
+            .map(|c| {
+                c.iter()
+                    .enumerate()
+                    .fold(0u128, |acc, (j, &v)| acc | (v << (j as u32 * wi)))
+            })
+            .collect()
+    };
+    let lo = lanes(&to);
+    let part_w = if lo == 2 { wo / 2 } else { wo };
+    let mut data = Vec::with_capacity(out_bits.len() * lo);
+    let ik = int_kind(&to);
+    for v in out_bits {
+        for j in 0..lo {
+            let lane = ((v >> (j as u32 * part_w)) & mask(part_w)) as u64;
+            data.push(match ik {
+                Some(k) => k.wrap(lane as i128),
+                None => lane,
+            });
+        }
+    }
+    if data.len() != super::tensor::num_elements(&shape) * lo {
+        return Err("the result shape does not hold the operand's bits".into());
+    }
+    one(Tensor {
+        elem: to,
+        shape,
+        data,
+    })
+}
+
+fn part(d: Domain, a: &Tensor, which: usize) -> Result<Tensor, String> {
+    match d {
+        Domain::Complex(k) => Ok(Tensor {
+            elem: ElementType::Float(k),
+            shape: a.shape.clone(),
+            data: a.data.chunks_exact(2).map(|c| c[which]).collect(),
+        }),
+        Domain::Float(k) => Ok(if which == 0 {
+            a.clone()
+        } else {
+            let z = arith::zero(k.format(), false);
+            map1(a, a.elem.clone(), |_| z)
+        }),
+        _ => Err(unsupported("real/imag", d)),
+    }
+}
+
+fn real_body(d: Domain, a: &Tensor) -> Result<Tensor, String> {
+    part(d, a, 0)
+}
+unary_kernel!(real, real_body);
+
+fn imag_body(d: Domain, a: &Tensor) -> Result<Tensor, String> {
+    part(d, a, 1)
+}
+unary_kernel!(imag, imag_body);
+
+fn complex(_: &mut Interp<'_>, _: &Op, args: Vec<Value>) -> KResult<Vec<Value>> {
+    let (a, b) = binary_args(&args)?;
+    let Domain::Float(k) = domain(&a.elem)? else {
+        return Err("complex takes floats".into());
+    };
+    let mut data = Vec::with_capacity(2 * a.len());
+    for (&x, &y) in a.data.iter().zip(&b.data) {
+        data.push(x);
+        data.push(y);
+    }
+    one(Tensor {
+        elem: ElementType::Complex(k),
+        shape: a.shape.clone(),
+        data,
+    })
+}
+
+/// Whether an element type is an unsigned integer (for messages and tests).
+pub fn is_unsigned(e: &ElementType) -> bool {
+    matches!(e, ElementType::Int(Signedness::Unsigned, _))
+}

@@ -1,0 +1,532 @@
+//! The executor: runs StableHLO and CHLO programs on soft-float tensors.
+//!
+//! [`Interp`] walks the ops of a function in order, keeping the value of
+//! every SSA value in one environment indexed by [`ValueId`] (values are
+//! numbered program-wide, so a callee's values never collide with its
+//! caller's; recursive calls are refused). Each op is run by its *kernel*,
+//! found by the op's name in [`registry`]; kernels live in one file per op
+//! family and each names the spec section it implements.
+//!
+//! Limits ([`Limits`]) bound the elements of any one tensor, the bytes held by
+//! a result, and the iterations of loops: an exceeded limit is an error that
+//! names the op, never an abort.
+
+pub mod check;
+pub mod control;
+pub mod elementwise;
+pub mod literal;
+pub mod quant;
+pub mod tensor;
+pub mod transcendental;
+
+use crate::ir::{Block, Op, Pos, Program, Region, Type, ValueId};
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::{Arc, OnceLock};
+pub use tensor::Tensor;
+
+/// A runtime value.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    Tensor(Arc<Tensor>),
+    Tuple(Vec<Value>),
+    Token,
+}
+
+impl Value {
+    pub fn tensor(t: Tensor) -> Value {
+        Value::Tensor(Arc::new(t))
+    }
+    pub fn as_tensor(&self) -> Result<&Tensor, String> {
+        match self {
+            Value::Tensor(t) => Ok(t),
+            Value::Tuple(_) => Err("expected a tensor, got a tuple".into()),
+            Value::Token => Err("expected a tensor, got a token".into()),
+        }
+    }
+    /// The tensor, without copying when this is its only reference.
+    pub fn into_tensor(self) -> Result<Tensor, String> {
+        match self {
+            Value::Tensor(t) => Ok(Arc::try_unwrap(t).unwrap_or_else(|t| (*t).clone())),
+            Value::Tuple(_) => Err("expected a tensor, got a tuple".into()),
+            Value::Token => Err("expected a tensor, got a token".into()),
+        }
+    }
+}
+
+/// Resource limits of one run.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Elements of any one tensor.
+    pub max_elements: u64,
+    /// Iterations of all loops together.
+    pub max_steps: u64,
+    /// Bytes of any one tensor's storage.
+    pub max_bytes: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_elements: 1 << 28,
+            max_steps: 100_000_000,
+            max_bytes: 4 << 30,
+        }
+    }
+}
+
+/// An error of a run, located at the op that raised it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunError {
+    pub pos: Pos,
+    pub op: String,
+    pub message: String,
+}
+
+impl fmt::Display for RunError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}: {}: {}",
+            self.pos.line, self.pos.col, self.op, self.message
+        )
+    }
+}
+
+/// A kernel's error: a message about the kernel's own op, or an error already
+/// located inside a region the kernel ran.
+#[derive(Clone, Debug)]
+pub enum KernelError {
+    Message(String),
+    Located(RunError),
+}
+
+impl From<String> for KernelError {
+    fn from(s: String) -> KernelError {
+        KernelError::Message(s)
+    }
+}
+
+impl From<&str> for KernelError {
+    fn from(s: &str) -> KernelError {
+        KernelError::Message(s.to_string())
+    }
+}
+
+impl From<RunError> for KernelError {
+    fn from(e: RunError) -> KernelError {
+        KernelError::Located(e)
+    }
+}
+
+pub type KResult<T> = Result<T, KernelError>;
+
+/// A kernel: runs one op on its operand values, returns its result values.
+pub type Kernel = for<'p> fn(&mut Interp<'p>, &'p Op, Vec<Value>) -> KResult<Vec<Value>>;
+
+/// Every kernel, by op name: the families' tables together.
+pub fn registry() -> &'static HashMap<&'static str, Kernel> {
+    static REGISTRY: OnceLock<HashMap<&'static str, Kernel>> = OnceLock::new();
+    REGISTRY.get_or_init(|| {
+        let families: &[&[(&'static str, Kernel)]] = &[
+            control::KERNELS,
+            check::KERNELS,
+            elementwise::KERNELS,
+            quant::KERNELS,
+        ];
+        let mut map = HashMap::new();
+        for family in families {
+            for &(name, k) in family.iter() {
+                map.insert(name, k);
+            }
+        }
+        map
+    })
+}
+
+/// What a check op found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CheckOutcome {
+    pub pos: Pos,
+    pub check: String,
+    pub passed: bool,
+    pub detail: String,
+}
+
+/// The interpreter state of one process.
+pub struct Interp<'p> {
+    pub prog: &'p Program,
+    funcs: HashMap<&'p str, &'p Op>,
+    pub limits: Limits,
+    steps: u64,
+    env: Vec<Option<Value>>,
+    call_stack: Vec<&'p str>,
+    /// Results of the check ops run so far.
+    pub checks: Vec<CheckOutcome>,
+}
+
+/// Whether an op ends a block and hands its operands to the enclosing op.
+fn is_terminator(name: &str) -> bool {
+    matches!(
+        name,
+        "stablehlo.return" | "func.return" | "chlo.return" | "mhlo.return"
+    )
+}
+
+impl<'p> Interp<'p> {
+    pub fn new(prog: &'p Program, limits: Limits) -> Interp<'p> {
+        let mut funcs = HashMap::new();
+        fn collect<'a>(ops: &'a [Op], funcs: &mut HashMap<&'a str, &'a Op>) {
+            for op in ops {
+                match op.name.as_str() {
+                    "func.func" => {
+                        if let Some(name) = op.attr("sym_name").and_then(|a| a.as_str()) {
+                            if let Ok(name) = std::str::from_utf8(name) {
+                                funcs.entry(name).or_insert(op);
+                            }
+                        }
+                    }
+                    "builtin.module" => {
+                        for r in &op.regions {
+                            for b in &r.blocks {
+                                collect(&b.ops, funcs);
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        collect(&prog.ops, &mut funcs);
+        Interp {
+            prog,
+            funcs,
+            limits,
+            steps: 0,
+            env: vec![None; prog.value_types.len()],
+            call_stack: Vec::new(),
+            checks: Vec::new(),
+        }
+    }
+
+    /// Names of the functions of the program.
+    pub fn function_names(&self) -> Vec<&'p str> {
+        let mut v: Vec<&str> = self.funcs.keys().copied().collect();
+        v.sort();
+        v
+    }
+
+    /// The `func.func` op of a function.
+    pub fn function(&self, name: &str) -> Option<&'p Op> {
+        self.funcs.get(name).copied()
+    }
+
+    /// The entry function: `main`, else the only public function, else the only function.
+    pub fn default_entry(&self) -> Option<&'p str> {
+        if self.funcs.contains_key("main") {
+            return Some("main");
+        }
+        let public: Vec<&str> = self
+            .funcs
+            .iter()
+            .filter(|(_, op)| {
+                op.attr("sym_visibility")
+                    .and_then(|a| a.as_str())
+                    .is_none_or(|v| v == b"public")
+            })
+            .map(|(n, _)| *n)
+            .collect();
+        match public.as_slice() {
+            [one] => Some(one),
+            _ if self.funcs.len() == 1 => self.funcs.keys().next().copied(),
+            _ => None,
+        }
+    }
+
+    /// The declared type of a value.
+    pub fn ty(&self, v: ValueId) -> &'p Type {
+        self.prog.ty(v)
+    }
+
+    /// Counts one loop iteration against the step limit.
+    pub fn step(&mut self) -> Result<(), String> {
+        self.steps += 1;
+        if self.steps > self.limits.max_steps {
+            return Err(format!(
+                "the step limit ({} loop iterations) is exceeded; raise it with --max-steps",
+                self.limits.max_steps
+            ));
+        }
+        Ok(())
+    }
+
+    /// Checks a shape a kernel is about to allocate against the limits.
+    pub fn check_shape(&self, shape: &[usize], lanes: usize) -> Result<(), String> {
+        let mut n: u64 = 1;
+        for &d in shape {
+            n = n.saturating_mul(d as u64);
+        }
+        if n > self.limits.max_elements {
+            return Err(format!(
+                "a tensor of {n} elements exceeds the element limit ({}); raise it with --max-elements",
+                self.limits.max_elements
+            ));
+        }
+        let bytes = n.saturating_mul(8 * lanes as u64);
+        if bytes > self.limits.max_bytes {
+            return Err(format!(
+                "a tensor of {bytes} bytes exceeds the memory limit ({} bytes)",
+                self.limits.max_bytes
+            ));
+        }
+        Ok(())
+    }
+
+    /// Calls a function by name.
+    pub fn call(&mut self, name: &str, args: Vec<Value>) -> Result<Vec<Value>, String> {
+        let func = self
+            .function(name)
+            .ok_or_else(|| format!("no function named @{name}"))?;
+        let fname: &'p str = self
+            .funcs
+            .get_key_value(name)
+            .map(|(k, _)| *k)
+            .unwrap_or("");
+        if self.call_stack.contains(&fname) {
+            return Err(format!("recursive call of @{name} is not supported"));
+        }
+        if self.call_stack.len() >= 200 {
+            return Err("calls nest more than 200 deep".into());
+        }
+        let region = func
+            .regions
+            .first()
+            .ok_or_else(|| format!("@{name} is a declaration without a body"))?;
+        self.call_stack.push(fname);
+        let r = self.run_region(region, args);
+        self.call_stack.pop();
+        r.map_err(|e| e.to_string())
+    }
+
+    /// Calls a function, keeping the location of an error raised inside it.
+    pub fn call_located(&mut self, name: &str, args: Vec<Value>) -> KResult<Vec<Value>> {
+        let func = self
+            .function(name)
+            .ok_or_else(|| format!("no function named @{name}"))?;
+        let fname: &'p str = self
+            .funcs
+            .get_key_value(name)
+            .map(|(k, _)| *k)
+            .unwrap_or("");
+        if self.call_stack.contains(&fname) {
+            return Err(format!("recursive call of @{name} is not supported").into());
+        }
+        if self.call_stack.len() >= 200 {
+            return Err("calls nest more than 200 deep".into());
+        }
+        let region = func
+            .regions
+            .first()
+            .ok_or_else(|| format!("@{name} is a declaration without a body"))?;
+        self.call_stack.push(fname);
+        let r = self.run_region(region, args);
+        self.call_stack.pop();
+        Ok(r?)
+    }
+
+    /// Runs the first block of a region with the given arguments; returns the
+    /// operands of its terminator.
+    pub fn run_region(
+        &mut self,
+        region: &'p Region,
+        args: Vec<Value>,
+    ) -> Result<Vec<Value>, RunError> {
+        match region.blocks.first() {
+            Some(b) => self.run_block(b, args),
+            None => Err(RunError {
+                pos: Pos::default(),
+                op: "region".into(),
+                message: "empty region".into(),
+            }),
+        }
+    }
+
+    /// Runs a block; returns the operands of its terminator.
+    pub fn run_block(
+        &mut self,
+        block: &'p Block,
+        args: Vec<Value>,
+    ) -> Result<Vec<Value>, RunError> {
+        if args.len() != block.args.len() {
+            return Err(RunError {
+                pos: block.ops.first().map(|o| o.pos).unwrap_or_default(),
+                op: "block".into(),
+                message: format!(
+                    "the block takes {} arguments but {} were given",
+                    block.args.len(),
+                    args.len()
+                ),
+            });
+        }
+        for (&id, v) in block.args.iter().zip(args) {
+            self.env[id as usize] = Some(v);
+        }
+        for op in &block.ops {
+            if is_terminator(&op.name) {
+                return op
+                    .operands
+                    .iter()
+                    .map(|&v| self.get(v))
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(|message| RunError {
+                        pos: op.pos,
+                        op: op.name.clone(),
+                        message,
+                    });
+            }
+            self.run_op(op)?;
+        }
+        Ok(Vec::new())
+    }
+
+    /// The value of an SSA value.
+    pub fn get(&self, v: ValueId) -> Result<Value, String> {
+        self.env
+            .get(v as usize)
+            .and_then(|x| x.clone())
+            .ok_or_else(|| format!("value #{v} is used before it is defined"))
+    }
+
+    /// Runs one op, binding its results.
+    pub fn run_op(&mut self, op: &'p Op) -> Result<(), RunError> {
+        let located = |message: String| RunError {
+            pos: op.pos,
+            op: op.name.clone(),
+            message,
+        };
+        let kernel = *registry()
+            .get(op.name.as_str())
+            .ok_or_else(|| located("the executor has no kernel for this op".into()))?;
+        // Refuse results the limits forbid before any kernel allocates them.
+        for &r in &op.results {
+            if let Type::Tensor(t) = self.ty(r) {
+                if let Some(dims) = &t.dims {
+                    if dims.iter().all(|d| d.is_some()) {
+                        let shape: Vec<usize> = dims
+                            .iter()
+                            .map(|d| usize::try_from(d.unwrap_or(0)).unwrap_or(usize::MAX))
+                            .collect();
+                        self.check_shape(&shape, tensor::lanes(&t.elem))
+                            .map_err(located)?;
+                    }
+                }
+            }
+        }
+        let args = op
+            .operands
+            .iter()
+            .map(|&v| self.get(v))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(located)?;
+        let results = match kernel(self, op, args) {
+            Ok(r) => r,
+            Err(KernelError::Message(m)) => return Err(located(m)),
+            Err(KernelError::Located(e)) => return Err(e),
+        };
+        if results.len() != op.results.len() {
+            return Err(located(format!(
+                "the kernel produced {} results for {} declared",
+                results.len(),
+                op.results.len()
+            )));
+        }
+        for (&id, v) in op.results.iter().zip(results) {
+            if let Value::Tensor(t) = &v {
+                self.check_shape(&t.shape, t.lanes()).map_err(located)?;
+            }
+            self.env[id as usize] = Some(v);
+        }
+        Ok(())
+    }
+}
+
+/// The static shape of a ranked tensor type, if every dimension is known.
+pub fn static_shape(t: &Type) -> Option<Vec<usize>> {
+    match t {
+        Type::Tensor(t) => t
+            .dims
+            .as_ref()?
+            .iter()
+            .map(|d| d.and_then(|d| usize::try_from(d).ok()))
+            .collect(),
+        _ => None,
+    }
+}
+
+/// The element type of a tensor type.
+pub fn elem_type(t: &Type) -> Option<&crate::ir::ElementType> {
+    match t {
+        Type::Tensor(t) => Some(&t.elem),
+        _ => None,
+    }
+}
+
+/// The static shape and element type of an op's result `i`.
+pub fn result_type(
+    interp: &Interp<'_>,
+    op: &Op,
+    i: usize,
+) -> Result<(Vec<usize>, crate::ir::ElementType), String> {
+    let id = *op
+        .results
+        .get(i)
+        .ok_or_else(|| format!("the op has no result {i}"))?;
+    let ty = interp.ty(id);
+    let elem = elem_type(ty)
+        .ok_or_else(|| format!("result {i} is not a tensor"))?
+        .clone();
+    let shape = static_shape(ty).ok_or_else(|| {
+        format!("result {i} has a dynamic type; this op needs its shape from the program")
+    })?;
+    Ok((shape, elem))
+}
+
+/// The element type of an op's result `i`.
+pub fn result_elem(
+    interp: &Interp<'_>,
+    op: &Op,
+    i: usize,
+) -> Result<crate::ir::ElementType, String> {
+    let id = *op
+        .results
+        .get(i)
+        .ok_or_else(|| format!("the op has no result {i}"))?;
+    elem_type(interp.ty(id))
+        .cloned()
+        .ok_or_else(|| format!("result {i} is not a tensor"))
+}
+
+/// The declared dimensions (`None` for `?`) and element type of an op's result `i`.
+pub fn result_type_dyn(
+    interp: &Interp<'_>,
+    op: &Op,
+    i: usize,
+) -> Result<(Vec<Option<usize>>, crate::ir::ElementType), String> {
+    let id = *op
+        .results
+        .get(i)
+        .ok_or_else(|| format!("the op has no result {i}"))?;
+    match interp.ty(id) {
+        Type::Tensor(t) => {
+            let dims = t
+                .dims
+                .as_ref()
+                .ok_or_else(|| format!("result {i} is unranked"))?
+                .iter()
+                .map(|d| d.and_then(|d| usize::try_from(d).ok()))
+                .collect();
+            Ok((dims, t.elem.clone()))
+        }
+        _ => Err(format!("result {i} is not a tensor")),
+    }
+}

@@ -1,0 +1,340 @@
+//! Tensors: a shape, an element type and contiguous row-major storage.
+//!
+//! Every element is stored in one `u64` *lane* (two lanes, real then
+//! imaginary, for complex types), so that every kernel that only moves data
+//! works on every element type alike. The lane holds:
+//!
+//! | element type | lane |
+//! |---|---|
+//! | `i1` | 0 or 1 |
+//! | signless and signed integers (`iN`, `siN`), `index` | the value, sign-extended to 64 bits |
+//! | unsigned integers (`uiN`) | the value, zero-extended |
+//! | floats | the raw bit pattern of the format, in the low bits |
+//! | complex | two lanes, each the raw bits of the part's format |
+//! | quantized | the storage integer, extended per the storage signedness |
+//!
+//! The lane of an integer is always canonical (extended from its width), so
+//! `lane as i64` (signed) or `lane` (unsigned) is the value.
+
+use crate::float::FloatKind;
+use crate::ir::attr::DenseElements;
+use crate::ir::types::{ElementType, Signedness};
+
+/// A tensor value.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tensor {
+    pub elem: ElementType,
+    pub shape: Vec<usize>,
+    /// `lanes(elem)` words per element, row-major.
+    pub data: Vec<u64>,
+}
+
+/// Words per element: 2 for complex types, 1 otherwise.
+pub fn lanes(elem: &ElementType) -> usize {
+    match elem {
+        ElementType::Complex(_) => 2,
+        _ => 1,
+    }
+}
+
+/// How an integer-like element type reads its lane.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IntKind {
+    pub bits: u32,
+    pub signed: bool,
+}
+
+impl IntKind {
+    /// The canonical lane of `v` wrapped to this width (two's complement).
+    pub fn wrap(self, v: i128) -> u64 {
+        let bits = self.bits.clamp(1, 64);
+        let raw = v as u64;
+        if bits == 64 {
+            return raw;
+        }
+        let mask = (1u64 << bits) - 1;
+        let low = raw & mask;
+        if self.signed && bits > 1 && (low >> (bits - 1)) & 1 == 1 {
+            low | !mask
+        } else {
+            low
+        }
+    }
+    /// The value a canonical lane holds.
+    pub fn value(self, lane: u64) -> i128 {
+        if self.signed {
+            lane as i64 as i128
+        } else {
+            lane as i128
+        }
+    }
+    pub fn min(self) -> i128 {
+        if self.signed {
+            -(1i128 << (self.bits - 1))
+        } else {
+            0
+        }
+    }
+    pub fn max(self) -> i128 {
+        if self.signed {
+            (1i128 << (self.bits - 1)) - 1
+        } else {
+            (1i128 << self.bits) - 1
+        }
+    }
+    /// The canonical lane of `v` saturated to this type's range.
+    pub fn saturate(self, v: i128) -> u64 {
+        self.wrap(v.clamp(self.min(), self.max()))
+    }
+}
+
+/// The integer reading of an integer, `index` or quantized element type.
+/// `i1` is unsigned (0 and 1); signless integers are signed, as in the spec.
+pub fn int_kind(elem: &ElementType) -> Option<IntKind> {
+    match elem {
+        ElementType::Int(_, 1) => Some(IntKind {
+            bits: 1,
+            signed: false,
+        }),
+        ElementType::Int(s, w) => Some(IntKind {
+            bits: (*w).clamp(1, 64),
+            signed: *s != Signedness::Unsigned,
+        }),
+        ElementType::Index => Some(IntKind {
+            bits: 64,
+            signed: true,
+        }),
+        ElementType::Quant(q) => Some(IntKind {
+            bits: q.storage_bits.clamp(1, 64),
+            signed: q.storage_signed,
+        }),
+        _ => None,
+    }
+}
+
+/// The float kind of a float or complex element type.
+pub fn float_kind(elem: &ElementType) -> Option<FloatKind> {
+    match elem {
+        ElementType::Float(k) | ElementType::Complex(k) => Some(*k),
+        _ => None,
+    }
+}
+
+/// Row-major strides of a shape, in elements.
+pub fn strides(shape: &[usize]) -> Vec<usize> {
+    let mut s = vec![1usize; shape.len()];
+    for i in (0..shape.len().saturating_sub(1)).rev() {
+        s[i] = s[i + 1].saturating_mul(shape[i + 1]);
+    }
+    s
+}
+
+/// The number of elements of a shape (saturating).
+pub fn num_elements(shape: &[usize]) -> usize {
+    shape.iter().fold(1usize, |a, &d| a.saturating_mul(d))
+}
+
+/// Advances a multi-index over `shape` in row-major order; false when done.
+pub fn next_index(index: &mut [usize], shape: &[usize]) -> bool {
+    for d in (0..index.len()).rev() {
+        index[d] += 1;
+        if index[d] < shape[d] {
+            return true;
+        }
+        index[d] = 0;
+    }
+    false
+}
+
+impl Tensor {
+    /// A tensor of the given shape filled with one element (given as its lanes).
+    pub fn filled(elem: ElementType, shape: Vec<usize>, lanes_of_one: &[u64]) -> Tensor {
+        let n = num_elements(&shape);
+        let mut data = Vec::with_capacity(n * lanes_of_one.len());
+        for _ in 0..n {
+            data.extend_from_slice(lanes_of_one);
+        }
+        Tensor { elem, shape, data }
+    }
+
+    /// A scalar (rank-0) tensor.
+    pub fn scalar(elem: ElementType, lanes_of_one: &[u64]) -> Tensor {
+        Tensor {
+            elem,
+            shape: Vec::new(),
+            data: lanes_of_one.to_vec(),
+        }
+    }
+
+    /// A tensor of `i64`-typed values.
+    pub fn from_i64(elem: ElementType, shape: Vec<usize>, values: &[i64]) -> Tensor {
+        let k = int_kind(&elem).unwrap_or(IntKind {
+            bits: 64,
+            signed: true,
+        });
+        Tensor {
+            elem,
+            shape,
+            data: values.iter().map(|&v| k.wrap(v as i128)).collect(),
+        }
+    }
+
+    pub fn lanes(&self) -> usize {
+        lanes(&self.elem)
+    }
+
+    pub fn len(&self) -> usize {
+        num_elements(&self.shape)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    pub fn rank(&self) -> usize {
+        self.shape.len()
+    }
+
+    /// The lanes of element `i` (row-major linear index).
+    pub fn elem_lanes(&self, i: usize) -> &[u64] {
+        let l = self.lanes();
+        &self.data[i * l..(i + 1) * l]
+    }
+
+    /// Element `i` as an integer (integer, index, quantized storage, i1).
+    pub fn int_at(&self, i: usize) -> Option<i128> {
+        let k = int_kind(&self.elem)?;
+        self.data.get(i).map(|&lane| k.value(lane))
+    }
+
+    /// All elements as integers; `None` for non-integer element types.
+    pub fn ints(&self) -> Option<Vec<i128>> {
+        let k = int_kind(&self.elem)?;
+        Some(self.data.iter().map(|&l| k.value(l)).collect())
+    }
+
+    /// The tensor's elements picked by linear source indices, one per output
+    /// element, into a new tensor of `shape`.
+    pub fn gather_linear(&self, shape: Vec<usize>, sources: &[usize]) -> Tensor {
+        let l = self.lanes();
+        let mut data = Vec::with_capacity(sources.len() * l);
+        if l == 1 {
+            data.extend(sources.iter().map(|&s| self.data[s]));
+        } else {
+            for &s in sources {
+                data.extend_from_slice(&self.data[s * l..(s + 1) * l]);
+            }
+        }
+        Tensor {
+            elem: self.elem.clone(),
+            shape,
+            data,
+        }
+    }
+
+    /// Builds a tensor from a dense elements attribute (splats expanded).
+    /// The element count must have been checked against the limits by the caller.
+    pub fn from_dense(d: &DenseElements, shape: Vec<usize>) -> Result<Tensor, String> {
+        let elem = d.ty.elem.clone();
+        let n = num_elements(&shape);
+        let stored = d.stored_len();
+        if !d.splat && stored != n {
+            return Err(format!(
+                "dense literal has {stored} elements but its type has {n}"
+            ));
+        }
+        if stored == 0 && n > 0 {
+            return Err("dense literal has no elements".into());
+        }
+        let width = d.ty.elem.storage_bytes();
+        let decode_one = |bytes: &[u8], out: &mut Vec<u64>| {
+            let read = |b: &[u8]| {
+                let mut v = 0u64;
+                for (i, &byte) in b.iter().enumerate().take(8) {
+                    v |= (byte as u64) << (8 * i);
+                }
+                v
+            };
+            match &elem {
+                ElementType::Complex(_) => {
+                    let half = width / 2;
+                    out.push(read(&bytes[..half]));
+                    out.push(read(&bytes[half..]));
+                }
+                ElementType::Float(k) => {
+                    let bits = k.bits();
+                    let mask = if bits >= 64 {
+                        u64::MAX
+                    } else {
+                        (1u64 << bits) - 1
+                    };
+                    out.push(read(bytes) & mask);
+                }
+                other => match int_kind(other) {
+                    Some(k) => out.push(k.wrap(read(bytes) as i128)),
+                    None => out.push(read(bytes)),
+                },
+            }
+        };
+        let l = lanes(&elem);
+        let mut data = Vec::with_capacity(n * l);
+        if d.splat {
+            let mut one = Vec::with_capacity(l);
+            decode_one(d.element(0), &mut one);
+            for _ in 0..n {
+                data.extend_from_slice(&one);
+            }
+        } else {
+            for i in 0..n {
+                decode_one(d.element(i), &mut data);
+            }
+        }
+        Ok(Tensor { elem, shape, data })
+    }
+
+    /// The raw little-endian bytes of the elements, as a dense hex literal
+    /// stores them (the inverse of [`Tensor::from_dense`]).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let width = self.elem.storage_bytes();
+        let lane_bytes = width / self.lanes().max(1);
+        let mut out = Vec::with_capacity(self.data.len() * lane_bytes);
+        for &lane in &self.data {
+            out.extend_from_slice(&lane.to_le_bytes()[..lane_bytes.min(8)]);
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn integer_lanes_are_canonical() {
+        let i8k = IntKind {
+            bits: 8,
+            signed: true,
+        };
+        assert_eq!(i8k.wrap(200) as i64, -56);
+        assert_eq!(i8k.value(i8k.wrap(-1)), -1);
+        let u8k = IntKind {
+            bits: 8,
+            signed: false,
+        };
+        assert_eq!(u8k.wrap(-1), 255);
+        assert_eq!(u8k.saturate(300), 255);
+        assert_eq!(i8k.saturate(-300) as i64, -128);
+    }
+
+    #[test]
+    fn strides_and_iteration_are_row_major() {
+        assert_eq!(strides(&[2, 3, 4]), vec![12, 4, 1]);
+        let shape = [2, 2];
+        let mut idx = vec![0, 0];
+        let mut seen = vec![idx.clone()];
+        while next_index(&mut idx, &shape) {
+            seen.push(idx.clone());
+        }
+        assert_eq!(seen, vec![vec![0, 0], vec![0, 1], vec![1, 0], vec![1, 1]]);
+    }
+}
