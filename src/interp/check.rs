@@ -156,7 +156,7 @@ fn record(interp: &mut Interp<'_>, op: &Op, result: Result<(), String>) -> bool 
     passed
 }
 
-fn two<'a>(args: &'a [Value]) -> KResult<(&'a Tensor, &'a Tensor)> {
+fn two(args: &[Value]) -> KResult<(&Tensor, &Tensor)> {
     match args {
         [a, b] => Ok((a.as_tensor()?, b.as_tensor()?)),
         _ => Err("a check takes two operands".into()),

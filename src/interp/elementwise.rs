@@ -1000,7 +1000,7 @@ fn bitcast_convert<'p>(
             .collect()
     } else {
         let ratio = (wo / wi) as usize;
-        if ratio == 0 || bits.len() % ratio != 0 {
+        if ratio == 0 || !bits.len().is_multiple_of(ratio) {
             return Err("the operand's last dimension does not match the width ratio".into());
         }
         bits.chunks_exact(ratio)

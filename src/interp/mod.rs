@@ -16,6 +16,7 @@ pub mod control;
 pub mod elementwise;
 pub mod literal;
 pub mod quant;
+pub mod region;
 pub mod tensor;
 pub mod transcendental;
 
