@@ -218,6 +218,11 @@ pub fn ceil(f: &Format, bits: u64) -> u64 {
 pub fn reduce_precision(f: &Format, bits: u64, exponent_bits: i32, mantissa_bits: i32) -> u64 {
     let bits = bits & f.all_mask();
     let (neg, mut m, mut e) = match f.decode(bits) {
+        // With no mantissa bit left a NaN's payload is gone: it becomes the
+        // infinity of its sign, as XLA computes it.
+        Decoded::Nan if mantissa_bits <= 0 && f.has_inf => {
+            return infinity(f, f.signed && bits & f.sign_mask() != 0)
+        }
         Decoded::Nan | Decoded::Inf { .. } | Decoded::Zero { .. } => return bits,
         Decoded::Finite { neg, m, e } => (neg, m as u128, e as i64),
     };

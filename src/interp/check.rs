@@ -9,7 +9,7 @@
 //! | `expect_almost_eq[_const]` | every element is within an absolute tolerance (0.001 for `custom_call`, 1e-4 or `tolerance` for the `check` dialect); NaN only matches NaN, an infinity only the same infinity |
 //! | `expect_close` | every element is at most N ULP away (N = 3 for `custom_call`, else `max_ulp_difference`), ULP distance as [`ulp_distance`] defines it |
 //! | `custom_call @check.eq` → `tensor<i1>` | integers exactly, floats within 1e-4; the result is the verdict |
-//! | `expect_serialized_eq` | the probed value matches a serialized file; not supported (reported as a failure naming why) |
+//! | `expect_serialized_eq` | the operand is bit-identical to the value `interpreter.probe` recorded under the same id and iteration (kept in memory) |
 
 use super::tensor::{float_kind, int_kind, Tensor};
 use super::{CheckOutcome, Interp, KResult, Kernel, Value};
@@ -87,7 +87,9 @@ fn float_elems_match(kind: FloatKind, a: u64, b: u64, how: Compare) -> bool {
 fn show(t: &Tensor, i: usize) -> String {
     let lanes = t.elem_lanes(i);
     match &t.elem {
-        ElementType::Float(k) => float::format_decimal(*k, lanes[0]).unwrap_or_else(|| "?".into()),
+        ElementType::Float(k) => {
+            float::format_decimal(*k, lanes[0]).unwrap_or_else(|| format!("0x{:X}", lanes[0]))
+        }
         ElementType::Complex(k) => format!(
             "({}, {})",
             float::format_decimal(*k, lanes[0]).unwrap_or_default(),
@@ -224,21 +226,39 @@ fn expect_close(interp: &mut Interp<'_>, op: &Op, args: Vec<Value>) -> KResult<V
     Ok(vec![])
 }
 
-fn expect_serialized_eq(
-    interp: &mut Interp<'_>,
-    op: &Op,
-    _args: Vec<Value>,
-) -> KResult<Vec<Value>> {
-    record(
-        interp,
-        op,
-        Err("comparing with a serialized probe file is not supported".into()),
-    );
+fn probe_id(op: &Op) -> KResult<String> {
+    match op.attr("probe_id") {
+        Some(Attr::Str(s)) => Ok(String::from_utf8_lossy(s).into_owned()),
+        _ => Err("missing `probe_id`".into()),
+    }
+}
+
+/// `check.expect_serialized_eq`: the operand equals (bit for bit) the value
+/// `interpreter.probe` recorded under `probe_id` at iteration `iter` (0 when
+/// not given). Probes are kept in memory, not written to files.
+fn expect_serialized_eq(interp: &mut Interp<'_>, op: &Op, args: Vec<Value>) -> KResult<Vec<Value>> {
+    let id = probe_id(op)?;
+    let iter = op.attr("iteration").and_then(Attr::as_i64).unwrap_or(0);
+    let a = args.first().ok_or("missing operand")?;
+    let recorded = usize::try_from(iter)
+        .ok()
+        .and_then(|i| interp.probes.get(&id).and_then(|v| v.get(i)).cloned());
+    let r = match recorded {
+        None => Err(format!(
+            "no value was probed as \"{id}\" at iteration {iter}"
+        )),
+        Some(v) if v == *a => Ok(()),
+        Some(_) => Err(format!("the value differs from the one probed as \"{id}\"")),
+    };
+    record(interp, op, r);
     Ok(vec![])
 }
 
-/// `interpreter.probe`: passes its operand through (no probe file is written).
-fn probe(_: &mut Interp<'_>, _: &Op, args: Vec<Value>) -> KResult<Vec<Value>> {
+/// `interpreter.probe`: records its operand under `probe_id` and passes it through.
+fn probe(interp: &mut Interp<'_>, op: &Op, args: Vec<Value>) -> KResult<Vec<Value>> {
+    let id = probe_id(op)?;
+    let v = args.first().cloned().ok_or("missing operand")?;
+    interp.probes.entry(id).or_default().push(v);
     Ok(args)
 }
 

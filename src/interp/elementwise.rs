@@ -892,8 +892,9 @@ pub fn convert_elem(from: &ElementType, to: &ElementType, x: &[u64], out: &mut V
             Src::Int(v) => (v != 0) as u64,
             Src::Float(k, re, im) => {
                 let f = k.format();
-                let nz = |b: u64| !crate::float::is_zero(k, b) || f.is_nan(b);
-                (nz(re) || (matches!(from_d, Some(Domain::Complex(_))) && nz(im))) as u64
+                // The imaginary part is ignored (spec: convert).
+                let _ = im;
+                (!crate::float::is_zero(k, re) || f.is_nan(re)) as u64
             }
         }),
         Some(Domain::Int(k)) => out.push(match src {

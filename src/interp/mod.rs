@@ -164,6 +164,8 @@ pub struct Interp<'p> {
     call_stack: Vec<&'p str>,
     /// Results of the check ops run so far.
     pub checks: Vec<CheckOutcome>,
+    /// Values recorded by `interpreter.probe`, by probe id, in order.
+    pub probes: HashMap<String, Vec<Value>>,
 }
 
 /// Whether an op ends a block and hands its operands to the enclosing op.
@@ -207,6 +209,7 @@ impl<'p> Interp<'p> {
             env: vec![None; prog.value_types.len()],
             call_stack: Vec::new(),
             checks: Vec::new(),
+            probes: HashMap::new(),
         }
     }
 
