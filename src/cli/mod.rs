@@ -5,7 +5,7 @@ use crate::ir::print::{print_generic, print_program};
 use crate::ir::{split_cases, Program};
 use std::path::{Path, PathBuf};
 
-mod run;
+pub mod run;
 
 const USAGE: &str = "\
 usage:

@@ -459,7 +459,8 @@ fn round_to_integral_matches_the_libm_functions() {
 // reduce_precision
 // ---------------------------------------------------------------------------
 
-/// XLA's bit-level reduce_precision on an IEEE-layout format.
+/// XLA's bit-level reduce_precision on an IEEE-layout format (NaN kept
+/// unless no mantissa bit is left).
 fn xla_reduce_precision(kind: FloatKind, x: u64, eb: u32, mb: u32) -> u64 {
     let f = kind.format();
     let (se, sm) = (f.exp_bits, f.man_bits);
@@ -467,7 +468,13 @@ fn xla_reduce_precision(kind: FloatKind, x: u64, eb: u32, mb: u32) -> u64 {
     let exp_mask = ((1u64 << se) - 1) << sm;
     let is_nan = x & exp_mask == exp_mask && x & ((1 << sm) - 1) != 0;
     if is_nan {
-        return x;
+        // A format with no mantissa bit has no NaN: the value becomes the
+        // infinity of its sign (the spec's "conversion to another type").
+        return if mb == 0 {
+            (x & sign_mask) | exp_mask
+        } else {
+            x
+        };
     }
     let mut x = x;
     if mb < sm {

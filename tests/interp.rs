@@ -1,0 +1,348 @@
+//! The executor: hand-written programs that pin down semantics (each test is
+//! named after the behaviour), and the conformance suites' pass counts.
+
+mod common;
+
+use hlocheck::cli::run::{test_file, Verdict};
+use hlocheck::interp::literal::format_value;
+use hlocheck::interp::{Interp, Limits};
+use hlocheck::ir::parse::parse_program;
+
+/// Runs `@main` of a program and prints its results as literals.
+fn run(src: &str) -> Result<Vec<String>, String> {
+    let prog = parse_program("test.mlir", src).map_err(|d| d.to_string())?;
+    let mut interp = Interp::new(&prog, Limits::default());
+    let out = interp.call("main", vec![])?;
+    if let Some(c) = interp.checks.iter().find(|c| !c.passed) {
+        return Err(format!("check failed: {}", c.detail));
+    }
+    Ok(out.iter().map(format_value).collect())
+}
+
+fn run_with(src: &str, limits: Limits) -> Result<Vec<String>, String> {
+    let prog = parse_program("test.mlir", src).map_err(|d| d.to_string())?;
+    let mut interp = Interp::new(&prog, limits);
+    let out = interp.call("main", vec![])?;
+    Ok(out.iter().map(format_value).collect())
+}
+
+/// A program applying a binary op to two constants.
+fn binary(op: &str, ty: &str, a: &str, b: &str, result_ty: &str) -> String {
+    format!(
+        "func.func @main() -> {result_ty} {{
+  %a = stablehlo.constant dense<{a}> : {ty}
+  %b = stablehlo.constant dense<{b}> : {ty}
+  %r = {op} %a, %b : ({ty}, {ty}) -> {result_ty}
+  func.return %r : {result_ty}
+}}"
+    )
+}
+
+fn unary(op: &str, ty: &str, a: &str, result_ty: &str) -> String {
+    format!(
+        "func.func @main() -> {result_ty} {{
+  %a = stablehlo.constant dense<{a}> : {ty}
+  %r = {op} %a : ({ty}) -> {result_ty}
+  func.return %r : {result_ty}
+}}"
+    )
+}
+
+#[test]
+fn integer_arithmetic_wraps() {
+    let p = binary(
+        "stablehlo.add",
+        "tensor<2xi8>",
+        "[127, -128]",
+        "[1, -1]",
+        "tensor<2xi8>",
+    );
+    assert_eq!(run(&p).unwrap(), ["dense<[-128, 127]> : tensor<2xi8>"]);
+    let p = binary(
+        "stablehlo.multiply",
+        "tensor<1xui8>",
+        "[16]",
+        "[17]",
+        "tensor<1xui8>",
+    );
+    assert_eq!(run(&p).unwrap(), ["dense<[16]> : tensor<1xui8>"]);
+}
+
+#[test]
+fn integer_division_by_zero_gives_minus_one_and_min_over_minus_one_gives_min() {
+    let p = binary(
+        "stablehlo.divide",
+        "tensor<3xi32>",
+        "[7, -2147483648, -7]",
+        "[0, -1, 2]",
+        "tensor<3xi32>",
+    );
+    assert_eq!(
+        run(&p).unwrap(),
+        ["dense<[-1, -2147483648, -3]> : tensor<3xi32>"]
+    );
+    let p = binary(
+        "stablehlo.remainder",
+        "tensor<3xi32>",
+        "[7, -2147483648, -7]",
+        "[0, -1, 2]",
+        "tensor<3xi32>",
+    );
+    assert_eq!(run(&p).unwrap(), ["dense<[7, 0, -1]> : tensor<3xi32>"]);
+}
+
+#[test]
+fn shifts_past_the_width_give_zero_or_the_sign() {
+    let p = binary(
+        "stablehlo.shift_left",
+        "tensor<2xi8>",
+        "[1, 1]",
+        "[7, 8]",
+        "tensor<2xi8>",
+    );
+    assert_eq!(run(&p).unwrap(), ["dense<[-128, 0]> : tensor<2xi8>"]);
+    let p = binary(
+        "stablehlo.shift_right_arithmetic",
+        "tensor<2xi8>",
+        "[-128, -128]",
+        "[7, 9]",
+        "tensor<2xi8>",
+    );
+    assert_eq!(run(&p).unwrap(), ["dense<[-1, -1]> : tensor<2xi8>"]);
+    let p = binary(
+        "stablehlo.shift_right_logical",
+        "tensor<2xi8>",
+        "[-128, -128]",
+        "[7, 9]",
+        "tensor<2xi8>",
+    );
+    assert_eq!(run(&p).unwrap(), ["dense<[1, 0]> : tensor<2xi8>"]);
+}
+
+#[test]
+fn popcnt_and_clz_count_within_the_width() {
+    let p = unary(
+        "stablehlo.popcnt",
+        "tensor<2xi8>",
+        "[-1, 6]",
+        "tensor<2xi8>",
+    );
+    assert_eq!(run(&p).unwrap(), ["dense<[8, 2]> : tensor<2xi8>"]);
+    let p = unary(
+        "stablehlo.count_leading_zeros",
+        "tensor<3xi8>",
+        "[0, 1, -1]",
+        "tensor<3xi8>",
+    );
+    assert_eq!(run(&p).unwrap(), ["dense<[8, 7, 0]> : tensor<3xi8>"]);
+}
+
+#[test]
+fn float_to_int_truncates_saturates_and_maps_nan_to_zero() {
+    let p = unary(
+        "stablehlo.convert",
+        "tensor<4xf32>",
+        "[-1.5, 1.0e10, 0x7FC00000, -1.0e10]",
+        "tensor<4xi32>",
+    );
+    assert_eq!(
+        run(&p).unwrap(),
+        ["dense<[-1, 2147483647, 0, -2147483648]> : tensor<4xi32>"]
+    );
+}
+
+#[test]
+fn f32_addition_rounds_to_nearest_even() {
+    // 1 + 2^-24 is a tie between 1 and 1 + 2^-23: it rounds to the even 1.
+    let p = binary(
+        "stablehlo.add",
+        "tensor<f32>",
+        "1.0",
+        "5.96046448E-8",
+        "tensor<f32>",
+    );
+    assert_eq!(run(&p).unwrap(), ["dense<1.0e+00> : tensor<f32>"]);
+}
+
+#[test]
+fn f8e4m3fn_overflow_becomes_nan() {
+    let p = binary(
+        "stablehlo.add",
+        "tensor<f8E4M3FN>",
+        "448.0",
+        "448.0",
+        "tensor<f8E4M3FN>",
+    );
+    assert_eq!(run(&p).unwrap(), ["dense<0x7F> : tensor<f8E4M3FN>"]);
+}
+
+#[test]
+fn compare_totalorder_separates_signed_zeros() {
+    let src = "func.func @main() -> (tensor<i1>, tensor<i1>) {
+  %a = stablehlo.constant dense<-0.0> : tensor<f32>
+  %b = stablehlo.constant dense<0.0> : tensor<f32>
+  %f = stablehlo.compare EQ, %a, %b, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+  %t = stablehlo.compare EQ, %a, %b, TOTALORDER : (tensor<f32>, tensor<f32>) -> tensor<i1>
+  func.return %f, %t : tensor<i1>, tensor<i1>
+}";
+    assert_eq!(
+        run(src).unwrap(),
+        ["dense<true> : tensor<i1>", "dense<false> : tensor<i1>"]
+    );
+}
+
+#[test]
+fn bitcast_convert_splits_wide_elements_little_endian() {
+    let p = unary(
+        "stablehlo.bitcast_convert",
+        "tensor<i32>",
+        "0x01020304",
+        "tensor<4xi8>",
+    );
+    assert_eq!(run(&p).unwrap(), ["dense<[4, 3, 2, 1]> : tensor<4xi8>"]);
+}
+
+#[test]
+fn while_loops_count_and_the_step_limit_stops_endless_ones() {
+    let src = "func.func @main() -> tensor<i64> {
+  %c0 = stablehlo.constant dense<0> : tensor<i64>
+  %c1 = stablehlo.constant dense<1> : tensor<i64>
+  %n = stablehlo.constant dense<LIMIT> : tensor<i64>
+  %r = stablehlo.while(%i = %c0) : tensor<i64>
+    cond {
+      %p = stablehlo.compare LT, %i, %n, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      stablehlo.return %p : tensor<i1>
+    } do {
+      %j = stablehlo.add %i, %c1 : tensor<i64>
+      stablehlo.return %j : tensor<i64>
+    }
+  func.return %r : tensor<i64>
+}";
+    assert_eq!(
+        run(&src.replace("LIMIT", "1000")).unwrap(),
+        ["dense<1000> : tensor<i64>"]
+    );
+    let limits = Limits {
+        max_steps: 500,
+        ..Limits::default()
+    };
+    let err = run_with(&src.replace("LIMIT", "1000"), limits).unwrap_err();
+    assert!(err.contains("step limit"), "{err}");
+    assert!(err.contains("stablehlo.while"), "{err}");
+}
+
+#[test]
+fn results_beyond_the_element_limit_are_refused_before_allocation() {
+    let src = "func.func @main() -> tensor<100000x100000xf32> {
+  %a = stablehlo.constant dense<1.0> : tensor<100000x100000xf32>
+  func.return %a : tensor<100000x100000xf32>
+}";
+    let err = run(src).unwrap_err();
+    assert!(err.contains("element limit"), "{err}");
+    assert!(err.starts_with("2:"), "the error names the line: {err}");
+}
+
+#[test]
+fn failed_checks_are_reported_with_the_first_mismatch() {
+    let src = "func.func @main() {
+  %a = stablehlo.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %b = stablehlo.constant dense<[1.0, 2.5]> : tensor<2xf32>
+  check.expect_eq %a, %b : tensor<2xf32>
+  func.return
+}";
+    let err = run(src).unwrap_err();
+    assert!(err.contains("index 1"), "{err}");
+}
+
+#[test]
+fn expect_close_counts_ulps_across_zero() {
+    // The two smallest subnormals of opposite sign are 2 ULP apart.
+    let src = "func.func @main() {
+  %a = stablehlo.constant dense<0x00000001> : tensor<f32>
+  %b = stablehlo.constant dense<0x80000001> : tensor<f32>
+  check.expect_close %a, %b, max_ulp_difference = 2 : tensor<f32>, tensor<f32>
+  func.return
+}";
+    run(src).unwrap();
+    let err = run(&src.replace("= 2", "= 1")).unwrap_err();
+    assert!(err.contains("differ"), "{err}");
+}
+
+#[test]
+fn quantized_add_dequantizes_adds_and_requantizes() {
+    let src = "func.func @main() -> tensor<2xf32> {
+  %a = stablehlo.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %q = stablehlo.uniform_quantize %a : (tensor<2xf32>) -> tensor<2x!quant.uniform<i8:f32, 0.5:-10>>
+  %s = stablehlo.add %q, %q : (tensor<2x!quant.uniform<i8:f32, 0.5:-10>>, tensor<2x!quant.uniform<i8:f32, 0.5:-10>>) -> tensor<2x!quant.uniform<i8:f32, 0.5:-10>>
+  %d = stablehlo.uniform_dequantize %s : (tensor<2x!quant.uniform<i8:f32, 0.5:-10>>) -> tensor<2xf32>
+  func.return %d : tensor<2xf32>
+}";
+    assert_eq!(
+        run(src).unwrap(),
+        ["dense<[2.0e+00, 4.0e+00]> : tensor<2xf32>"]
+    );
+}
+
+#[test]
+fn an_op_without_a_kernel_is_a_located_error() {
+    let src = "func.func @main() {
+  \"foo.bar\"() : () -> ()
+  func.return
+}";
+    let err = run(src).unwrap_err();
+    assert!(err.starts_with("2:3: foo.bar"), "{err}");
+}
+
+/// Runs every file of a conformance folder; returns (passed, failed, skipped).
+fn conformance(sub: &str) -> Option<(usize, usize, usize, Vec<String>)> {
+    let dir = common::conformance_dir()?.join(sub);
+    let files = common::mlir_files(&dir);
+    assert!(!files.is_empty(), "no files in {}", dir.display());
+    let results: Vec<_> = common::on_big_stack(move || {
+        files
+            .iter()
+            .flat_map(|f| test_file(f, Limits::default()))
+            .collect::<Vec<_>>()
+    });
+    let n = |v| results.iter().filter(|r| r.verdict == v).count();
+    let failures = results
+        .iter()
+        .filter(|r| r.verdict == Verdict::Failed)
+        .map(|r| {
+            format!(
+                "{}:{}: {}",
+                r.file,
+                r.line,
+                r.detail.lines().next().unwrap_or("")
+            )
+        })
+        .collect();
+    Some((
+        n(Verdict::Passed),
+        n(Verdict::Failed),
+        n(Verdict::Skipped),
+        failures,
+    ))
+}
+
+fn assert_at_least(sub: &str, min_passed: usize) {
+    let Some((passed, failed, skipped, failures)) = conformance(sub) else {
+        return;
+    };
+    eprintln!("{sub}: {passed} passed, {failed} failed, {skipped} skipped");
+    assert!(
+        passed >= min_passed,
+        "{sub}: {passed} passed (at least {min_passed} expected); failures:\n{}",
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn conformance_testdata_pass_count() {
+    assert_at_least("testdata", 352);
+}
+
+#[test]
+fn conformance_interpret_pass_count() {
+    assert_at_least("interpret", 320);
+}
