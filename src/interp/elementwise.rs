@@ -149,6 +149,11 @@ pub fn map2c(
     }
 }
 
+/// Shape equality without a library call for the common small ranks.
+pub fn same_shape(a: &[usize], b: &[usize]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
+}
+
 pub fn unary_arg(args: &[Value]) -> KResult<&Tensor> {
     match args {
         [a] => Ok(a.as_tensor()?),
@@ -160,7 +165,7 @@ pub fn binary_args(args: &[Value]) -> KResult<(&Tensor, &Tensor)> {
     match args {
         [a, b] => {
             let (a, b) = (a.as_tensor()?, b.as_tensor()?);
-            if a.shape != b.shape {
+            if !same_shape(&a.shape, &b.shape) {
                 return Err(
                     format!("operand shapes differ: {:?} and {:?}", a.shape, b.shape).into(),
                 );

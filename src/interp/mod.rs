@@ -166,6 +166,7 @@ pub struct Interp<'p> {
     pub checks: Vec<CheckOutcome>,
     /// Values recorded by `interpreter.probe`, by probe id, in order.
     pub probes: HashMap<String, Vec<Value>>,
+    prepared: HashMap<usize, Prepared, std::hash::BuildHasherDefault<AddressHasher>>,
 }
 
 /// Whether an op ends a block and hands its operands to the enclosing op.
@@ -210,6 +211,7 @@ impl<'p> Interp<'p> {
             call_stack: Vec::new(),
             checks: Vec::new(),
             probes: HashMap::new(),
+            prepared: HashMap::default(),
         }
     }
 
@@ -375,8 +377,10 @@ impl<'p> Interp<'p> {
         for (&id, v) in block.args.iter().zip(args) {
             self.env[id as usize] = Some(v);
         }
-        for op in &block.ops {
-            if is_terminator(&op.name) {
+        let n = block.ops.len();
+        for (i, op) in block.ops.iter().enumerate() {
+            // Only a block's last op can be its terminator.
+            if i + 1 == n && is_terminator(&op.name) {
                 return op
                     .operands
                     .iter()
@@ -401,8 +405,12 @@ impl<'p> Interp<'p> {
             .ok_or_else(|| format!("value #{v} is used before it is defined"))
     }
 
-    /// Runs one op, binding its results.
-    pub fn run_op(&mut self, op: &'p Op) -> Result<(), RunError> {
+    /// The kernel of an op, found and checked against the limits once.
+    fn prepare(&mut self, op: &'p Op) -> Result<Prepared, RunError> {
+        let key = op as *const Op as usize;
+        if let Some(p) = self.prepared.get(&key) {
+            return Ok(p.clone());
+        }
         let located = |message: String| RunError {
             pos: op.pos,
             op: op.name.clone(),
@@ -413,19 +421,33 @@ impl<'p> Interp<'p> {
             .ok_or_else(|| located("the executor has no kernel for this op".into()))?;
         // Refuse results the limits forbid before any kernel allocates them.
         for &r in &op.results {
-            if let Type::Tensor(t) = self.ty(r) {
-                if let Some(dims) = &t.dims {
-                    if dims.iter().all(|d| d.is_some()) {
-                        let shape: Vec<usize> = dims
-                            .iter()
-                            .map(|d| usize::try_from(d.unwrap_or(0)).unwrap_or(usize::MAX))
-                            .collect();
-                        self.check_shape(&shape, tensor::lanes(&t.elem))
-                            .map_err(located)?;
-                    }
-                }
+            if let Some(shape) = static_shape(self.ty(r)) {
+                let lanes = elem_type(self.ty(r)).map_or(1, tensor::lanes);
+                self.check_shape(&shape, lanes).map_err(located)?;
             }
         }
+        let p = Prepared {
+            kernel,
+            is_constant: op.name == "stablehlo.constant",
+            constant: None,
+        };
+        self.prepared.insert(key, p.clone());
+        Ok(p)
+    }
+
+    /// Runs one op, binding its results.
+    pub fn run_op(&mut self, op: &'p Op) -> Result<(), RunError> {
+        let located = |message: String| RunError {
+            pos: op.pos,
+            op: op.name.clone(),
+            message,
+        };
+        let prepared = self.prepare(op)?;
+        if let (Some(v), [id]) = (prepared.constant, op.results.as_slice()) {
+            self.env[*id as usize] = Some(v);
+            return Ok(());
+        }
+        let kernel = prepared.kernel;
         let args = op
             .operands
             .iter()
@@ -450,7 +472,44 @@ impl<'p> Interp<'p> {
             }
             self.env[id as usize] = Some(v);
         }
+        // A constant's value never changes: keep it for the next run of the op.
+        if prepared.is_constant {
+            if let (Some(p), [id]) = (
+                self.prepared.get_mut(&(op as *const Op as usize)),
+                op.results.as_slice(),
+            ) {
+                p.constant = self.env[*id as usize].clone();
+            }
+        }
         Ok(())
+    }
+}
+
+/// An op made ready to run: its kernel, and a constant's value once computed.
+#[derive(Clone)]
+struct Prepared {
+    kernel: Kernel,
+    is_constant: bool,
+    constant: Option<Value>,
+}
+
+/// Hashes an op's address (keys of [`Interp::prepared`]).
+#[derive(Default)]
+struct AddressHasher(u64);
+
+impl std::hash::Hasher for AddressHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ b as u64).wrapping_mul(0x100_0000_01B3);
+        }
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.0 = (n as u64)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .rotate_left(29);
     }
 }
 
