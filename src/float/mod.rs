@@ -11,6 +11,8 @@
 //! | [`arith`] | + − × ÷ √ fma, `remainder`, maximum/minimum, comparisons, abs/negate/sign; the choices the spec leaves open |
 //! | [`convert`] | float ⇄ float, float ⇄ integer, round to integral, `reduce_precision` |
 //! | [`decimal`] | decimal literals in and out, exact `f64` conversion |
+//! | [`elementary`] | exp, log, trigonometric, hyperbolic and special functions, real and complex; correctly rounded where a method is known |
+//! | [`special`] | the special functions of CHLO without a correctly rounded method, with measured error bounds |
 //!
 //! Every operation is exact up to its single final rounding, for every
 //! format; hardware arithmetic is only a fast path where it provably gives
@@ -18,12 +20,15 @@
 
 pub mod arith;
 mod bigint;
+mod complex;
 pub mod convert;
 pub mod decimal;
+pub mod elementary;
 pub mod encoding;
 #[cfg(test)]
 mod oracle;
 pub mod round;
+pub mod special;
 
 pub use arith::Direction;
 pub use decimal::{format_decimal, from_f64, parse_decimal, to_f64};

@@ -1,0 +1,698 @@
+//! Elementary and special functions of the executor, for every
+//! [`FloatKind`]: [`unary`], [`binary`], [`next_after`], and their complex
+//! versions [`complex_unary`], [`complex_binary`], [`complex_abs`].
+//!
+//! # Which results are correctly rounded
+//!
+//! | function | f64 | f32 | narrower (tf32, f16, bf16, f8, f6, f4) |
+//! |---|---|---|---|
+//! | exp expm1 log log1p sin cos tan tanh sinh cosh asin acos atan asinh acosh atanh cbrt rsqrt erf erfc lgamma | correctly rounded (CORE-MATH) | correctly rounded (CORE-MATH) | correctly rounded |
+//! | sqrt | correctly rounded ([`arith::sqrt`]) | same | same |
+//! | pow atan2 (and hypot, [`complex_abs`]) | correctly rounded (CORE-MATH) | same | correctly rounded |
+//! | logistic | ≤ 1.5 ulp (bound, see [`logistic64`]) | correctly rounded | correctly rounded |
+//! | next_after | exact | exact | exact |
+//! | erf_inv, digamma, polygamma, zeta, bessel_i1e | measured, table below | f64 result rounded once | f64 result rounded once |
+//!
+//! Measured errors of the functions without a correctly rounded method, in
+//! ulps of the f64 result, against 60-digit references (the test
+//! `special_function_errors_are_within_documented_bounds` checks every
+//! sample of `elementary_reference.txt` and fails above these bounds):
+//!
+//! | function | domain sampled | max error (f64 ulp) |
+//! |---|---|---|
+//! | erf_inv | (−1, 1) | see [`special::ERF_INV_ULP`] |
+//! | digamma | [−50, 100] less 0.01 around each pole, and around its positive zero in absolute terms | see [`special::DIGAMMA_ULP`] |
+//! | bessel_i1e | [−500, 500] | see [`special::BESSEL_I1E_ULP`] |
+//! | zeta(x, q) | x ∈ (1, 40], q ∈ (0, 50] | see [`special::ZETA_ULP`] |
+//! | polygamma(n, x) | n ∈ 1..=8, x ∈ (0, 50] | see [`special::POLYGAMMA_ULP`] |
+//!
+//! In formats narrower than f64 these functions round the f64 value once
+//! more; that result is the correctly rounded one unless the f64 value
+//! lies within the bound above of a rounding boundary of the narrow format
+//! (the sweeps count such inputs).
+//!
+//! # Narrow formats: why rounding the f64 result is correct
+//!
+//! For a format of precision `p ≤ 24` (every format here but f64 and f32,
+//! which call CORE-MATH in their own precision), let `y = RN₅₃(f(x))`, the
+//! correctly rounded f64 value. Every rounding boundary of the narrow
+//! format (a midpoint between two neighbours, including the one between
+//! the largest finite value and the next power, where overflow starts, and
+//! the one between 0 and the smallest subnormal) has at most `p + 1 ≤ 25`
+//! significant bits and lies far inside f64's normal range, so it is an f64
+//! number. If a boundary `m` lay strictly between `f(x)` and `y`, then `m`
+//! would be an f64 number closer to `f(x)` than `y`, contradicting
+//! `y = RN₅₃(f(x))`. So `f(x)` and `y` are on the same side of every
+//! boundary, and round the same way, unless `y` *is* a boundary. That case
+//! is detected (the rounding reports a tie) and resolved exactly: CORE-MATH
+//! is correctly rounded in every IEEE rounding direction, so the function
+//! is evaluated once more rounding down and once rounding up (see
+//! [`directed`]). If both agree, `f(x) = y` exactly and the tie rule
+//! applies; otherwise `f(x)` lies strictly between them and `y` is one of
+//! them, which tells on which side of the boundary `f(x)` lies.
+//!
+//! One more place where the f64 value loses information: an f64 underflow
+//! to 0 of a positive result, in f8E8M0FNU (no zero; a positive value
+//! below 2^-127 gives 2^-127). There the upward evaluation tells zero from
+//! a tiny positive value.
+//!
+//! # Special values and conventions
+//!
+//! * A NaN operand gives that NaN, quieted (the first NaN operand for the
+//!   binary functions), as in [`arith`]; exceptions are IEEE's: pow(x, ±0)
+//!   = 1 and pow(1, y) = 1 for every x, y, NaN included.
+//! * A domain error (log of a negative number, asin(2), …) gives the
+//!   canonical NaN, or +0 in formats without NaN ([`arith::invalid`]).
+//! * Infinite results (log(0) = −∞, overflow) in formats without ∞ give NaN
+//!   with the sign of the infinity where the format has NaN, else ±max
+//!   finite ([`round_value`](super::round_value)); −0 becomes +0 in FNUZ
+//!   formats; in f8E8M0FNU zero and negative results are NaN and positive
+//!   results below 2^-127 are 2^-127.
+//! * Pole values follow IEEE-754 §9.2: log(±0) = −∞, rsqrt(±0) = ±∞,
+//!   atanh(±1) = ±∞, lgamma at non-positive integers = +∞.
+
+use super::arith::{self, invalid, quiet};
+use super::decimal::{from_f64_rounded, to_f64};
+use super::round::Rounding;
+use super::{FloatKind, Format};
+use std::cmp::Ordering;
+
+pub use super::complex::{complex_abs, complex_binary, complex_unary};
+use super::special;
+
+/// A function of one real argument.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Unary {
+    /// e^x (`stablehlo.exponential`).
+    Exp,
+    /// e^x − 1 (`stablehlo.exponential_minus_one`).
+    Expm1,
+    /// Natural logarithm (`stablehlo.log`).
+    Log,
+    /// ln(1 + x) (`stablehlo.log_plus_one`).
+    Log1p,
+    /// 1 / (1 + e^−x) (`stablehlo.logistic`).
+    Logistic,
+    /// Sine (`stablehlo.sine`).
+    Sin,
+    /// Cosine (`stablehlo.cosine`).
+    Cos,
+    /// Tangent (`stablehlo.tan`, `chlo.tan`).
+    Tan,
+    /// Hyperbolic tangent (`stablehlo.tanh`).
+    Tanh,
+    /// Cube root, IEEE rootn(x, 3) (`stablehlo.cbrt`).
+    Cbrt,
+    /// 1/√x, IEEE rSqrt (`stablehlo.rsqrt`).
+    Rsqrt,
+    /// √x, IEEE squareRoot (`stablehlo.sqrt`).
+    Sqrt,
+    /// Arc cosine (`chlo.acos`).
+    Acos,
+    /// Inverse hyperbolic cosine (`chlo.acosh`).
+    Acosh,
+    /// Arc sine (`chlo.asin`).
+    Asin,
+    /// Inverse hyperbolic sine (`chlo.asinh`).
+    Asinh,
+    /// Arc tangent (`chlo.atan`).
+    Atan,
+    /// Inverse hyperbolic tangent (`chlo.atanh`).
+    Atanh,
+    /// Hyperbolic cosine (`chlo.cosh`).
+    Cosh,
+    /// Hyperbolic sine (`chlo.sinh`).
+    Sinh,
+    /// Error function (`chlo.erf`).
+    Erf,
+    /// Complementary error function (`chlo.erfc`).
+    Erfc,
+    /// Inverse error function (`chlo.erf_inv`).
+    ErfInv,
+    /// ln|Γ(x)| (`chlo.lgamma`).
+    Lgamma,
+    /// ψ(x) = Γ'(x)/Γ(x) (`chlo.digamma`).
+    Digamma,
+    /// e^−|x| I₁(x) (`chlo.bessel_i1e`).
+    BesselI1e,
+}
+
+impl Unary {
+    /// Every unary function.
+    pub const ALL: &'static [Unary] = &[
+        Unary::Exp,
+        Unary::Expm1,
+        Unary::Log,
+        Unary::Log1p,
+        Unary::Logistic,
+        Unary::Sin,
+        Unary::Cos,
+        Unary::Tan,
+        Unary::Tanh,
+        Unary::Cbrt,
+        Unary::Rsqrt,
+        Unary::Sqrt,
+        Unary::Acos,
+        Unary::Acosh,
+        Unary::Asin,
+        Unary::Asinh,
+        Unary::Atan,
+        Unary::Atanh,
+        Unary::Cosh,
+        Unary::Sinh,
+        Unary::Erf,
+        Unary::Erfc,
+        Unary::ErfInv,
+        Unary::Lgamma,
+        Unary::Digamma,
+        Unary::BesselI1e,
+    ];
+
+    /// Whether the result is correctly rounded in every format (see the
+    /// module table; logistic is correctly rounded in every format but f64).
+    pub const fn correctly_rounded(self) -> bool {
+        !matches!(
+            self,
+            Unary::ErfInv | Unary::Digamma | Unary::BesselI1e | Unary::Logistic
+        )
+    }
+}
+
+/// A function of two real arguments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Binary {
+    /// atan2(a, b): the angle of the point (b, a) (`stablehlo.atan2`, lhs = y).
+    Atan2,
+    /// IEEE pow(a, b) (`stablehlo.power` on floats).
+    Pow,
+    /// ψ⁽ⁿ⁾(x) with n = a (a non-negative integer) and x = b (`chlo.polygamma`).
+    Polygamma,
+    /// Hurwitz ζ(a, b) = Σₖ (k + b)^−a (`chlo.zeta`, x = a, q = b).
+    Zeta,
+    /// The neighbour of a in the direction of b (`chlo.next_after`).
+    NextAfter,
+    /// √(a² + b²), IEEE hypot (used by complex abs).
+    Hypot,
+}
+
+impl Binary {
+    /// Every binary function.
+    pub const ALL: &'static [Binary] = &[
+        Binary::Atan2,
+        Binary::Pow,
+        Binary::Polygamma,
+        Binary::Zeta,
+        Binary::NextAfter,
+        Binary::Hypot,
+    ];
+}
+
+// ---------------------------------------------------------------------------
+// Rounding direction of the host, for the directed evaluations
+// ---------------------------------------------------------------------------
+
+#[cfg(all(target_arch = "x86_64", unix))]
+mod fenv {
+    pub const DOWNWARD: i32 = 0x400;
+    pub const UPWARD: i32 = 0x800;
+}
+#[cfg(all(target_arch = "aarch64", unix))]
+mod fenv {
+    pub const DOWNWARD: i32 = 0x800000;
+    pub const UPWARD: i32 = 0x400000;
+}
+
+extern "C" {
+    fn fesetround(mode: std::ffi::c_int) -> std::ffi::c_int;
+    fn fegetround() -> std::ffi::c_int;
+}
+
+/// Evaluates `g(x)` with the host's rounding direction set toward +∞
+/// (`up`) or −∞, and restores the previous direction. `g` must be a call
+/// into CORE-MATH (C code, correctly rounded in every direction) and
+/// nothing else: Rust code itself assumes round-to-nearest, so no Rust
+/// floating-point operation happens while the direction is changed (the
+/// arguments and result cross `black_box`, and the function is never
+/// inlined).
+#[inline(never)]
+pub(crate) fn directed<A: Copy>(up: bool, g: impl Fn(A) -> f64, x: A) -> f64 {
+    let x = std::hint::black_box(x);
+    // SAFETY: fesetround/fegetround only change the floating-point control
+    // register; the direction is restored before returning.
+    unsafe {
+        let old = fegetround();
+        fesetround(if up { fenv::UPWARD } else { fenv::DOWNWARD });
+        let r = std::hint::black_box(g(x));
+        fesetround(old);
+        r
+    }
+}
+
+/// Where the exact value `f(x)` lies relative to `y = RN₅₃(f(x))`, found by
+/// evaluating `f` rounding down and rounding up.
+fn side<A: Copy>(g: impl Fn(A) -> f64 + Copy, x: A, y: f64) -> Ordering {
+    let lo = directed(false, g, x);
+    let hi = directed(true, g, x);
+    if lo == hi {
+        Ordering::Equal
+    } else if y == lo {
+        Ordering::Greater
+    } else {
+        Ordering::Less
+    }
+}
+
+/// Rounds into `f` the exact value of a function whose correctly rounded
+/// f64 value is `y`; `g` recomputes it in a directed rounding (see the
+/// module documentation for why this is the correct rounding).
+fn round_cr<A: Copy>(f: &Format, y: f64, g: impl Fn(A) -> f64 + Copy, x: A) -> u64 {
+    if y.is_nan() {
+        return invalid(f);
+    }
+    if y == 0.0 && !f.has_zero {
+        // f8E8M0FNU: zero or negative is NaN, a tiny positive is 2^-127.
+        return if directed(true, g, x) > 0.0 && directed(false, g, x) >= 0.0 {
+            f.min_positive()
+        } else {
+            invalid(f)
+        };
+    }
+    let r = from_f64_rounded(f, y, Rounding::NearestEven);
+    if !r.tie {
+        return r.bits;
+    }
+    match side(g, x, y) {
+        Ordering::Equal => r.bits,
+        Ordering::Greater => from_f64_rounded(f, y, Rounding::TowardPositive).bits,
+        Ordering::Less => from_f64_rounded(f, y, Rounding::TowardNegative).bits,
+    }
+}
+
+/// Rounds into `f` a value known only to lie in `[lo, hi]`, if every point
+/// of that interval rounds the same way (rounding to nearest is monotonic,
+/// so comparing the ends suffices).
+fn round_enclosure(kind: FloatKind, lo: f64, hi: f64) -> Option<u64> {
+    if kind == FloatKind::F32 {
+        let (a, b) = (lo as f32, hi as f32);
+        return (a.to_bits() == b.to_bits()).then_some(a.to_bits() as u64);
+    }
+    let f = kind.format();
+    let a = from_f64_rounded(f, lo, Rounding::NearestEven).bits;
+    let b = from_f64_rounded(f, hi, Rounding::NearestEven).bits;
+    (a == b).then_some(a)
+}
+
+// ---------------------------------------------------------------------------
+// The CORE-MATH kernels
+// ---------------------------------------------------------------------------
+
+/// The correctly rounded f64 kernel of `f`, if CORE-MATH has one.
+fn cr64(f: Unary) -> Option<fn(f64) -> f64> {
+    use core_math as cm;
+    Some(match f {
+        Unary::Exp => cm::exp,
+        Unary::Expm1 => cm::expm1,
+        Unary::Log => cm::log,
+        Unary::Log1p => cm::log1p,
+        Unary::Sin => cm::sin,
+        Unary::Cos => cm::cos,
+        Unary::Tan => cm::tan,
+        Unary::Tanh => cm::tanh,
+        Unary::Cbrt => cm::cbrt,
+        Unary::Rsqrt => cm::rsqrt,
+        Unary::Acos => cm::acos,
+        Unary::Acosh => cm::acosh,
+        Unary::Asin => cm::asin,
+        Unary::Asinh => cm::asinh,
+        Unary::Atan => cm::atan,
+        Unary::Atanh => cm::atanh,
+        Unary::Cosh => cm::cosh,
+        Unary::Sinh => cm::sinh,
+        Unary::Erf => cm::erf,
+        Unary::Erfc => cm::erfc,
+        Unary::Lgamma => cm::lgamma,
+        Unary::Logistic
+        | Unary::Sqrt
+        | Unary::ErfInv
+        | Unary::Digamma
+        | Unary::BesselI1e => return None,
+    })
+}
+
+/// The correctly rounded f32 kernel of `f`, if CORE-MATH has one.
+fn cr32(f: Unary) -> Option<fn(f32) -> f32> {
+    use core_math as cm;
+    Some(match f {
+        Unary::Exp => cm::expf,
+        Unary::Expm1 => cm::expm1f,
+        Unary::Log => cm::logf,
+        Unary::Log1p => cm::log1pf,
+        Unary::Sin => cm::sinf,
+        Unary::Cos => cm::cosf,
+        Unary::Tan => cm::tanf,
+        Unary::Tanh => cm::tanhf,
+        Unary::Cbrt => cm::cbrtf,
+        Unary::Rsqrt => cm::rsqrtf,
+        Unary::Acos => cm::acosf,
+        Unary::Acosh => cm::acoshf,
+        Unary::Asin => cm::asinf,
+        Unary::Asinh => cm::asinhf,
+        Unary::Atan => cm::atanf,
+        Unary::Atanh => cm::atanhf,
+        Unary::Cosh => cm::coshf,
+        Unary::Sinh => cm::sinhf,
+        Unary::Erf => cm::erff,
+        Unary::Erfc => cm::erfcf,
+        Unary::Lgamma => cm::lgammaf,
+        Unary::Logistic
+        | Unary::Sqrt
+        | Unary::ErfInv
+        | Unary::Digamma
+        | Unary::BesselI1e => return None,
+    })
+}
+
+/// The f64 value of a function without a CORE-MATH kernel (not correctly
+/// rounded except where noted).
+fn approx64(f: Unary, x: f64) -> f64 {
+    match f {
+        Unary::Logistic => logistic64(x),
+        Unary::Sqrt => x.sqrt(),
+        Unary::ErfInv => special::erf_inv(x),
+        Unary::Digamma => special::digamma(x),
+        Unary::BesselI1e => special::bessel_i1e(x),
+        _ => match cr64(f) {
+            Some(g) => g(x),
+            None => f64::NAN,
+        },
+    }
+}
+
+/// The result bits of an f64 computation in f64: NaN results become the
+/// quieted NaN operand or the canonical NaN.
+#[inline]
+fn finish64(r: f64, x: u64) -> u64 {
+    if r.is_nan() {
+        if f64::from_bits(x).is_nan() {
+            quiet(FloatKind::F64.format(), x)
+        } else {
+            invalid(FloatKind::F64.format())
+        }
+    } else {
+        r.to_bits()
+    }
+}
+
+#[inline]
+fn finish32(r: f32, x: u64) -> u64 {
+    if r.is_nan() {
+        if f32::from_bits(x as u32).is_nan() {
+            quiet(FloatKind::F32.format(), x)
+        } else {
+            invalid(FloatKind::F32.format())
+        }
+    } else {
+        r.to_bits() as u64
+    }
+}
+
+/// `f(x)` correctly rounded (or as the module table says) in `kind`; `x`
+/// and the result are bit patterns of `kind` (bits above its width are
+/// ignored).
+///
+/// ```
+/// use hlocheck::float::{elementary::{unary, Unary}, FloatKind};
+/// // exp(1) in f32 is 0x402DF854 (2.7182817).
+/// assert_eq!(unary(FloatKind::F32, Unary::Exp, 0x3F80_0000), 0x402D_F854);
+/// ```
+#[inline]
+pub fn unary(kind: FloatKind, f: Unary, x: u64) -> u64 {
+    match kind {
+        FloatKind::F64 => {
+            if let Some(g) = cr64(f) {
+                return finish64(g(f64::from_bits(x)), x);
+            }
+        }
+        FloatKind::F32 => {
+            let x = x & 0xFFFF_FFFF;
+            if let Some(g) = cr32(f) {
+                return finish32(g(f32::from_bits(x as u32)), x);
+            }
+        }
+        _ => {}
+    }
+    unary_slow(kind, f, x)
+}
+
+/// [`unary`] over a slice: `out[i] = f(xs[i])` (the shorter length wins).
+pub fn unary_slice(kind: FloatKind, f: Unary, xs: &[u64], out: &mut [u64]) {
+    match (kind, cr32(f), cr64(f)) {
+        (FloatKind::F32, Some(g), _) => {
+            for (o, &x) in out.iter_mut().zip(xs) {
+                let x = x & 0xFFFF_FFFF;
+                *o = finish32(g(f32::from_bits(x as u32)), x);
+            }
+        }
+        (FloatKind::F64, _, Some(g)) => {
+            for (o, &x) in out.iter_mut().zip(xs) {
+                *o = finish64(g(f64::from_bits(x)), x);
+            }
+        }
+        _ => {
+            for (o, &x) in out.iter_mut().zip(xs) {
+                *o = unary(kind, f, x);
+            }
+        }
+    }
+}
+
+fn unary_slow(kind: FloatKind, f: Unary, x: u64) -> u64 {
+    let fmt = kind.format();
+    let x = x & fmt.all_mask();
+    if f == Unary::Sqrt {
+        return arith::sqrt(fmt, x, Rounding::NearestEven);
+    }
+    if fmt.is_nan(x) {
+        return quiet(fmt, x);
+    }
+    let xd = to_f64(kind, x);
+    if f == Unary::Logistic && kind != FloatKind::F64 {
+        return logistic_cr(kind, xd);
+    }
+    match cr64(f) {
+        // f32 and f64 never get here with a CORE-MATH kernel.
+        Some(g) => round_cr(fmt, g(xd), g, xd),
+        None => {
+            let y = approx64(f, xd);
+            if kind == FloatKind::F64 {
+                return finish64(y, x);
+            }
+            if y.is_nan() {
+                return invalid(fmt);
+            }
+            from_f64_rounded(fmt, y, Rounding::NearestEven).bits
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// logistic
+// ---------------------------------------------------------------------------
+
+/// logistic(x) = 1/(1 + e^−x) in f64: e = RN(e^−|x|) ≤ 1 (relative error
+/// ≤ 2^-53), then 1/(1 + e) or e/(1 + e), two more roundings: the relative
+/// error is below 3·2^-53 + O(2^-106), i.e. at most 1.5 ulp, and the result
+/// is within [0, 1] and monotonic in each rounding step.
+pub fn logistic64(x: f64) -> f64 {
+    if x.is_nan() {
+        return x;
+    }
+    let e = core_math::exp(-x.abs());
+    if x >= 0.0 {
+        1.0 / (1.0 + e)
+    } else {
+        e / (1.0 + e)
+    }
+}
+
+/// Correctly rounded logistic into any format narrower than f64: an
+/// enclosure of the exact value from the correctly rounded e^−|x| (the
+/// exact exponential lies strictly between the f64 neighbours of its
+/// rounding) and at most three more roundings, each of relative error
+/// ≤ 2^-53, widened by 2^-50; when the enclosure straddles a rounding
+/// boundary, a double-double evaluation (relative error below 2^-98, see
+/// [`special::dd_exp`]) decides. logistic(x) is never a dyadic rational for
+/// x ≠ 0 (e^x is transcendental for rational x ≠ 0, Lindemann), so the
+/// exact value is never on a boundary; the double-double enclosure is
+/// wide only if it lies within 2^-95 of one, which the sweeps never met.
+fn logistic_cr(kind: FloatKind, x: f64) -> u64 {
+    let fmt = kind.format();
+    if x == 0.0 {
+        return from_f64_rounded(fmt, 0.5, Rounding::NearestEven).bits;
+    }
+    if x < -700.0 {
+        // Below e^-700 < 2^-1000: far below half the smallest subnormal of
+        // every format narrower than f64.
+        return round_cr(fmt, 0.0, |_: f64| 0.0, 0.0);
+    }
+    if x > 40.0 {
+        // 1 − e^-40 > 1 − 2^-57: rounds to 1 in every format here.
+        return from_f64_rounded(fmt, 1.0, Rounding::NearestEven).bits;
+    }
+    let e = core_math::exp(-x.abs());
+    let (elo, ehi) = (e.next_down(), e.next_up());
+    let w = 1.0 + 2f64.powi(-50);
+    let (lo, hi) = if x > 0.0 {
+        ((1.0 / (1.0 + ehi)) / w, (1.0 / (1.0 + elo)) * w)
+    } else {
+        ((elo / (1.0 + elo)) / w, (ehi / (1.0 + ehi)) * w)
+    };
+    if let Some(bits) = round_enclosure(kind, lo, hi) {
+        return bits;
+    }
+    let (vh, vl) = special::dd_logistic(x);
+    let err = vh.abs() * 2f64.powi(-95);
+    let (lo, hi) = (vh + (vl - err), vh + (vl + err));
+    round_enclosure(kind, lo, hi)
+        .unwrap_or_else(|| from_f64_rounded(fmt, vh + vl, Rounding::NearestEven).bits)
+}
+
+// ---------------------------------------------------------------------------
+// Binary functions
+// ---------------------------------------------------------------------------
+
+fn cr64_binary(f: Binary) -> Option<fn(f64, f64) -> f64> {
+    Some(match f {
+        Binary::Atan2 => core_math::atan2,
+        Binary::Pow => core_math::pow,
+        Binary::Hypot => core_math::hypot,
+        _ => return None,
+    })
+}
+
+fn cr32_binary(f: Binary) -> Option<fn(f32, f32) -> f32> {
+    Some(match f {
+        Binary::Atan2 => core_math::atan2f,
+        Binary::Pow => core_math::powf,
+        Binary::Hypot => core_math::hypotf,
+        _ => return None,
+    })
+}
+
+/// The NaN result of a binary function: the first NaN operand quieted, else
+/// the canonical NaN.
+fn nan2(f: &Format, a: u64, b: u64) -> u64 {
+    if f.is_nan(a) {
+        quiet(f, a)
+    } else if f.is_nan(b) {
+        quiet(f, b)
+    } else {
+        invalid(f)
+    }
+}
+
+/// `f(a, b)` in `kind` (bit patterns; bits above the width are ignored).
+///
+/// * `Atan2`, `Pow`, `Hypot`: correctly rounded, IEEE-754 §9.2 special
+///   cases (pow(x, ±0) = 1, pow(1, y) = 1, pow(−∞, y), hypot(±∞, NaN) = +∞,
+///   atan2 of signed zeros and infinities).
+/// * `NextAfter`: exact, see [`next_after`].
+/// * `Polygamma`, `Zeta`: see [`special::polygamma`], [`special::zeta`];
+///   errors in the module table.
+#[inline]
+pub fn binary(kind: FloatKind, f: Binary, a: u64, b: u64) -> u64 {
+    match kind {
+        FloatKind::F64 => {
+            if let Some(g) = cr64_binary(f) {
+                let r = g(f64::from_bits(a), f64::from_bits(b));
+                return if r.is_nan() {
+                    nan2(kind.format(), a, b)
+                } else {
+                    r.to_bits()
+                };
+            }
+        }
+        FloatKind::F32 => {
+            if let Some(g) = cr32_binary(f) {
+                let (a, b) = (a & 0xFFFF_FFFF, b & 0xFFFF_FFFF);
+                let r = g(f32::from_bits(a as u32), f32::from_bits(b as u32));
+                return if r.is_nan() {
+                    nan2(kind.format(), a, b)
+                } else {
+                    r.to_bits() as u64
+                };
+            }
+        }
+        _ => {}
+    }
+    binary_slow(kind, f, a, b)
+}
+
+fn binary_slow(kind: FloatKind, f: Binary, a: u64, b: u64) -> u64 {
+    let fmt = kind.format();
+    let (a, b) = (a & fmt.all_mask(), b & fmt.all_mask());
+    if f == Binary::NextAfter {
+        return next_after(kind, a, b);
+    }
+    let (ad, bd) = (to_f64(kind, a), to_f64(kind, b));
+    match cr64_binary(f) {
+        Some(g) => {
+            let y = g(ad, bd);
+            if y.is_nan() {
+                return nan2(fmt, a, b);
+            }
+            round_cr(fmt, y, |(p, q)| g(p, q), (ad, bd))
+        }
+        None => {
+            if fmt.is_nan(a) || fmt.is_nan(b) {
+                return nan2(fmt, a, b);
+            }
+            let y = match f {
+                Binary::Polygamma => special::polygamma(ad, bd),
+                _ => special::zeta(ad, bd),
+            };
+            if y.is_nan() {
+                return invalid(fmt);
+            }
+            if kind == FloatKind::F64 {
+                return y.to_bits();
+            }
+            from_f64_rounded(fmt, y, Rounding::NearestEven).bits
+        }
+    }
+}
+
+/// IEEE nextAfter(a, b), exact in every format: NaN operands propagate
+/// (the first, quieted); if a = b (numerically, so ±0 = ∓0) the result is
+/// b; otherwise the neighbour of a toward b. Stepping from a zero gives the
+/// smallest subnormal of b's sign; stepping toward zero from the smallest
+/// subnormal gives a zero of a's sign (+0 in FNUZ formats, which have no
+/// −0); stepping up from the largest finite value gives ∞ (formats with ∞;
+/// elsewhere b cannot lie beyond it). In f8E8M0FNU the values are the
+/// powers of two 2^-127 … 2^127.
+pub fn next_after(kind: FloatKind, a: u64, b: u64) -> u64 {
+    let f = kind.format();
+    let (a, b) = (a & f.all_mask(), b & f.all_mask());
+    if f.is_nan(a) || f.is_nan(b) {
+        return nan2(f, a, b);
+    }
+    let up = match arith::compare(f, a, b) {
+        Some(Ordering::Equal) | None => return b,
+        Some(Ordering::Less) => true,
+        Some(Ordering::Greater) => false,
+    };
+    if f.is_zero(a) {
+        let sign = if up { 0 } else { f.sign_mask() };
+        return sign | 1;
+    }
+    let neg = f.is_negative(a);
+    let mag = a & f.mag_mask();
+    let sign = a & f.sign_mask();
+    if up != neg {
+        sign | (mag + 1).min(f.mag_mask())
+    } else if mag <= 1 && f.has_zero {
+        arith::zero(f, neg)
+    } else {
+        sign | mag.saturating_sub(1)
+    }
+}
