@@ -331,11 +331,9 @@ fn cr64(f: Unary) -> Option<fn(f64) -> f64> {
         Unary::Erf => cm::erf,
         Unary::Erfc => cm::erfc,
         Unary::Lgamma => cm::lgamma,
-        Unary::Logistic
-        | Unary::Sqrt
-        | Unary::ErfInv
-        | Unary::Digamma
-        | Unary::BesselI1e => return None,
+        Unary::Logistic | Unary::Sqrt | Unary::ErfInv | Unary::Digamma | Unary::BesselI1e => {
+            return None
+        }
     })
 }
 
@@ -364,11 +362,9 @@ fn cr32(f: Unary) -> Option<fn(f32) -> f32> {
         Unary::Erf => cm::erff,
         Unary::Erfc => cm::erfcf,
         Unary::Lgamma => cm::lgammaf,
-        Unary::Logistic
-        | Unary::Sqrt
-        | Unary::ErfInv
-        | Unary::Digamma
-        | Unary::BesselI1e => return None,
+        Unary::Logistic | Unary::Sqrt | Unary::ErfInv | Unary::Digamma | Unary::BesselI1e => {
+            return None
+        }
     })
 }
 

@@ -152,7 +152,7 @@ pub fn erf_inv(y: f64) -> f64 {
         x
     } else {
         let t = 1.0 - a; // exact for 1/2 ≤ a < 1
-        // erfc(x) ≈ e^{-x²}/(x√π): x² ≈ w − ln(√π x) with w = −ln t.
+                         // erfc(x) ≈ e^{-x²}/(x√π): x² ≈ w − ln(√π x) with w = −ln t.
         let w = -t.ln();
         let mut x = (w - 0.5 * (std::f64::consts::PI * w).ln()).max(0.25).sqrt();
         for _ in 0..12 {
@@ -211,8 +211,7 @@ fn digamma_pos(mut x: f64) -> f64 {
         * (1.0 / 12.0
             - r * (1.0 / 120.0
                 - r * (1.0 / 252.0
-                    - r * (1.0 / 240.0
-                        - r * (1.0 / 132.0 - r * (691.0 / 32760.0 - r / 12.0))))));
+                    - r * (1.0 / 240.0 - r * (1.0 / 132.0 - r * (691.0 / 32760.0 - r / 12.0))))));
     acc + (core_math::log(x) - 0.5 / x - series)
 }
 

@@ -187,7 +187,7 @@ const RNE: Rounding = Rounding::NearestEven;
 
 /// A binary op defined per domain; quantized operands go through
 /// dequantize_op_quantize.
-fn binary<'p>(
+pub(crate) fn binary<'p>(
     interp: &mut Interp<'p>,
     op: &'p Op,
     args: Vec<Value>,
@@ -203,7 +203,7 @@ fn binary<'p>(
     one(f(domain(&a.elem)?, a, b)?)
 }
 
-fn unary<'p>(
+pub(crate) fn unary<'p>(
     interp: &mut Interp<'p>,
     op: &'p Op,
     args: Vec<Value>,

@@ -134,6 +134,7 @@ pub fn registry() -> &'static HashMap<&'static str, Kernel> {
             check::KERNELS,
             elementwise::KERNELS,
             quant::KERNELS,
+            transcendental::KERNELS,
         ];
         let mut map = HashMap::new();
         for family in families {
