@@ -10,9 +10,11 @@
 pub mod ast;
 pub mod builtins;
 pub mod check;
+pub mod eval;
 mod lexer;
 pub mod parse;
 mod render;
+pub mod sym;
 
 use std::collections::HashMap;
 use std::fmt;
