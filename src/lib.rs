@@ -5,3 +5,4 @@ pub mod cli;
 pub mod float;
 pub mod ir;
 pub mod spec;
+pub mod verify;

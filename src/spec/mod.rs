@@ -21,7 +21,7 @@ use std::fmt;
 use std::sync::OnceLock;
 
 pub use ast::OpSpec;
-pub use render::{render, render_expr};
+pub use render::{render, render_expr, render_type};
 
 /// The spec files, by name, as embedded in the binary.
 pub const FILES: &[(&str, &str)] = &[
