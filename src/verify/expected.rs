@@ -28,7 +28,9 @@ pub fn expected_lines(case_text: &str, first_line: u32) -> BTreeSet<u32> {
         let Some(at) = line.find("expected-error") else {
             continue;
         };
-        let rest = line[at + "expected-error".len()..].trim_start_matches("-re");
+        let rest = line[at + "expected-error".len()..]
+            .trim_start_matches("-re")
+            .trim_start();
         let target = match rest.strip_prefix('@') {
             None => Some(here),
             Some(spec) => {

@@ -37,6 +37,26 @@ use crate::spec::Spec;
 use std::collections::HashMap;
 use std::rc::Rc;
 
+/// Ops of the StableHLO dialect that the spec does not describe (terminators,
+/// legacy and helper ops). They are accepted as opaque; anything else named
+/// `stablehlo.*` or `chlo.*` without a spec is an unknown op.
+pub const DIALECT_OPS_WITHOUT_SPEC: &[&str] = &[
+    "stablehlo.return",
+    "chlo.return",
+    "stablehlo.real_dynamic_slice",
+    "stablehlo.broadcast",
+    "stablehlo.create_token",
+    "stablehlo.cross-replica-sum",
+    "stablehlo.dot",
+    "stablehlo.einsum",
+    "stablehlo.unary_einsum",
+    "stablehlo.torch_index_select",
+    "stablehlo.trace",
+    "stablehlo.compute_reshape_shape",
+    "stablehlo.cstr_reshapable",
+    "stablehlo.set_dimension_size",
+];
+
 /// Settings of a verification.
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -394,8 +414,7 @@ impl<'p> State<'p> {
             self.ops_checked += 1;
             self.check_with_spec(op, spec, &is_result_var);
         } else if (op.name.starts_with("stablehlo.") || op.name.starts_with("chlo."))
-            && op.name != "stablehlo.return"
-            && op.name != "chlo.return"
+            && !DIALECT_OPS_WITHOUT_SPEC.contains(&op.name.as_str())
         {
             self.push(
                 Kind::Error,
