@@ -6,3 +6,4 @@ pub mod float;
 pub mod interp;
 pub mod ir;
 pub mod spec;
+pub mod verify;

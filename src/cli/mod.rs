@@ -15,6 +15,8 @@ usage:
   hlocheck run FILE [--entry NAME] [--arg VALUE]... [--seed N] [--out DIR]
                                                    run a function; arguments as dense literals or .npy files
   hlocheck test PATH... [--json FILE] [--verbose]  run conformance tests; one verdict per case
+  hlocheck verify [--assume COND]... [--json] [--timeout-ms N] FILE...
+                                                   check every op against the spec; dynamic sizes by Z3
 
 limits (run, test): --max-elements N, --max-steps N (loop iterations), --max-bytes N";
 
@@ -41,6 +43,7 @@ fn run(args: &[String]) -> i32 {
         Some("spec") => cmd_spec(&args[1..]),
         Some("run") => run::cmd_run(&args[1..]),
         Some("test") => run::cmd_test(&args[1..]),
+        Some("verify") => cmd_verify(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             0
@@ -290,4 +293,174 @@ fn cmd_spec(args: &[String]) -> i32 {
             2
         }
     }
+}
+
+/// What `hlocheck verify` found in one file.
+struct VerifyOutcome {
+    text: String,
+    json: Vec<serde_json::Value>,
+    errors: usize,
+    preconditions: usize,
+    unknowns: usize,
+    cases: usize,
+}
+
+fn verify_one(path: &Path, opts: &crate::verify::Options) -> VerifyOutcome {
+    use crate::verify::Kind;
+    let name = path.display().to_string();
+    let mut out = VerifyOutcome {
+        text: String::new(),
+        json: Vec::new(),
+        errors: 0,
+        preconditions: 0,
+        unknowns: 0,
+        cases: 0,
+    };
+    let text = match std::fs::read(path) {
+        Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+        Err(e) => {
+            out.text = format!("{name}: error: {e}\n");
+            out.errors = 1;
+            out.cases = 1;
+            return out;
+        }
+    };
+    let cases = split_cases(&text);
+    let results = parse_file(&name, &text);
+    for (case, result) in cases.iter().zip(results) {
+        out.cases += 1;
+        let prog = match result {
+            Ok(p) => p,
+            Err(d) => {
+                out.errors += 1;
+                out.text.push_str(&format!("{d}\n"));
+                out.json.push(serde_json::json!({
+                    "file": name, "case_line": case.line, "kind": "error", "op": null,
+                    "label": "parse", "line": d.line, "col": d.col, "message": d.message,
+                }));
+                continue;
+            }
+        };
+        let report = crate::verify::verify_program(&prog, opts);
+        for f in &report.findings {
+            let (line, col) = (f.pos.line.max(1), f.pos.col.max(1));
+            let kind = match f.kind {
+                Kind::Error => "error",
+                Kind::Precondition => "precondition",
+                Kind::Unknown => "unknown",
+            };
+            out.json.push(serde_json::json!({
+                "file": name, "case_line": case.line, "kind": kind, "op": f.op,
+                "label": f.label, "line": line, "col": col, "message": f.message,
+                "counterexample": f.counterexample,
+            }));
+            match f.kind {
+                Kind::Error => {
+                    out.errors += 1;
+                    let offset = line_col_offset(&text, line, col);
+                    let d = crate::ir::Diagnostic::at(&name, &text, offset, f.headline());
+                    out.text.push_str(&format!("{d}\n"));
+                }
+                Kind::Precondition => {
+                    out.preconditions += 1;
+                    out.text.push_str(&format!(
+                        "{name}:{line}:{col}: precondition: {} ({}) holds only if {}{}\n",
+                        f.op,
+                        f.label,
+                        f.message,
+                        f.counterexample
+                            .as_ref()
+                            .filter(|c| !c.is_empty())
+                            .map(|c| format!("; counterexample: {c}"))
+                            .unwrap_or_default()
+                    ));
+                }
+                Kind::Unknown => {
+                    out.unknowns += 1;
+                    out.text
+                        .push_str(&format!("{name}:{line}:{col}: unknown: {}\n", f.headline()));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The byte offset of a 1-based line and column (columns count characters).
+fn line_col_offset(text: &str, line: u32, col: u32) -> usize {
+    let mut offset = 0;
+    for (i, l) in text.split_inclusive('\n').enumerate() {
+        if i + 1 == line as usize {
+            let extra: usize = l
+                .chars()
+                .take(col.saturating_sub(1) as usize)
+                .map(char::len_utf8)
+                .sum();
+            return offset + extra;
+        }
+        offset += l.len();
+    }
+    text.len()
+}
+
+fn cmd_verify(args: &[String]) -> i32 {
+    let mut opts = crate::verify::Options::default();
+    let mut json = false;
+    let mut paths = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--json" => json = true,
+            "--assume" => match it.next() {
+                Some(c) => opts.assumptions.push(c.clone()),
+                None => {
+                    eprintln!("hlocheck verify: --assume needs a condition");
+                    return 2;
+                }
+            },
+            "--timeout-ms" => match it.next().and_then(|n| n.parse::<u32>().ok()) {
+                Some(n) => opts.timeout_ms = n,
+                None => {
+                    eprintln!("hlocheck verify: --timeout-ms needs a number of milliseconds");
+                    return 2;
+                }
+            },
+            s if s.starts_with('-') => {
+                eprintln!("hlocheck verify: unknown option '{s}'\n{USAGE}");
+                return 2;
+            }
+            _ => paths.push(a.clone()),
+        }
+    }
+    if paths.is_empty() {
+        eprintln!("{USAGE}");
+        return 2;
+    }
+    let files = match collect_files(&paths) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("hlocheck verify: {e}");
+            return 2;
+        }
+    };
+    let outcomes = parallel_map(&files, |f| verify_one(f, &opts));
+    let (mut errors, mut pre, mut unk, mut cases) = (0, 0, 0, 0);
+    let mut all_json = Vec::new();
+    for o in outcomes {
+        errors += o.errors;
+        pre += o.preconditions;
+        unk += o.unknowns;
+        cases += o.cases;
+        if json {
+            all_json.extend(o.json);
+        } else {
+            print!("{}", o.text);
+        }
+    }
+    if json {
+        println!("{}", serde_json::Value::Array(all_json));
+    } else {
+        println!("verified {cases} cases: {errors} errors, {pre} preconditions, {unk} undecided");
+    }
+    i32::from(errors > 0)
 }

@@ -272,15 +272,20 @@ pub fn test_file(path: &Path, limits: Limits) -> Vec<CaseResult> {
         .collect()
 }
 
-/// The expected-error style (the verifier's tests).
+/// The expected-error style (the verifier's tests): a case passes when the
+/// verifier (or the parser) rejects exactly the ops marked `expected-error`.
 fn expected_error_style(name: &str, text: &str) -> Vec<CaseResult> {
-    split_cases(text)
+    crate::verify::expected::check_expected_errors(name, text)
         .into_iter()
         .map(|c| CaseResult {
             file: name.to_string(),
             line: c.line,
-            verdict: Verdict::Skipped,
-            detail: "expected-error cases need the verifier".into(),
+            verdict: if c.passed {
+                Verdict::Passed
+            } else {
+                Verdict::Failed
+            },
+            detail: c.detail,
         })
         .collect()
 }

@@ -10,16 +10,18 @@
 pub mod ast;
 pub mod builtins;
 pub mod check;
+pub mod eval;
 mod lexer;
 pub mod parse;
 mod render;
+pub mod sym;
 
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::OnceLock;
 
 pub use ast::OpSpec;
-pub use render::{render, render_expr};
+pub use render::{render, render_expr, render_type};
 
 /// The spec files, by name, as embedded in the binary.
 pub const FILES: &[(&str, &str)] = &[

@@ -1,0 +1,577 @@
+//! Symbolic integers and booleans: the values the evaluator computes with when
+//! a dimension size or a shape-tensor element is not known.
+//!
+//! A [`Sym`] is a polynomial with `i128` coefficients over [`Atom`]s
+//! (variables and the non-polynomial operations floor division, modulo and
+//! if-then-else), kept in a canonical form: so `4 * d0` and `d0 * 4` are the
+//! same value, and `a = b` is decided without a solver whenever `a - b` is a
+//! constant. Everything else becomes a [`SBool`] formula that `verify` hands to
+//! Z3. Arithmetic is checked: an overflow is an error, never a wrap.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// A non-polynomial building block of a [`Sym`].
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Atom {
+    /// An unknown integer (a dynamic dimension, a shape-tensor element).
+    Var(u32),
+    /// `floor(a / b)`.
+    Div(Box<Sym>, Box<Sym>),
+    /// `a mod b` (Python's: the sign of `b`).
+    Mod(Box<Sym>, Box<Sym>),
+    /// `c ? a : b`.
+    Ite(Box<SBool>, Box<Sym>, Box<Sym>),
+}
+
+/// A polynomial over atoms: monomial (sorted atoms) → non-zero coefficient.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Sym {
+    terms: BTreeMap<Vec<Atom>, i128>,
+}
+
+/// Most monomials a polynomial may have before the evaluator gives up on it.
+const MAX_TERMS: usize = 256;
+
+/// An arithmetic failure on symbolic integers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SymError {
+    Overflow,
+    DivByZero,
+    TooComplex,
+}
+
+impl fmt::Display for SymError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            SymError::Overflow => "integer overflow",
+            SymError::DivByZero => "division by zero",
+            SymError::TooComplex => "expression too large to analyse",
+        })
+    }
+}
+
+pub type SymResult<T> = Result<T, SymError>;
+
+impl Sym {
+    pub fn constant(c: i128) -> Sym {
+        let mut terms = BTreeMap::new();
+        if c != 0 {
+            terms.insert(Vec::new(), c);
+        }
+        Sym { terms }
+    }
+
+    pub fn var(v: u32) -> Sym {
+        Sym::atom(Atom::Var(v))
+    }
+
+    fn atom(a: Atom) -> Sym {
+        let mut terms = BTreeMap::new();
+        terms.insert(vec![a], 1);
+        Sym { terms }
+    }
+
+    /// The value, when it does not depend on any unknown.
+    pub fn as_const(&self) -> Option<i128> {
+        match self.terms.len() {
+            0 => Some(0),
+            1 => self.terms.get(&Vec::new()).copied(),
+            _ => None,
+        }
+    }
+
+    /// The variable, when the value is exactly one variable.
+    pub fn as_var(&self) -> Option<u32> {
+        if self.terms.len() != 1 {
+            return None;
+        }
+        match self.terms.iter().next() {
+            Some((m, 1)) if m.len() == 1 => match &m[0] {
+                Atom::Var(v) => Some(*v),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    pub fn terms(&self) -> impl Iterator<Item = (&Vec<Atom>, i128)> {
+        self.terms.iter().map(|(m, c)| (m, *c))
+    }
+
+    pub fn add(&self, o: &Sym) -> SymResult<Sym> {
+        if let (Some(a), Some(b)) = (self.as_const(), o.as_const()) {
+            return a
+                .checked_add(b)
+                .map(Sym::constant)
+                .ok_or(SymError::Overflow);
+        }
+        let mut terms = self.terms.clone();
+        for (m, c) in &o.terms {
+            let e = terms.entry(m.clone()).or_insert(0);
+            *e = e.checked_add(*c).ok_or(SymError::Overflow)?;
+            if *e == 0 {
+                terms.remove(m);
+            }
+        }
+        if terms.len() > MAX_TERMS {
+            return Err(SymError::TooComplex);
+        }
+        Ok(Sym { terms })
+    }
+
+    pub fn neg(&self) -> SymResult<Sym> {
+        let mut terms = BTreeMap::new();
+        for (m, c) in &self.terms {
+            terms.insert(m.clone(), c.checked_neg().ok_or(SymError::Overflow)?);
+        }
+        Ok(Sym { terms })
+    }
+
+    pub fn sub(&self, o: &Sym) -> SymResult<Sym> {
+        self.add(&o.neg()?)
+    }
+
+    pub fn mul(&self, o: &Sym) -> SymResult<Sym> {
+        if let (Some(a), Some(b)) = (self.as_const(), o.as_const()) {
+            return a
+                .checked_mul(b)
+                .map(Sym::constant)
+                .ok_or(SymError::Overflow);
+        }
+        if self.terms.len().saturating_mul(o.terms.len()) > MAX_TERMS {
+            return Err(SymError::TooComplex);
+        }
+        let mut out = Sym::default();
+        for (m1, c1) in &self.terms {
+            for (m2, c2) in &o.terms {
+                let mut m: Vec<Atom> = m1.iter().chain(m2.iter()).cloned().collect();
+                if m.len() > 16 {
+                    return Err(SymError::TooComplex);
+                }
+                m.sort();
+                let c = c1.checked_mul(*c2).ok_or(SymError::Overflow)?;
+                let mut t = BTreeMap::new();
+                t.insert(m, c);
+                out = out.add(&Sym { terms: t })?;
+            }
+        }
+        Ok(out)
+    }
+
+    /// `floor(self / o)`.
+    pub fn floor_div(&self, o: &Sym) -> SymResult<Sym> {
+        match (self.as_const(), o.as_const()) {
+            (_, Some(0)) => Err(SymError::DivByZero),
+            (Some(a), Some(b)) => floor_div(a, b).map(Sym::constant),
+            (_, Some(1)) => Ok(self.clone()),
+            _ => {
+                // An exact division by a constant stays a polynomial.
+                if let Some(b) = o.as_const() {
+                    if self.terms.values().all(|c| c % b == 0) {
+                        let terms = self.terms.iter().map(|(m, c)| (m.clone(), c / b));
+                        return Ok(Sym {
+                            terms: terms.collect(),
+                        });
+                    }
+                }
+                Ok(Sym::atom(Atom::Div(
+                    Box::new(self.clone()),
+                    Box::new(o.clone()),
+                )))
+            }
+        }
+    }
+
+    /// `self mod o`, Python's (sign of the divisor).
+    pub fn modulo(&self, o: &Sym) -> SymResult<Sym> {
+        match (self.as_const(), o.as_const()) {
+            (_, Some(0)) => Err(SymError::DivByZero),
+            (Some(a), Some(b)) => {
+                let q = floor_div(a, b)?;
+                let r = q
+                    .checked_mul(b)
+                    .and_then(|p| a.checked_sub(p))
+                    .ok_or(SymError::Overflow)?;
+                Ok(Sym::constant(r))
+            }
+            (_, Some(1 | -1)) => Ok(Sym::constant(0)),
+            _ => {
+                if let Some(b) = o.as_const() {
+                    if self.terms.values().all(|c| c % b == 0) {
+                        return Ok(Sym::constant(0));
+                    }
+                }
+                Ok(Sym::atom(Atom::Mod(
+                    Box::new(self.clone()),
+                    Box::new(o.clone()),
+                )))
+            }
+        }
+    }
+
+    pub fn ite(c: &SBool, a: &Sym, b: &Sym) -> Sym {
+        match c.as_const() {
+            Some(true) => a.clone(),
+            Some(false) => b.clone(),
+            None if a == b => a.clone(),
+            None => Sym::atom(Atom::Ite(
+                Box::new(c.clone()),
+                Box::new(a.clone()),
+                Box::new(b.clone()),
+            )),
+        }
+    }
+
+    pub fn smax(&self, o: &Sym) -> SymResult<Sym> {
+        Ok(Sym::ite(&SBool::cmp(Rel::Ge, self, o)?, self, o))
+    }
+
+    pub fn smin(&self, o: &Sym) -> SymResult<Sym> {
+        Ok(Sym::ite(&SBool::cmp(Rel::Le, self, o)?, self, o))
+    }
+
+    /// Every variable occurring in the value.
+    pub fn vars(&self, out: &mut Vec<u32>) {
+        for m in self.terms.keys() {
+            for a in m {
+                a.vars(out);
+            }
+        }
+    }
+
+    /// Replaces variables by values.
+    pub fn subst(&self, f: &dyn Fn(u32) -> Option<Sym>) -> SymResult<Sym> {
+        let mut out = Sym::default();
+        for (m, c) in &self.terms {
+            let mut prod = Sym::constant(*c);
+            for a in m {
+                prod = prod.mul(&a.subst(f)?)?;
+            }
+            out = out.add(&prod)?;
+        }
+        Ok(out)
+    }
+}
+
+impl Atom {
+    fn vars(&self, out: &mut Vec<u32>) {
+        match self {
+            Atom::Var(v) => out.push(*v),
+            Atom::Div(a, b) | Atom::Mod(a, b) => {
+                a.vars(out);
+                b.vars(out);
+            }
+            Atom::Ite(c, a, b) => {
+                c.vars(out);
+                a.vars(out);
+                b.vars(out);
+            }
+        }
+    }
+
+    fn subst(&self, f: &dyn Fn(u32) -> Option<Sym>) -> SymResult<Sym> {
+        match self {
+            Atom::Var(v) => Ok(f(*v).unwrap_or_else(|| Sym::var(*v))),
+            Atom::Div(a, b) => a.subst(f)?.floor_div(&b.subst(f)?),
+            Atom::Mod(a, b) => a.subst(f)?.modulo(&b.subst(f)?),
+            Atom::Ite(c, a, b) => Ok(Sym::ite(&c.subst(f)?, &a.subst(f)?, &b.subst(f)?)),
+        }
+    }
+}
+
+fn floor_div(a: i128, b: i128) -> SymResult<i128> {
+    if b == 0 {
+        return Err(SymError::DivByZero);
+    }
+    let q = a.checked_div(b).ok_or(SymError::Overflow)?;
+    if (a % b != 0) && ((a < 0) != (b < 0)) {
+        Ok(q - 1)
+    } else {
+        Ok(q)
+    }
+}
+
+/// A comparison with zero.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Rel {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+/// A symbolic boolean.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum SBool {
+    Const(bool),
+    /// `p = 0`.
+    EqZero(Sym),
+    /// `p <= 0`.
+    LeZero(Sym),
+    Not(Box<SBool>),
+    And(Vec<SBool>),
+    Or(Vec<SBool>),
+}
+
+impl SBool {
+    pub fn as_const(&self) -> Option<bool> {
+        match self {
+            SBool::Const(b) => Some(*b),
+            _ => None,
+        }
+    }
+
+    /// `a rel b`, decided at once when `a - b` is a constant.
+    pub fn cmp(rel: Rel, a: &Sym, b: &Sym) -> SymResult<SBool> {
+        if let (Some(x), Some(y)) = (a.as_const(), b.as_const()) {
+            return Ok(SBool::Const(match rel {
+                Rel::Eq => x == y,
+                Rel::Ne => x != y,
+                Rel::Lt => x < y,
+                Rel::Le => x <= y,
+                Rel::Gt => x > y,
+                Rel::Ge => x >= y,
+            }));
+        }
+        let one = Sym::constant(1);
+        let (p, eq) = match rel {
+            Rel::Eq | Rel::Ne => (a.sub(b)?, true),
+            Rel::Le => (a.sub(b)?, false),
+            Rel::Lt => (a.sub(b)?.add(&one)?, false),
+            Rel::Ge => (b.sub(a)?, false),
+            Rel::Gt => (b.sub(a)?.add(&one)?, false),
+        };
+        let base = match (p.as_const(), eq) {
+            (Some(c), true) => SBool::Const(c == 0),
+            (Some(c), false) => SBool::Const(c <= 0),
+            (None, true) => SBool::EqZero(p),
+            (None, false) => SBool::LeZero(p),
+        };
+        Ok(if rel == Rel::Ne { base.not() } else { base })
+    }
+
+    pub fn not(self) -> SBool {
+        match self {
+            SBool::Const(b) => SBool::Const(!b),
+            SBool::Not(x) => *x,
+            x => SBool::Not(Box::new(x)),
+        }
+    }
+
+    pub fn and(items: Vec<SBool>) -> SBool {
+        let mut out = Vec::new();
+        for i in items {
+            match i {
+                SBool::Const(true) => {}
+                SBool::Const(false) => return SBool::Const(false),
+                SBool::And(xs) => out.extend(xs),
+                x => {
+                    if !out.contains(&x) {
+                        out.push(x)
+                    }
+                }
+            }
+        }
+        match out.len() {
+            0 => SBool::Const(true),
+            1 => out.pop().unwrap_or(SBool::Const(true)),
+            _ => SBool::And(out),
+        }
+    }
+
+    pub fn or(items: Vec<SBool>) -> SBool {
+        let mut out = Vec::new();
+        for i in items {
+            match i {
+                SBool::Const(false) => {}
+                SBool::Const(true) => return SBool::Const(true),
+                SBool::Or(xs) => out.extend(xs),
+                x => {
+                    if !out.contains(&x) {
+                        out.push(x)
+                    }
+                }
+            }
+        }
+        match out.len() {
+            0 => SBool::Const(false),
+            1 => out.pop().unwrap_or(SBool::Const(false)),
+            _ => SBool::Or(out),
+        }
+    }
+
+    pub fn vars(&self, out: &mut Vec<u32>) {
+        match self {
+            SBool::Const(_) => {}
+            SBool::EqZero(p) | SBool::LeZero(p) => p.vars(out),
+            SBool::Not(x) => x.vars(out),
+            SBool::And(xs) | SBool::Or(xs) => xs.iter().for_each(|x| x.vars(out)),
+        }
+    }
+
+    pub fn subst(&self, f: &dyn Fn(u32) -> Option<Sym>) -> SymResult<SBool> {
+        let zero = Sym::constant(0);
+        Ok(match self {
+            SBool::Const(b) => SBool::Const(*b),
+            SBool::EqZero(p) => SBool::cmp(Rel::Eq, &p.subst(f)?, &zero)?,
+            SBool::LeZero(p) => SBool::cmp(Rel::Le, &p.subst(f)?, &zero)?,
+            SBool::Not(x) => x.subst(f)?.not(),
+            SBool::And(xs) => SBool::and(xs.iter().map(|x| x.subst(f)).collect::<Result<_, _>>()?),
+            SBool::Or(xs) => SBool::or(xs.iter().map(|x| x.subst(f)).collect::<Result<_, _>>()?),
+        })
+    }
+
+    /// Renders the formula with variable names from `name`.
+    pub fn render(&self, name: &dyn Fn(u32) -> String) -> String {
+        match self {
+            SBool::Const(b) => b.to_string(),
+            SBool::EqZero(p) => render_rel(p, "=", name),
+            SBool::LeZero(p) => render_rel(p, "<=", name),
+            SBool::Not(x) => match &**x {
+                SBool::EqZero(p) => render_rel(p, "!=", name),
+                SBool::LeZero(p) => render_rel(&p.neg().unwrap_or_default(), "<", name),
+                x => format!("not ({})", x.render(name)),
+            },
+            SBool::And(xs) => xs
+                .iter()
+                .map(|x| paren(x, name))
+                .collect::<Vec<_>>()
+                .join(" and "),
+            SBool::Or(xs) => xs
+                .iter()
+                .map(|x| paren(x, name))
+                .collect::<Vec<_>>()
+                .join(" or "),
+        }
+    }
+}
+
+fn paren(x: &SBool, name: &dyn Fn(u32) -> String) -> String {
+    match x {
+        SBool::And(_) | SBool::Or(_) => format!("({})", x.render(name)),
+        _ => x.render(name),
+    }
+}
+
+/// `p rel 0` written as `positive part rel negated negative part`.
+fn render_rel(p: &Sym, rel: &str, name: &dyn Fn(u32) -> String) -> String {
+    let mut lhs = Sym::default();
+    let mut rhs = Sym::default();
+    for (m, c) in p.terms() {
+        let mut t = BTreeMap::new();
+        if c > 0 && !m.is_empty() {
+            t.insert(m.clone(), c);
+            lhs = lhs.add(&Sym { terms: t }).unwrap_or_default();
+        } else {
+            t.insert(m.clone(), c.saturating_neg());
+            rhs = rhs.add(&Sym { terms: t }).unwrap_or_default();
+        }
+    }
+    if lhs.terms.is_empty() {
+        std::mem::swap(&mut lhs, &mut rhs);
+        let flipped = match rel {
+            "<=" => ">=",
+            "<" => ">",
+            r => r,
+        };
+        return format!(
+            "{} {flipped} {}",
+            render_sym(&lhs.neg().unwrap_or_default(), name),
+            render_sym(&rhs.neg().unwrap_or_default(), name)
+        );
+    }
+    format!(
+        "{} {rel} {}",
+        render_sym(&lhs, name),
+        render_sym(&rhs, name)
+    )
+}
+
+/// Renders a polynomial with variable names from `name`.
+pub fn render_sym(s: &Sym, name: &dyn Fn(u32) -> String) -> String {
+    if s.terms.is_empty() {
+        return "0".into();
+    }
+    let mut out = String::new();
+    for (i, (m, c)) in s.terms.iter().rev().enumerate() {
+        let (neg, mag) = (*c < 0, c.unsigned_abs());
+        if i > 0 {
+            out.push_str(if neg { " - " } else { " + " });
+        } else if neg {
+            out.push('-');
+        }
+        let factors: Vec<String> = m.iter().map(|a| render_atom(a, name)).collect();
+        if factors.is_empty() {
+            out.push_str(&mag.to_string());
+        } else {
+            if mag != 1 {
+                out.push_str(&format!("{mag}*"));
+            }
+            out.push_str(&factors.join("*"));
+        }
+    }
+    out
+}
+
+fn render_atom(a: &Atom, name: &dyn Fn(u32) -> String) -> String {
+    let wrap = |s: &Sym| {
+        let r = render_sym(s, name);
+        if s.terms.len() > 1 {
+            format!("({r})")
+        } else {
+            r
+        }
+    };
+    match a {
+        Atom::Var(v) => name(*v),
+        Atom::Div(x, y) => format!("floor({} / {})", wrap(x), wrap(y)),
+        Atom::Mod(x, y) => format!("({} % {})", wrap(x), wrap(y)),
+        Atom::Ite(c, x, y) => format!("({} ? {} : {})", c.render(name), wrap(x), wrap(y)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn polynomials_are_canonical() {
+        let d = Sym::var(0);
+        let four = Sym::constant(4);
+        let a = d.mul(&four).unwrap();
+        let b = four.mul(&d).unwrap();
+        assert_eq!(a, b);
+        assert_eq!(SBool::cmp(Rel::Eq, &a, &b).unwrap(), SBool::Const(true));
+        let c = a.add(&Sym::constant(1)).unwrap();
+        assert_eq!(SBool::cmp(Rel::Eq, &a, &c).unwrap(), SBool::Const(false));
+        assert!(SBool::cmp(Rel::Eq, &d, &a).unwrap().as_const().is_none());
+    }
+
+    #[test]
+    fn constant_arithmetic_is_checked_and_pythonic() {
+        let m = Sym::constant(i128::MAX);
+        assert_eq!(m.add(&Sym::constant(1)), Err(SymError::Overflow));
+        let r = Sym::constant(-7).modulo(&Sym::constant(3)).unwrap();
+        assert_eq!(r.as_const(), Some(2));
+        let q = Sym::constant(-7).floor_div(&Sym::constant(2)).unwrap();
+        assert_eq!(q.as_const(), Some(-4));
+        assert_eq!(
+            Sym::constant(1).floor_div(&Sym::constant(0)),
+            Err(SymError::DivByZero)
+        );
+    }
+
+    #[test]
+    fn rendering_names_variables() {
+        let d = Sym::var(0);
+        let e = SBool::cmp(Rel::Eq, &d.mul(&Sym::constant(2)).unwrap(), &Sym::var(1)).unwrap();
+        let s = e.render(&|v| format!("x{v}"));
+        assert!(
+            s == "2*x0 = x1" || s == "x1 = 2*x0" || s == "2*x0 - x1 = 0",
+            "{s}"
+        );
+    }
+}

@@ -1,0 +1,152 @@
+//! Checking a file of the verifier test style: cases split by `// -----`,
+//! with `// expected-error@+N {{...}}` (or `@-N`, `@below`, `@above`, or bare
+//! on the op's own line) marking the ops that must be rejected. A case passes
+//! when the verifier (or the parser, for syntax errors) rejects exactly the
+//! marked ops, and accepts a case without marks. Message wording is not
+//! compared.
+
+use crate::ir::parse::parse_file;
+use crate::ir::split_cases;
+use crate::verify::{verify_program, Kind, Options};
+use std::collections::BTreeSet;
+
+/// The verdict on one `// -----` case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CaseVerdict {
+    /// 1-based line of the case's first line.
+    pub line: u32,
+    pub passed: bool,
+    /// What was expected and what happened.
+    pub detail: String,
+}
+
+/// The lines (1-based, in the whole file) where a case expects errors.
+pub fn expected_lines(case_text: &str, first_line: u32) -> BTreeSet<u32> {
+    let mut out = BTreeSet::new();
+    for (i, line) in case_text.lines().enumerate() {
+        let here = first_line.saturating_add(i as u32);
+        let Some(at) = line.find("expected-error") else {
+            continue;
+        };
+        let rest = line[at + "expected-error".len()..]
+            .trim_start_matches("-re")
+            .trim_start();
+        let target = match rest.strip_prefix('@') {
+            None => Some(here),
+            Some(spec) => {
+                let spec: String = spec
+                    .chars()
+                    .take_while(|c| !c.is_whitespace() && *c != '{')
+                    .collect();
+                match spec.as_str() {
+                    "below" => Some(here + 1),
+                    "above" => Some(here.saturating_sub(1)),
+                    s => match (s.strip_prefix('+'), s.strip_prefix('-')) {
+                        (Some(n), _) => n.parse::<u32>().ok().map(|n| here.saturating_add(n)),
+                        (_, Some(n)) => n.parse::<u32>().ok().map(|n| here.saturating_sub(n)),
+                        _ => None,
+                    },
+                }
+            }
+        };
+        if let Some(t) = target {
+            out.insert(t);
+        }
+    }
+    out
+}
+
+/// One verdict per `// -----` case of `text`. Never panics.
+pub fn check_expected_errors(file_name: &str, text: &str) -> Vec<CaseVerdict> {
+    let cases = split_cases(text);
+    let parsed = std::panic::catch_unwind(|| parse_file(file_name, text));
+    let Ok(results) = parsed else {
+        return cases
+            .iter()
+            .map(|c| CaseVerdict {
+                line: c.line,
+                passed: false,
+                detail: "internal error while parsing".into(),
+            })
+            .collect();
+    };
+    let mut out = Vec::with_capacity(cases.len());
+    for (i, case) in cases.iter().enumerate() {
+        let body = text.get(case.start..case.end).unwrap_or("");
+        let expected = expected_lines(body, case.line);
+        let last_line = case.line + body.matches('\n').count() as u32;
+        let want = if expected.is_empty() {
+            "accept".to_string()
+        } else {
+            format!(
+                "reject the op(s) at line(s) {}",
+                expected
+                    .iter()
+                    .map(|l| l.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        };
+        let verdict = match results.get(i) {
+            None => CaseVerdict {
+                line: case.line,
+                passed: false,
+                detail: "the case was not parsed".into(),
+            },
+            Some(Err(d)) => {
+                let first = expected.iter().next().copied();
+                let passed = first.is_some_and(|f| d.line >= f && d.line <= last_line);
+                CaseVerdict {
+                    line: case.line,
+                    passed,
+                    detail: format!(
+                        "expected to {want}; the parser rejected it at line {}: {}",
+                        d.line, d.message
+                    ),
+                }
+            }
+            Some(Ok(prog)) => {
+                let report = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    verify_program(prog, &Options::default())
+                }));
+                match report {
+                    Err(_) => CaseVerdict {
+                        line: case.line,
+                        passed: false,
+                        detail: "internal error while verifying".into(),
+                    },
+                    Ok(report) => {
+                        let errors: Vec<_> = report
+                            .findings
+                            .iter()
+                            .filter(|f| f.kind == Kind::Error)
+                            .collect();
+                        let lines: BTreeSet<u32> = errors.iter().map(|f| f.pos.line).collect();
+                        let passed = if expected.is_empty() {
+                            errors.is_empty()
+                        } else {
+                            !lines.is_empty() && lines.is_subset(&expected)
+                        };
+                        let got = if errors.is_empty() {
+                            "the verifier accepted it".to_string()
+                        } else {
+                            let shown: Vec<String> = errors
+                                .iter()
+                                .take(3)
+                                .map(|f| format!("line {}: {}", f.pos.line, f.headline()))
+                                .collect();
+                            format!("the verifier rejected {}", shown.join("; "))
+                        };
+                        CaseVerdict {
+                            line: case.line,
+                            passed,
+                            detail: format!("expected to {want}; {got}"),
+                        }
+                    }
+                }
+            }
+        };
+        out.push(verdict);
+    }
+    out
+}

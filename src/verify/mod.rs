@@ -1,0 +1,682 @@
+//! The verifier: checks every op of a program against its spec.
+//!
+//! The program is walked in order (modules, functions, nested regions before
+//! the op that holds them). Every value gets a [`TensorVal`]: its dimension
+//! sizes — constants, or unknowns for `?` (≥ 0, and ≤ the bound of a bounded
+//! dimension) — and, for small integer tensors, its elements as symbolic
+//! integers, tracked through `get_dimension_size`, constants, `convert`,
+//! `reshape`, `concatenate`, `slice`, integer arithmetic, `compare` and
+//! `select` (see [`shapes`]). Each constraint of an op's spec is evaluated
+//! ([`crate::spec::eval`]); a constant verdict needs no solver, a formula over
+//! unknowns goes to Z3 ([`solve`]):
+//!
+//! - valid under the assumptions → holds for every input;
+//! - unsatisfiable → fails for every input: an error;
+//! - otherwise → holds only if the formula holds: a precondition, reported
+//!   with a counterexample and assumed for the rest of the program.
+//!
+//! Unknown result dimensions are *defined* by the op's constraints where a
+//! constraint equates them with something (`shape(result) = shape(operand)`),
+//! which is type inference: the declared `?` takes the inferred size, and a
+//! declared static size that contradicts the inferred one fails the
+//! constraint that states the equality.
+
+pub mod bind;
+pub mod expected;
+pub mod shapes;
+pub mod solve;
+
+use crate::ir::types::Type;
+use crate::ir::{Op, Pos, Program, ValueId};
+use crate::spec::ast::{ConstraintBody, Expr, ExprKind, OpSpec};
+use crate::spec::eval::{fits, show_with, Context, Evaluator, FuncSig, Outcome, TensorVal, Value};
+use crate::spec::sym::{SBool, Sym};
+use crate::spec::Spec;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// Ops of the StableHLO dialect that the spec does not describe (terminators,
+/// legacy and helper ops). They are accepted as opaque; anything else named
+/// `stablehlo.*` or `chlo.*` without a spec is an unknown op.
+pub const DIALECT_OPS_WITHOUT_SPEC: &[&str] = &[
+    "stablehlo.return",
+    "chlo.return",
+    "stablehlo.real_dynamic_slice",
+    "stablehlo.broadcast",
+    "stablehlo.create_token",
+    "stablehlo.cross-replica-sum",
+    "stablehlo.dot",
+    "stablehlo.einsum",
+    "stablehlo.unary_einsum",
+    "stablehlo.torch_index_select",
+    "stablehlo.trace",
+    "stablehlo.compute_reshape_shape",
+    "stablehlo.cstr_reshapable",
+    "stablehlo.set_dimension_size",
+];
+
+/// Settings of a verification.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Extra assumptions on the dynamic sizes, e.g. `arg0.dim0 % 8 = 0`.
+    pub assumptions: Vec<String>,
+    /// Time limit of one solver query, in milliseconds.
+    pub timeout_ms: u32,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            assumptions: Vec::new(),
+            timeout_ms: 2000,
+        }
+    }
+}
+
+/// What was found about one constraint of one op.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Fails for every input.
+    Error,
+    /// Holds only if the stated condition on the dynamic sizes holds.
+    Precondition,
+    /// Could not be decided (solver time-out, unknown tensor contents).
+    Unknown,
+}
+
+/// One finding, located at the op.
+#[derive(Clone, Debug)]
+pub struct Finding {
+    pub kind: Kind,
+    /// The op's name, e.g. `stablehlo.concatenate`.
+    pub op: String,
+    /// The spec label (`C6`, `I1`), or a word for checks outside the spec.
+    pub label: String,
+    pub pos: Pos,
+    /// The explanation (for errors), or the condition (for preconditions).
+    pub message: String,
+    /// For preconditions: values of the dynamic sizes that violate it.
+    pub counterexample: Option<String>,
+}
+
+impl Finding {
+    /// `stablehlo.concatenate (C6): message`.
+    pub fn headline(&self) -> String {
+        format!("{} ({}): {}", self.op, self.label, self.message)
+    }
+}
+
+/// The result of verifying one program.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    pub findings: Vec<Finding>,
+    /// Ops checked against a spec.
+    pub ops_checked: usize,
+}
+
+impl Report {
+    pub fn errors(&self) -> impl Iterator<Item = &Finding> {
+        self.findings.iter().filter(|f| f.kind == Kind::Error)
+    }
+    pub fn has_errors(&self) -> bool {
+        self.errors().next().is_some()
+    }
+}
+
+/// An unknown integer: its name and range.
+#[derive(Clone, Debug)]
+pub struct VarInfo {
+    pub name: String,
+    pub lo: Option<i128>,
+    pub hi: Option<i128>,
+}
+
+/// Verifies a program with the embedded spec.
+pub fn verify_program(prog: &Program, opts: &Options) -> Report {
+    let spec = match Spec::embedded() {
+        Ok(s) => s,
+        Err(e) => {
+            return Report {
+                findings: vec![Finding {
+                    kind: Kind::Error,
+                    op: "spec".into(),
+                    label: "load".into(),
+                    pos: Pos::default(),
+                    message: e.to_string(),
+                    counterexample: None,
+                }],
+                ops_checked: 0,
+            }
+        }
+    };
+    let mut st = State::new(prog, spec, opts);
+    st.collect_functions(&prog.ops);
+    st.walk(&prog.ops, None);
+    Report {
+        findings: st.findings,
+        ops_checked: st.ops_checked,
+    }
+}
+
+pub(crate) struct State<'p> {
+    prog: &'p Program,
+    spec: &'static Spec,
+    vars: Vec<VarInfo>,
+    vals: Vec<Option<Rc<TensorVal>>>,
+    assumptions: Vec<SBool>,
+    /// Assumptions given as text, parsed when the names they use exist.
+    pending_assumptions: Vec<String>,
+    funcs: HashMap<String, FuncSig>,
+    globals: HashMap<&'static str, Sym>,
+    findings: Vec<Finding>,
+    ops_checked: usize,
+    solver: solve::Solver,
+}
+
+impl Context for State<'_> {
+    fn global(&self, name: &str) -> Option<Sym> {
+        self.globals.get(name).cloned()
+    }
+    fn function(&self, name: &str) -> Option<FuncSig> {
+        self.funcs.get(name.trim_start_matches('@')).cloned()
+    }
+}
+
+impl<'p> State<'p> {
+    fn new(prog: &'p Program, spec: &'static Spec, opts: &'p Options) -> State<'p> {
+        let mut st = State {
+            prog,
+            spec,
+            vars: Vec::new(),
+            vals: vec![None; prog.value_types.len()],
+            assumptions: Vec::new(),
+            pending_assumptions: opts.assumptions.clone(),
+            funcs: HashMap::new(),
+            globals: HashMap::new(),
+            findings: Vec::new(),
+            ops_checked: 0,
+            solver: solve::Solver::new(opts.timeout_ms),
+        };
+        let r = st.new_var("num_replicas".into(), Some(1), None);
+        let p = st.new_var("num_partitions".into(), Some(1), None);
+        let rp = Sym::var(r)
+            .mul(&Sym::var(p))
+            .unwrap_or_else(|_| Sym::var(r));
+        st.globals.insert("num_replicas", Sym::var(r));
+        st.globals.insert("num_partitions", Sym::var(p));
+        st.globals.insert("num_processes", rp);
+        st
+    }
+
+    fn new_var(&mut self, name: String, lo: Option<i128>, hi: Option<i128>) -> u32 {
+        self.vars.push(VarInfo { name, lo, hi });
+        (self.vars.len() - 1) as u32
+    }
+
+    fn var_name(&self, v: u32) -> String {
+        self.vars
+            .get(v as usize)
+            .map_or_else(|| format!("v{v}"), |i| i.name.clone())
+    }
+
+    fn collect_functions(&mut self, ops: &[Op]) {
+        for op in ops {
+            if op.name == "func.func" {
+                if let (Some(name), Some(Type::Function(ft))) = (
+                    op.attr("sym_name").and_then(|a| a.as_str()),
+                    op.attr("function_type").and_then(|a| match a {
+                        crate::ir::Attr::Type(t) => Some(t),
+                        _ => None,
+                    }),
+                ) {
+                    let sig = FuncSig {
+                        inputs: ft
+                            .inputs
+                            .iter()
+                            .map(crate::spec::eval::tyv_of_type)
+                            .collect(),
+                        outputs: ft
+                            .results
+                            .iter()
+                            .map(crate::spec::eval::tyv_of_type)
+                            .collect(),
+                    };
+                    self.funcs
+                        .insert(String::from_utf8_lossy(name).into_owned(), sig);
+                }
+            }
+            for r in &op.regions {
+                for b in &r.blocks {
+                    self.collect_functions(&b.ops);
+                }
+            }
+        }
+    }
+
+    fn val(&self, v: ValueId) -> Rc<TensorVal> {
+        match self.vals.get(v as usize) {
+            Some(Some(t)) => t.clone(),
+            _ => Rc::new(TensorVal {
+                ty: self
+                    .prog
+                    .value_types
+                    .get(v as usize)
+                    .cloned()
+                    .unwrap_or(Type::None),
+                dims: None,
+                contents: None,
+            }),
+        }
+    }
+
+    fn set_val(&mut self, v: ValueId, t: TensorVal) {
+        if let Some(slot) = self.vals.get_mut(v as usize) {
+            *slot = Some(Rc::new(t));
+        }
+    }
+
+    /// A fresh value of the declared type: `?` dims and small integer
+    /// tensors' elements become unknowns named after `name`.
+    fn fresh_value(&mut self, v: ValueId, name: &str) -> TensorVal {
+        let ty = self
+            .prog
+            .value_types
+            .get(v as usize)
+            .cloned()
+            .unwrap_or(Type::None);
+        let mut dims = None;
+        let mut contents = None;
+        if let Type::Tensor(tt) = &ty {
+            if let Some(ds) = &tt.dims {
+                let bounds = tt.bounds();
+                let mut out = Vec::with_capacity(ds.len());
+                for (j, d) in ds.iter().enumerate() {
+                    out.push(match d {
+                        Some(n) => Sym::constant(*n as i128),
+                        None => {
+                            let hi = bounds
+                                .and_then(|b| b.get(j).copied().flatten())
+                                .map(|b| b as i128);
+                            Sym::var(self.new_var(format!("{name}.dim{j}"), Some(0), hi))
+                        }
+                    });
+                }
+                dims = Some(out);
+            }
+            if let (Some(n), true) = (tt.num_elements(), shapes::is_int_elem(&tt.elem)) {
+                if n <= shapes::MAX_TRACKED && tt.dims.as_ref().is_some_and(|d| d.len() <= 1) {
+                    let scalar = tt.dims.as_ref().is_some_and(|d| d.is_empty());
+                    let (lo, hi) = shapes::elem_range(&tt.elem);
+                    let mut c = Vec::new();
+                    for i in 0..n {
+                        let nm = if scalar {
+                            name.to_string()
+                        } else {
+                            format!("{name}[{i}]")
+                        };
+                        c.push(Sym::var(self.new_var(nm, lo, hi)));
+                    }
+                    contents = Some(c);
+                }
+            }
+        }
+        TensorVal { ty, dims, contents }
+    }
+
+    fn walk(&mut self, ops: &[Op], func: Option<&str>) {
+        for op in ops {
+            match op.name.as_str() {
+                "func.func" => {
+                    let fname = op
+                        .attr("sym_name")
+                        .and_then(|a| a.as_str())
+                        .map(|s| String::from_utf8_lossy(s).into_owned())
+                        .unwrap_or_default();
+                    let only_or_main = fname == "main" || self.funcs.len() <= 1;
+                    for r in &op.regions {
+                        for b in &r.blocks {
+                            for (i, a) in b.args.iter().enumerate() {
+                                let name = if only_or_main {
+                                    format!("arg{i}")
+                                } else {
+                                    format!("@{fname}.arg{i}")
+                                };
+                                let t = self.fresh_value(*a, &name);
+                                self.set_val(*a, t);
+                            }
+                            self.parse_pending_assumptions();
+                            self.walk(&b.ops, Some(&fname));
+                        }
+                    }
+                }
+                _ => {
+                    for (ri, r) in op.regions.iter().enumerate() {
+                        for b in &r.blocks {
+                            for (i, a) in b.args.iter().enumerate() {
+                                let name = format!("L{}.region{ri}.arg{i}", op.pos.line);
+                                let t = self.fresh_value(*a, &name);
+                                self.set_val(*a, t);
+                            }
+                            self.walk(&b.ops, func);
+                        }
+                    }
+                    self.verify_op(op);
+                }
+            }
+        }
+    }
+
+    fn parse_pending_assumptions(&mut self) {
+        let pending = std::mem::take(&mut self.pending_assumptions);
+        for text in pending {
+            let names: HashMap<String, u32> = self
+                .vars
+                .iter()
+                .enumerate()
+                .map(|(i, v)| (v.name.clone(), i as u32))
+                .collect();
+            match shapes::parse_assumption(&text, &names) {
+                Ok(b) => self.assumptions.push(b),
+                Err(e) => self.findings.push(Finding {
+                    kind: Kind::Unknown,
+                    op: "--assume".into(),
+                    label: "assume".into(),
+                    pos: Pos::default(),
+                    message: format!("cannot use assumption `{text}`: {e}"),
+                    counterexample: None,
+                }),
+            }
+        }
+    }
+
+    fn push(&mut self, kind: Kind, op: &Op, label: &str, message: String, cex: Option<String>) {
+        self.findings.push(Finding {
+            kind,
+            op: op.name.clone(),
+            label: label.to_string(),
+            pos: op.pos,
+            message,
+            counterexample: cex,
+        });
+    }
+
+    fn verify_op(&mut self, op: &Op) {
+        // Results start as fresh values of their declared types.
+        let first_result_var = self.vars.len() as u32;
+        let short = op.name.rsplit('.').next().unwrap_or(&op.name).to_string();
+        for (k, r) in op.results.iter().enumerate() {
+            let name = if op.results.len() == 1 {
+                format!("{short}@L{}", op.pos.line)
+            } else {
+                format!("{short}@L{}#{k}", op.pos.line)
+            };
+            let mut t = self.fresh_value(*r, &name);
+            // Result elements are computed by the op, not free inputs.
+            t.contents = None;
+            self.set_val(*r, t);
+        }
+        let result_vars_end = self.vars.len() as u32;
+        let is_result_var = |v: u32| v >= first_result_var && v < result_vars_end;
+
+        if let Some(spec) = self.spec.op(&op.name) {
+            self.ops_checked += 1;
+            self.check_with_spec(op, spec, &is_result_var);
+        } else if (op.name.starts_with("stablehlo.") || op.name.starts_with("chlo."))
+            && !DIALECT_OPS_WITHOUT_SPEC.contains(&op.name.as_str())
+        {
+            self.push(
+                Kind::Error,
+                op,
+                "op",
+                format!("unknown op `{}`: it is not in the spec", op.name),
+                None,
+            );
+        }
+        shapes::infer_dynamic_results(self, op, &is_result_var);
+        shapes::transfer(self, op);
+        if op.name == "stablehlo.custom_call"
+            && op.attr("call_target_name").and_then(|a| a.as_str()) == Some(b"shape_assertion")
+        {
+            if let Some(&p) = op.operands.first() {
+                if let Some(c) = self.val(p).contents.as_ref().and_then(|c| c.first()) {
+                    if let Ok(b) = SBool::cmp(crate::spec::sym::Rel::Ne, c, &Sym::constant(0)) {
+                        self.assumptions.push(b);
+                    }
+                }
+            }
+        }
+    }
+
+    fn check_with_spec(&mut self, op: &Op, spec: &OpSpec, is_result_var: &dyn Fn(u32) -> bool) {
+        let mut b = match bind::bind(op, spec, &|v| self.val(v)) {
+            Ok(b) => b,
+            Err(e) => {
+                self.push(Kind::Error, op, &e.label, e.message, None);
+                return;
+            }
+        };
+        bind::apply_defaults(spec, &mut b, self);
+        // Member types (the spec's "Type" column, labelled (In)).
+        for m in &spec.members {
+            let Some(v) = b.get(&m.name) else { continue };
+            let items: Vec<&Value> = match (m.variadic, v) {
+                (_, Value::Absent) => continue,
+                (true, Value::List(xs)) => xs.iter().collect(),
+                _ => vec![v],
+            };
+            for item in items {
+                if !fits(&m.ty, item) {
+                    let label = m
+                        .label
+                        .clone()
+                        .unwrap_or_else(|| m.kind.keyword().to_string());
+                    let got = match item {
+                        Value::Tensor(t) => t.ty.to_string(),
+                        v => crate::spec::eval::show(v),
+                    };
+                    self.push(
+                        Kind::Error,
+                        op,
+                        &label,
+                        format!(
+                            "{} `{}` must be {}, but is {got}",
+                            m.kind.keyword(),
+                            m.name,
+                            crate::spec::render_type(&m.ty)
+                        ),
+                        None,
+                    );
+                }
+            }
+        }
+        let ev = Evaluator::new(spec, &b, self);
+        let mut outcomes = Vec::new();
+        for c in &spec.constraints {
+            if !matches!(c.body, ConstraintBody::Formula(_)) {
+                continue;
+            }
+            outcomes.push((c, ev.constraint(c)));
+        }
+        let mut explanations = Vec::new();
+        for (c, o) in &outcomes {
+            let expl = match o {
+                Outcome::Formula(f) if f.as_const() == Some(false) => {
+                    let ConstraintBody::Formula(body) = &c.body else {
+                        continue;
+                    };
+                    Some(explain(&ev, body, &|v| self.var_name(v)))
+                }
+                _ => None,
+            };
+            explanations.push(expl);
+        }
+        drop(ev);
+        // Definitions of unknown result dims: `r = e` at the top of a formula.
+        let mut defs: HashMap<u32, Sym> = HashMap::new();
+        for (_, o) in &outcomes {
+            if let Outcome::Formula(f) = o {
+                shapes::collect_defs(f, is_result_var, &mut defs);
+            }
+        }
+        let subst = |v: u32| defs.get(&v).cloned();
+        // Results take the inferred sizes.
+        if !defs.is_empty() {
+            for r in &op.results {
+                let t = self.val(*r);
+                if let Some(dims) = &t.dims {
+                    let nd: Vec<Sym> = dims
+                        .iter()
+                        .map(|d| d.subst(&subst).unwrap_or_else(|_| d.clone()))
+                        .collect();
+                    let mut t2 = (*t).clone();
+                    t2.dims = Some(nd);
+                    self.set_val(*r, t2);
+                }
+            }
+        }
+        let mut failed = false;
+        for ((c, o), expl) in outcomes.into_iter().zip(explanations) {
+            match o {
+                Outcome::Error(m) => {
+                    // Follow-on evaluation errors after a failed constraint are dropped.
+                    if !failed {
+                        self.push(Kind::Error, op, &c.label, m, None);
+                    }
+                    failed = true;
+                }
+                Outcome::Unknown(m) => {
+                    self.push(Kind::Unknown, op, &c.label, m, None);
+                }
+                Outcome::Formula(f) => {
+                    let f = match f.subst(&subst) {
+                        Ok(f) => f,
+                        Err(e) => {
+                            self.push(Kind::Unknown, op, &c.label, e.to_string(), None);
+                            continue;
+                        }
+                    };
+                    self.decide(op, &c.label, f, expl, is_result_var, &mut failed);
+                }
+            }
+        }
+    }
+
+    fn decide(
+        &mut self,
+        op: &Op,
+        label: &str,
+        f: SBool,
+        expl: Option<String>,
+        is_result_var: &dyn Fn(u32) -> bool,
+        failed: &mut bool,
+    ) {
+        match f.as_const() {
+            Some(true) => return,
+            Some(false) => {
+                *failed = true;
+                let msg = expl.unwrap_or_else(|| "the constraint does not hold".into());
+                self.push(Kind::Error, op, label, msg, None);
+                return;
+            }
+            None => {}
+        }
+        let mut vs = Vec::new();
+        f.vars(&mut vs);
+        let existential = vs.iter().any(|v| is_result_var(*v));
+        let verdict = self
+            .solver
+            .decide(&f, &self.assumptions, &self.vars, existential);
+        let name = |v: u32| self.var_name(v);
+        match verdict {
+            solve::Verdict::Valid => {}
+            solve::Verdict::Unsat => {
+                *failed = true;
+                let msg = format!("{} cannot hold for any input", f.render(&name));
+                self.push(Kind::Error, op, label, msg, None);
+            }
+            solve::Verdict::Sometimes(cex) => {
+                let text = f.render(&name);
+                let cex = cex
+                    .iter()
+                    .map(|(v, x)| format!("{} = {x}", name(*v)))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                self.push(Kind::Precondition, op, label, text, Some(cex));
+                self.assumptions.push(f);
+            }
+            solve::Verdict::Unknown(why) => {
+                let text = f.render(&name);
+                self.push(
+                    Kind::Unknown,
+                    op,
+                    label,
+                    format!("{text}: not decided ({why})"),
+                    None,
+                );
+            }
+        }
+    }
+}
+
+/// Explains why a formula failed: the values of the sides of the failing
+/// comparison (`shape(result) = [7] but replace_at(...) = [6]`).
+fn explain(ev: &Evaluator, e: &Expr, name: &dyn Fn(u32) -> String) -> String {
+    let src = crate::spec::render_expr(e);
+    match &e.kind {
+        ExprKind::Binary(crate::spec::ast::BinOp::And, a, b) => {
+            for part in [a, b] {
+                if let Ok(Value::Bool(x)) = ev.value(part) {
+                    if x.as_const() == Some(false) {
+                        return explain(ev, part, name);
+                    }
+                }
+            }
+            src
+        }
+        ExprKind::Cond {
+            cond,
+            then,
+            otherwise,
+            ..
+        } => {
+            let branch = match ev.value(cond) {
+                Ok(Value::Bool(SBool::Const(true))) => Some(then),
+                Ok(Value::Bool(SBool::Const(false))) => otherwise.as_ref(),
+                _ => None,
+            };
+            match branch {
+                Some(b) => explain(ev, b, name),
+                None => src,
+            }
+        }
+        ExprKind::Compare { first, rest } => {
+            let mut parts = Vec::new();
+            for side in std::iter::once(&**first).chain(rest.iter().map(|(_, e)| e)) {
+                if matches!(
+                    side.kind,
+                    ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Str(_)
+                ) {
+                    continue;
+                }
+                if let Ok(v) = ev.value(side) {
+                    let v = match v {
+                        Value::Tensor(t) => crate::spec::eval::numeric(&Value::Tensor(t.clone()))
+                            .unwrap_or(Value::Tensor(t)),
+                        v => v,
+                    };
+                    parts.push(format!(
+                        "{} is {}",
+                        crate::spec::render_expr(side),
+                        show_with(&v, name)
+                    ));
+                }
+            }
+            if parts.is_empty() {
+                format!("{src} does not hold")
+            } else {
+                format!("{src} does not hold: {}", parts.join(", "))
+            }
+        }
+        _ => format!("{src} does not hold"),
+    }
+}

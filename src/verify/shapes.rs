@@ -1,0 +1,526 @@
+//! Shape values: the elements of small integer tensors, tracked
+//! symbolically through the ops that compute shapes, and the result sizes of
+//! the dynamic ops that take their shape from such a tensor.
+
+use super::State;
+use crate::ir::attr::Attr;
+use crate::ir::types::{ElementType, Signedness, Type};
+use crate::ir::Op;
+use crate::spec::sym::{Rel, SBool, Sym};
+use std::collections::HashMap;
+
+/// Most elements of a tensor whose contents are tracked.
+pub const MAX_TRACKED: u64 = 16;
+
+pub fn is_int_elem(e: &ElementType) -> bool {
+    matches!(e, ElementType::Int(..) | ElementType::Index)
+}
+
+/// The range of an integer element type, as bounds of its unknowns.
+pub fn elem_range(e: &ElementType) -> (Option<i128>, Option<i128>) {
+    match e {
+        ElementType::Int(Signedness::Unsigned, w) if *w < 127 => (Some(0), Some((1i128 << w) - 1)),
+        ElementType::Int(_, 1) => (Some(0), Some(1)),
+        ElementType::Int(_, w) if *w < 127 => {
+            (Some(-(1i128 << (w - 1))), Some((1i128 << (w - 1)) - 1))
+        }
+        _ => (None, None),
+    }
+}
+
+/// Collects definitions `r := e` of unknown result sizes from the top-level
+/// conjuncts `r - e = 0` of a formula.
+pub fn collect_defs(f: &SBool, is_result_var: &dyn Fn(u32) -> bool, defs: &mut HashMap<u32, Sym>) {
+    match f {
+        SBool::And(xs) => {
+            for x in xs {
+                collect_defs(x, is_result_var, defs);
+            }
+        }
+        SBool::EqZero(p) => {
+            let Ok(p) = p.subst(&|v| defs.get(&v).cloned()) else {
+                return;
+            };
+            let mut candidates = Vec::new();
+            for (m, c) in p.terms() {
+                if m.len() == 1 && (c == 1 || c == -1) {
+                    if let crate::spec::sym::Atom::Var(v) = &m[0] {
+                        if is_result_var(*v) && !defs.contains_key(v) {
+                            candidates.push((*v, c));
+                        }
+                    }
+                }
+            }
+            for (v, c) in candidates {
+                // v must occur only in its own monomial.
+                let mut others = Vec::new();
+                let rest = match p.sub(&Sym::var(v).mul(&Sym::constant(c)).unwrap_or_default()) {
+                    Ok(r) => r,
+                    Err(_) => continue,
+                };
+                rest.vars(&mut others);
+                if others.contains(&v) {
+                    continue;
+                }
+                // c*v + rest = 0  ⇒  v = -rest / c.
+                let val = if c == 1 { rest.neg() } else { Ok(rest) };
+                if let Ok(val) = val {
+                    defs.insert(v, val);
+                    return;
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+fn ints_attr(op: &Op, name: &str) -> Option<Vec<i64>> {
+    match op.attr(name)? {
+        Attr::DenseArray(_) => op.attr(name)?.as_i64_list().map(|v| v.to_vec()),
+        Attr::Dense(d) => super::bind::dense_ints(d).map(|v| {
+            v.into_iter()
+                .filter_map(|x| i64::try_from(x).ok())
+                .collect()
+        }),
+        _ => None,
+    }
+}
+
+/// Sets the result sizes of `dynamic_reshape`, `dynamic_broadcast_in_dim`,
+/// `dynamic_iota` and `real_dynamic_slice` from their shape operands: an
+/// unknown size takes the shape value; a declared size is checked against
+/// it (the ops' semantics: the result's shape is the shape operand).
+pub(crate) fn infer_dynamic_results(st: &mut State, op: &Op, is_result_var: &dyn Fn(u32) -> bool) {
+    let shape: Option<Vec<Sym>> = match op.name.as_str() {
+        "stablehlo.dynamic_reshape" | "stablehlo.dynamic_broadcast_in_dim" => {
+            op.operands.get(1).and_then(|v| st.val(*v).contents.clone())
+        }
+        "stablehlo.dynamic_iota" => op
+            .operands
+            .first()
+            .and_then(|v| st.val(*v).contents.clone()),
+        "stablehlo.real_dynamic_slice" => {
+            let c = |i: usize| op.operands.get(i).and_then(|v| st.val(*v).contents.clone());
+            match (c(1), c(2), c(3)) {
+                (Some(s), Some(l), Some(k)) if s.len() == l.len() && l.len() == k.len() => {
+                    // ceil((limit - start) / stride) = -floor((start - limit) / stride)
+                    let mut out = Vec::new();
+                    for ((s, l), k) in s.iter().zip(&l).zip(&k) {
+                        match s.sub(l).and_then(|d| d.floor_div(k)).and_then(|q| q.neg()) {
+                            Ok(x) => out.push(x),
+                            Err(_) => return,
+                        }
+                    }
+                    Some(out)
+                }
+                _ => None,
+            }
+        }
+        _ => None,
+    };
+    let (Some(shape), Some(&r)) = (shape, op.results.first()) else {
+        return;
+    };
+    let t = st.val(r);
+    let Some(dims) = t.dims.clone() else { return };
+    if dims.len() != shape.len() {
+        // The rank mismatch is the spec's constraint to report.
+        return;
+    }
+    let mut nd = Vec::with_capacity(dims.len());
+    let mut checks = Vec::new();
+    for (i, (d, s)) in dims.iter().zip(&shape).enumerate() {
+        match d.as_var().filter(|v| is_result_var(*v)) {
+            Some(_) => nd.push(s.clone()),
+            None => {
+                nd.push(d.clone());
+                if let Ok(b) = SBool::cmp(Rel::Eq, d, s) {
+                    checks.push((i, b));
+                }
+            }
+        }
+    }
+    let mut t2 = (*t).clone();
+    t2.dims = Some(nd);
+    st.set_val(r, t2);
+    let operand_name = match op.name.as_str() {
+        "stablehlo.dynamic_reshape" | "stablehlo.dynamic_iota" => "output_shape",
+        "stablehlo.dynamic_broadcast_in_dim" => "output_dimensions",
+        _ => "the slice bounds",
+    };
+    let mut failed = false;
+    for (i, b) in checks {
+        let msg = match b.as_const() {
+            Some(true) => continue,
+            Some(false) => Some(format!(
+                "the result's dimension {i} is declared {}, but {operand_name} gives {}",
+                crate::spec::sym::render_sym(&dims[i], &|v| st.var_name(v)),
+                crate::spec::sym::render_sym(&shape[i], &|v| st.var_name(v)),
+            )),
+            None => None,
+        };
+        st.decide(op, "shape", b, msg, is_result_var, &mut failed);
+    }
+}
+
+/// Computes the elements of small integer results from their operands.
+pub(crate) fn transfer(st: &mut State, op: &Op) {
+    let Some(&r) = op.results.first() else { return };
+    let Some(Type::Tensor(rt)) = st.prog.value_types.get(r as usize).cloned() else {
+        return;
+    };
+    if !is_int_elem(&rt.elem) || rt.num_elements().is_none_or(|n| n > MAX_TRACKED) {
+        return;
+    }
+    let n = rt.num_elements().unwrap_or(0) as usize;
+    let c = |i: usize| op.operands.get(i).and_then(|v| st.val(*v).contents.clone());
+    let one = Sym::constant(1);
+    let zero = Sym::constant(0);
+    let out: Option<Vec<Sym>> = match op.name.as_str() {
+        "stablehlo.constant" => match op.attr("value") {
+            Some(Attr::Dense(d)) => super::bind::dense_value(d).contents.clone(),
+            _ => None,
+        },
+        "stablehlo.get_dimension_size" => {
+            let dim = op.attr("dimension").and_then(|a| a.as_i64());
+            let t = op.operands.first().map(|v| st.val(*v));
+            match (dim, t.as_ref().and_then(|t| t.dims.as_ref())) {
+                (Some(d), Some(dims)) if d >= 0 && (d as usize) < dims.len() => {
+                    Some(vec![dims[d as usize].clone()])
+                }
+                _ => None,
+            }
+        }
+        "stablehlo.convert" | "stablehlo.reshape" | "chlo.broadcast" => c(0),
+        "stablehlo.broadcast_in_dim" => match c(0) {
+            Some(v) if v.len() == 1 => Some(vec![v[0].clone(); n]),
+            Some(v) if v.len() == n => Some(v),
+            _ => None,
+        },
+        "stablehlo.concatenate" => {
+            let mut all = Vec::new();
+            let mut ok = op.attr("dimension").and_then(|a| a.as_i64()) == Some(0);
+            for i in 0..op.operands.len() {
+                match c(i) {
+                    Some(v) if ok => all.extend(v),
+                    _ => ok = false,
+                }
+            }
+            ok.then_some(all)
+        }
+        "stablehlo.slice" => {
+            let (s, l, k) = (
+                ints_attr(op, "start_indices"),
+                ints_attr(op, "limit_indices"),
+                ints_attr(op, "strides"),
+            );
+            match (c(0), s, l, k) {
+                (Some(v), Some(s), Some(l), Some(k))
+                    if s.len() == 1 && l.len() == 1 && k.len() == 1 && k[0] > 0 =>
+                {
+                    let (s, l, k) = (s[0].max(0) as usize, l[0].max(0) as usize, k[0] as usize);
+                    Some(
+                        (s..l.min(v.len()))
+                            .step_by(k)
+                            .map(|i| v[i].clone())
+                            .collect(),
+                    )
+                }
+                _ => None,
+            }
+        }
+        "stablehlo.add"
+        | "stablehlo.subtract"
+        | "stablehlo.multiply"
+        | "stablehlo.divide"
+        | "stablehlo.maximum"
+        | "stablehlo.minimum"
+        | "stablehlo.remainder"
+        | "stablehlo.and"
+        | "stablehlo.or"
+        | "stablehlo.compare" => {
+            let (Some(a), Some(b)) = (c(0), c(1)) else {
+                return;
+            };
+            if a.len() != b.len() {
+                return;
+            }
+            let dir = op
+                .attr("comparison_direction")
+                .and_then(|x| x.as_enum())
+                .unwrap_or("");
+            let is_bool = rt.elem == ElementType::I1;
+            let mut out = Vec::with_capacity(a.len());
+            for (x, y) in a.iter().zip(&b) {
+                let v = match op.name.as_str() {
+                    "stablehlo.add" => x.add(y),
+                    "stablehlo.subtract" => x.sub(y),
+                    "stablehlo.multiply" if is_bool => Ok(bool_to(SBool::and(vec![nz(x), nz(y)]))),
+                    "stablehlo.multiply" => x.mul(y),
+                    "stablehlo.and" if is_bool => Ok(bool_to(SBool::and(vec![nz(x), nz(y)]))),
+                    "stablehlo.or" if is_bool => Ok(bool_to(SBool::or(vec![nz(x), nz(y)]))),
+                    "stablehlo.maximum" => x.smax(y),
+                    "stablehlo.minimum" => x.smin(y),
+                    "stablehlo.divide" => trunc_div(x, y),
+                    "stablehlo.remainder" => trunc_div(x, y)
+                        .and_then(|q| q.mul(y))
+                        .and_then(|p| x.sub(&p)),
+                    "stablehlo.compare" => {
+                        let rel = match dir {
+                            "EQ" => Rel::Eq,
+                            "NE" => Rel::Ne,
+                            "LT" => Rel::Lt,
+                            "LE" => Rel::Le,
+                            "GT" => Rel::Gt,
+                            "GE" => Rel::Ge,
+                            _ => return,
+                        };
+                        SBool::cmp(rel, x, y).map(bool_to)
+                    }
+                    _ => return,
+                };
+                match v {
+                    Ok(v) => out.push(v),
+                    Err(_) => return,
+                }
+            }
+            Some(out)
+        }
+        "stablehlo.not" if rt.elem == ElementType::I1 => {
+            c(0).map(|a| a.iter().map(|x| bool_to(nz(x).not())).collect())
+        }
+        "stablehlo.select" => {
+            let (Some(p), Some(a), Some(b)) = (c(0), c(1), c(2)) else {
+                return;
+            };
+            if a.len() != b.len() || (p.len() != 1 && p.len() != a.len()) {
+                return;
+            }
+            Some(
+                a.iter()
+                    .zip(&b)
+                    .enumerate()
+                    .map(|(i, (x, y))| {
+                        let pi = if p.len() == 1 { &p[0] } else { &p[i] };
+                        Sym::ite(&nz(pi), x, y)
+                    })
+                    .collect(),
+            )
+        }
+        _ => None,
+    };
+    let _ = (&one, &zero);
+    if let Some(v) = out {
+        if v.len() == n {
+            let mut t = (*st.val(r)).clone();
+            t.contents = Some(v);
+            st.set_val(r, t);
+        }
+    }
+}
+
+fn nz(x: &Sym) -> SBool {
+    SBool::cmp(Rel::Ne, x, &Sym::constant(0)).unwrap_or(SBool::Const(false))
+}
+
+fn bool_to(b: SBool) -> Sym {
+    Sym::ite(&b, &Sym::constant(1), &Sym::constant(0))
+}
+
+/// Integer division rounding toward zero (StableHLO's `divide`).
+fn trunc_div(x: &Sym, y: &Sym) -> Result<Sym, crate::spec::sym::SymError> {
+    if let (Some(a), Some(b)) = (x.as_const(), y.as_const()) {
+        if b == 0 {
+            return Err(crate::spec::sym::SymError::DivByZero);
+        }
+        return a
+            .checked_div(b)
+            .map(Sym::constant)
+            .ok_or(crate::spec::sym::SymError::Overflow);
+    }
+    // trunc(x / y) = sign-corrected floor: floor(|x| / |y|) with the sign of x*y.
+    let zero = Sym::constant(0);
+    let xneg = SBool::cmp(Rel::Lt, x, &zero)?;
+    let yneg = SBool::cmp(Rel::Lt, y, &zero)?;
+    let ax = Sym::ite(&xneg, &x.neg()?, x);
+    let ay = Sym::ite(&yneg, &y.neg()?, y);
+    let q = ax.floor_div(&ay)?;
+    let same = SBool::or(vec![
+        SBool::and(vec![xneg.clone(), yneg.clone()]),
+        SBool::and(vec![xneg.not(), yneg.not()]),
+    ]);
+    Ok(Sym::ite(&same, &q, &q.neg()?))
+}
+
+/// Parses an assumption such as `arg0.dim0 % 8 = 0` or
+/// `arg0.dim0 = arg1.dim0 and arg0.dim1 <= 64`; names are the verifier's
+/// names of unknowns (`arg0.dim0`, `arg1[2]`).
+pub fn parse_assumption(text: &str, names: &HashMap<String, u32>) -> Result<SBool, String> {
+    let toks = tokenize(text)?;
+    let mut p = P { toks, at: 0, names };
+    let v = p.or()?;
+    if p.at != p.toks.len() {
+        return Err(format!("unexpected `{}`", p.toks[p.at]));
+    }
+    match v {
+        A::B(b) => Ok(b),
+        A::I(_) => Err("an assumption must be a comparison".into()),
+    }
+}
+
+fn tokenize(s: &str) -> Result<Vec<String>, String> {
+    let mut out = Vec::new();
+    let cs: Vec<char> = s.chars().collect();
+    let mut i = 0;
+    while i < cs.len() {
+        let c = cs[i];
+        if c.is_whitespace() {
+            i += 1;
+        } else if c.is_ascii_alphanumeric() || c == '_' || c == '@' {
+            let st = i;
+            while i < cs.len() && (cs[i].is_ascii_alphanumeric() || "_.@[]#".contains(cs[i])) {
+                i += 1;
+            }
+            out.push(cs[st..i].iter().collect());
+        } else {
+            let two: String = cs[i..(i + 2).min(cs.len())].iter().collect();
+            if ["<=", ">=", "!=", "==", "&&", "||"].contains(&two.as_str()) {
+                out.push(two);
+                i += 2;
+            } else if "=<>+-*/%()".contains(c) {
+                out.push(c.to_string());
+                i += 1;
+            } else {
+                return Err(format!("unexpected character `{c}`"));
+            }
+        }
+    }
+    Ok(out)
+}
+
+enum A {
+    I(Sym),
+    B(SBool),
+}
+
+struct P<'a> {
+    toks: Vec<String>,
+    at: usize,
+    names: &'a HashMap<String, u32>,
+}
+
+impl P<'_> {
+    fn peek(&self) -> Option<&str> {
+        self.toks.get(self.at).map(String::as_str)
+    }
+    fn bool_of(a: A) -> Result<SBool, String> {
+        match a {
+            A::B(b) => Ok(b),
+            A::I(_) => Err("expected a comparison".into()),
+        }
+    }
+    fn int_of(a: A) -> Result<Sym, String> {
+        match a {
+            A::I(i) => Ok(i),
+            A::B(_) => Err("expected an integer".into()),
+        }
+    }
+    fn or(&mut self) -> Result<A, String> {
+        let mut l = self.and()?;
+        while matches!(self.peek(), Some("or" | "||")) {
+            self.at += 1;
+            let r = self.and()?;
+            l = A::B(SBool::or(vec![Self::bool_of(l)?, Self::bool_of(r)?]));
+        }
+        Ok(l)
+    }
+    fn and(&mut self) -> Result<A, String> {
+        let mut l = self.rel()?;
+        while matches!(self.peek(), Some("and" | "&&")) {
+            self.at += 1;
+            let r = self.rel()?;
+            l = A::B(SBool::and(vec![Self::bool_of(l)?, Self::bool_of(r)?]));
+        }
+        Ok(l)
+    }
+    fn rel(&mut self) -> Result<A, String> {
+        let l = self.sum()?;
+        let rel = match self.peek() {
+            Some("=" | "==") => Rel::Eq,
+            Some("!=") => Rel::Ne,
+            Some("<") => Rel::Lt,
+            Some("<=") => Rel::Le,
+            Some(">") => Rel::Gt,
+            Some(">=") => Rel::Ge,
+            _ => return Ok(l),
+        };
+        self.at += 1;
+        let r = self.sum()?;
+        SBool::cmp(rel, &Self::int_of(l)?, &Self::int_of(r)?)
+            .map(A::B)
+            .map_err(|e| e.to_string())
+    }
+    fn sum(&mut self) -> Result<A, String> {
+        let mut l = self.prod()?;
+        while let Some(op @ ("+" | "-")) = self.peek() {
+            let plus = op == "+";
+            self.at += 1;
+            let r = Self::int_of(self.prod()?)?;
+            let li = Self::int_of(l)?;
+            l = A::I(if plus { li.add(&r) } else { li.sub(&r) }.map_err(|e| e.to_string())?);
+        }
+        Ok(l)
+    }
+    fn prod(&mut self) -> Result<A, String> {
+        let mut l = self.unary()?;
+        while let Some(op @ ("*" | "/" | "%")) = self.peek() {
+            let op = op.to_string();
+            self.at += 1;
+            let r = Self::int_of(self.unary()?)?;
+            let li = Self::int_of(l)?;
+            l = A::I(
+                match op.as_str() {
+                    "*" => li.mul(&r),
+                    "/" => li.floor_div(&r),
+                    _ => li.modulo(&r),
+                }
+                .map_err(|e| e.to_string())?,
+            );
+        }
+        Ok(l)
+    }
+    fn unary(&mut self) -> Result<A, String> {
+        match self.peek() {
+            Some("-") => {
+                self.at += 1;
+                let x = Self::int_of(self.unary()?)?;
+                Ok(A::I(x.neg().map_err(|e| e.to_string())?))
+            }
+            Some("not") => {
+                self.at += 1;
+                Ok(A::B(Self::bool_of(self.unary()?)?.not()))
+            }
+            Some("(") => {
+                self.at += 1;
+                let v = self.or()?;
+                if self.peek() != Some(")") {
+                    return Err("expected `)`".into());
+                }
+                self.at += 1;
+                Ok(v)
+            }
+            Some(t) => {
+                let t = t.to_string();
+                self.at += 1;
+                if let Ok(i) = t.parse::<i128>() {
+                    return Ok(A::I(Sym::constant(i)));
+                }
+                match self.names.get(&t) {
+                    Some(v) => Ok(A::I(Sym::var(*v))),
+                    None => Err(format!("no dynamic size is named `{t}`")),
+                }
+            }
+            None => Err("unexpected end of the assumption".into()),
+        }
+    }
+}
