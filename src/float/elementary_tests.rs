@@ -12,6 +12,9 @@ use super::special;
 use super::{FloatKind, NanEncoding};
 use std::cmp::Ordering;
 
+/// A CORE-MATH f32 kernel of two arguments.
+type Kernel2 = fn(f32, f32) -> f32;
+
 fn narrow_kinds() -> impl Iterator<Item = FloatKind> {
     FloatKind::ALL.iter().copied().filter(|k| k.bits() <= 19)
 }
@@ -139,7 +142,7 @@ fn logistic_in_every_narrow_format_agrees_with_a_double_double_evaluation() {
 #[test]
 fn binary_functions_of_8_bit_formats_agree_with_the_f32_path_on_every_pair() {
     use core_math as cm;
-    let kernels: [(Binary, fn(f32, f32) -> f32); 3] = [
+    let kernels: [(Binary, Kernel2); 3] = [
         (Binary::Pow, cm::powf),
         (Binary::Atan2, cm::atan2f),
         (Binary::Hypot, cm::hypotf),
@@ -175,7 +178,7 @@ fn binary_functions_of_8_bit_formats_agree_with_the_f32_path_on_every_pair() {
 #[test]
 fn binary_functions_of_16_bit_formats_agree_with_the_f32_path_on_a_sample() {
     use core_math as cm;
-    let kernels: [(Binary, fn(f32, f32) -> f32); 3] = [
+    let kernels: [(Binary, Kernel2); 3] = [
         (Binary::Pow, cm::powf),
         (Binary::Atan2, cm::atan2f),
         (Binary::Hypot, cm::hypotf),
