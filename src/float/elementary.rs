@@ -234,6 +234,9 @@ mod fenv {
     pub const UPWARD: i32 = 0x400000;
 }
 
+#[cfg(not(all(any(target_arch = "x86_64", target_arch = "aarch64"), unix)))]
+compile_error!("elementary.rs knows the <fenv.h> rounding constants of x86_64 and aarch64 Unix targets only; add this target's FE_UPWARD and FE_DOWNWARD");
+
 extern "C" {
     fn fesetround(mode: std::ffi::c_int) -> std::ffi::c_int;
     fn fegetround() -> std::ffi::c_int;
