@@ -1,0 +1,544 @@
+//! Tests of [`super::elementary`]: exhaustive sweeps of every format of at
+//! most 19 bits against an independent path (CORE-MATH's separate f32
+//! code, rounded once more: the same midpoint argument holds with 24 bits
+//! instead of 53), the tie resolution against a double-double evaluation,
+//! next_after against a sorted list of values, and the measured error
+//! bounds against 60-digit references.
+
+use super::decimal::{from_f64_rounded, to_f64};
+use super::elementary::*;
+use super::round::Rounding;
+use super::special;
+use super::{FloatKind, NanEncoding};
+use std::cmp::Ordering;
+
+/// A CORE-MATH f32 kernel of two arguments.
+type Kernel2 = fn(f32, f32) -> f32;
+
+fn narrow_kinds() -> impl Iterator<Item = FloatKind> {
+    FloatKind::ALL.iter().copied().filter(|k| k.bits() <= 19)
+}
+
+/// CORE-MATH's f32 kernels, an implementation separate from the f64 ones.
+fn f32_kernel(u: Unary) -> Option<fn(f32) -> f32> {
+    use core_math as cm;
+    Some(match u {
+        Unary::Exp => cm::expf,
+        Unary::Expm1 => cm::expm1f,
+        Unary::Log => cm::logf,
+        Unary::Log1p => cm::log1pf,
+        Unary::Sin => cm::sinf,
+        Unary::Cos => cm::cosf,
+        Unary::Tan => cm::tanf,
+        Unary::Tanh => cm::tanhf,
+        Unary::Cbrt => cm::cbrtf,
+        Unary::Rsqrt => cm::rsqrtf,
+        Unary::Acos => cm::acosf,
+        Unary::Acosh => cm::acoshf,
+        Unary::Asin => cm::asinf,
+        Unary::Asinh => cm::asinhf,
+        Unary::Atan => cm::atanf,
+        Unary::Atanh => cm::atanhf,
+        Unary::Cosh => cm::coshf,
+        Unary::Sinh => cm::sinhf,
+        Unary::Erf => cm::erff,
+        Unary::Erfc => cm::erfcf,
+        Unary::Lgamma => cm::lgammaf,
+        Unary::Sqrt => f32::sqrt,
+        _ => return None,
+    })
+}
+
+/// The expected result from an f32 value `y` of the exact result, or None
+/// where `y` does not decide it (a tie of the narrow format, or an f32
+/// underflow to zero in f8E8M0FNU).
+fn expected_from_f32(kind: FloatKind, y: f32) -> Option<u64> {
+    let f = kind.format();
+    if y.is_nan() {
+        return Some(f.canonical_nan().unwrap_or(0));
+    }
+    if y == 0.0 && !f.has_zero {
+        return None;
+    }
+    let r = from_f64_rounded(f, y as f64, Rounding::NearestEven);
+    (!r.tie).then_some(r.bits)
+}
+
+#[test]
+fn every_narrow_input_of_every_correctly_rounded_function_agrees_with_the_f32_path() {
+    let mut ties = 0u64;
+    let mut checked = 0u64;
+    for kind in narrow_kinds() {
+        let f = kind.format();
+        for &u in Unary::ALL {
+            let Some(g) = f32_kernel(u) else { continue };
+            for x in 0..(1u64 << kind.bits()) {
+                let r = unary(kind, u, x);
+                if f.is_nan(x) {
+                    assert!(f.is_nan(r), "{} {u:?} {x:#x}", kind.name());
+                    continue;
+                }
+                let y = g(to_f64(kind, x) as f32);
+                match expected_from_f32(kind, y) {
+                    Some(e) => {
+                        checked += 1;
+                        assert_eq!(r, e, "{} {u:?}({x:#x}) f32 value {y:e}", kind.name())
+                    }
+                    None => ties += 1,
+                }
+            }
+        }
+    }
+    assert!(checked > 5_000_000, "{checked}");
+    // Ties of the f32 value are the exactly representable results
+    // (exp(0), cbrt(8), ...) plus a few near misses; they are few.
+    assert!(ties < 5_000, "{ties}");
+}
+
+#[test]
+fn logistic_in_every_narrow_format_agrees_with_a_double_double_evaluation() {
+    for kind in narrow_kinds().chain([FloatKind::F32]) {
+        let f = kind.format();
+        let n = if kind == FloatKind::F32 {
+            1 << 20
+        } else {
+            1 << kind.bits()
+        };
+        for i in 0..n {
+            // f32: a spread of patterns over the whole range.
+            let x = if kind == FloatKind::F32 {
+                (i as u64).wrapping_mul(4093) & 0xFFFF_FFFF
+            } else {
+                i as u64
+            };
+            let r = unary(kind, Unary::Logistic, x);
+            if f.is_nan(x) {
+                assert!(f.is_nan(r));
+                continue;
+            }
+            let xd = to_f64(kind, x);
+            let expect = if xd > 40.0 {
+                from_f64_rounded(f, 1.0, Rounding::NearestEven).bits
+            } else if xd < -700.0 {
+                0
+            } else {
+                let (h, l) = special::dd_logistic(xd);
+                let e = h.abs() * 2f64.powi(-90);
+                let a = from_f64_rounded(f, h + (l - e), Rounding::NearestEven).bits;
+                let b = from_f64_rounded(f, h + (l + e), Rounding::NearestEven).bits;
+                assert_eq!(
+                    a,
+                    b,
+                    "{} logistic({xd:e}) is too close to a boundary",
+                    kind.name()
+                );
+                a
+            };
+            assert_eq!(r, expect, "{} logistic({x:#x} = {xd:e})", kind.name());
+        }
+    }
+}
+
+#[test]
+fn binary_functions_of_8_bit_formats_agree_with_the_f32_path_on_every_pair() {
+    use core_math as cm;
+    let kernels: [(Binary, Kernel2); 3] = [
+        (Binary::Pow, cm::powf),
+        (Binary::Atan2, cm::atan2f),
+        (Binary::Hypot, cm::hypotf),
+    ];
+    let mut ties = 0;
+    for kind in narrow_kinds().filter(|k| k.bits() <= 8) {
+        let f = kind.format();
+        for (b, g) in kernels {
+            for x in 0..(1u64 << kind.bits()) {
+                for z in 0..(1u64 << kind.bits()) {
+                    let r = binary(kind, b, x, z);
+                    let (xd, zd) = (to_f64(kind, x), to_f64(kind, z));
+                    let y = g(xd as f32, zd as f32);
+                    if y.is_nan() {
+                        assert!(
+                            f.is_nan(r) || (!f.has_nan() && r == 0),
+                            "{} {b:?}",
+                            kind.name()
+                        );
+                        continue;
+                    }
+                    match expected_from_f32(kind, y) {
+                        Some(e) => assert_eq!(r, e, "{} {b:?}({xd:e}, {zd:e})", kind.name()),
+                        None => ties += 1,
+                    }
+                }
+            }
+        }
+    }
+    assert!(ties > 0);
+}
+
+#[test]
+fn binary_functions_of_16_bit_formats_agree_with_the_f32_path_on_a_sample() {
+    use core_math as cm;
+    let kernels: [(Binary, Kernel2); 3] = [
+        (Binary::Pow, cm::powf),
+        (Binary::Atan2, cm::atan2f),
+        (Binary::Hypot, cm::hypotf),
+    ];
+    let mut s = 0x9E37_79B9_7F4A_7C15u64;
+    for kind in [FloatKind::F16, FloatKind::BF16, FloatKind::TF32] {
+        let f = kind.format();
+        for (b, g) in kernels {
+            for _ in 0..300_000 {
+                s ^= s << 13;
+                s ^= s >> 7;
+                s ^= s << 17;
+                let (x, z) = (s & f.all_mask(), (s >> 32) & f.all_mask());
+                let r = binary(kind, b, x, z);
+                let y = g(to_f64(kind, x) as f32, to_f64(kind, z) as f32);
+                if y.is_nan() {
+                    assert!(f.is_nan(r));
+                    continue;
+                }
+                if let Some(e) = expected_from_f32(kind, y) {
+                    assert_eq!(r, e, "{} {b:?}({x:#x}, {z:#x})", kind.name());
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_tie_of_the_f64_value_is_resolved_by_the_side_of_the_exact_value() {
+    // x near ln(m) for midpoints m of f16 and bf16: e^x is then within a
+    // few f64 ulps of m, and for some x its f64 rounding is m itself. The
+    // double-double exponential (relative error < 2^-100) decides the side.
+    let mut resolved = [0usize; 3];
+    for kind in [
+        FloatKind::F16,
+        FloatKind::BF16,
+        FloatKind::F8E4M3,
+        FloatKind::F6E2M3FN,
+    ] {
+        let f = kind.format();
+        let p = f.man_bits as i32;
+        for k in -6..6 {
+            for j in 0..(1u64 << f.man_bits) {
+                let m = (1.0 + (2 * j + 1) as f64 * 2f64.powi(-p - 1)) * 2f64.powi(k);
+                let x0 = m.ln();
+                let mut x = x0;
+                for _ in 0..8 {
+                    x = x.next_down();
+                }
+                for _ in 0..16 {
+                    x = x.next_up();
+                    let y = core_math::exp(x);
+                    if y != m || !from_f64_rounded(f, m, Rounding::NearestEven).tie {
+                        continue;
+                    }
+                    let (h, l) = special::dd_exp(x);
+                    let d = (h - m) + l;
+                    assert!(d.abs() > m * 2f64.powi(-95), "undecided {x:e}");
+                    let got = round_cr(f, y, core_math::exp, x, true);
+                    let mode = if d > 0.0 {
+                        Rounding::TowardPositive
+                    } else {
+                        Rounding::TowardNegative
+                    };
+                    let want = from_f64_rounded(f, m, mode).bits;
+                    assert_eq!(got, want, "{} exp({x:e}) near {m}", kind.name());
+                    assert_eq!(
+                        side(core_math::exp, x, y),
+                        if d > 0.0 {
+                            Ordering::Greater
+                        } else {
+                            Ordering::Less
+                        }
+                    );
+                    resolved[(d > 0.0) as usize] += 1;
+                }
+            }
+        }
+    }
+    assert!(resolved[0] > 10 && resolved[1] > 10, "{resolved:?}");
+    // An exact tie stays a tie: log(1) = 0 is exact.
+    assert_eq!(side(core_math::log, 1.0, 0.0), Ordering::Equal);
+}
+
+#[test]
+fn f64_and_f32_call_core_math_directly() {
+    for &u in Unary::ALL {
+        for &x in &[0.5f64, -0.25, 1.5, 3.0, 1e-10, 100.0] {
+            let r64 = f64::from_bits(unary(FloatKind::F64, u, x.to_bits()));
+            let r32 = f32::from_bits(unary(FloatKind::F32, u, (x as f32).to_bits() as u64) as u32);
+            if let Some(g) = f32_kernel(u) {
+                let e = g(x as f32);
+                assert!(
+                    e.to_bits() == r32.to_bits() || (e.is_nan() && r32.is_nan()),
+                    "{u:?}({x})"
+                );
+            }
+            // f32 of a correctly rounded function is never further than an
+            // f32 ulp from the f64 result.
+            if u.correctly_rounded() && r64.is_finite() && r32.is_finite() && r64 != 0.0 {
+                let d = ((r32 as f64 - r64) / r64).abs();
+                assert!(d < 2f64.powi(-23), "{u:?}({x}): {r32} vs {r64}");
+            }
+        }
+    }
+    assert_eq!(unary(FloatKind::F64, Unary::Exp, 0), 1f64.to_bits());
+    assert_eq!(unary(FloatKind::F32, Unary::Log, 0x3F80_0000), 0);
+}
+
+#[test]
+fn special_values_follow_the_format_conventions() {
+    use FloatKind::*;
+    let nan32 = 0x7FC0_0000u64;
+    // Domain errors give the canonical (positive) NaN.
+    assert_eq!(unary(F32, Unary::Log, (-1f32).to_bits() as u64), nan32);
+    assert_eq!(unary(F32, Unary::Asin, 2f32.to_bits() as u64), nan32);
+    assert_eq!(
+        unary(F64, Unary::Acosh, 0.5f64.to_bits()),
+        0x7FF8_0000_0000_0000
+    );
+    // A NaN operand is returned quieted, payload and sign kept.
+    assert_eq!(unary(F32, Unary::Exp, 0xFF80_0001), 0xFFC0_0001);
+    assert_eq!(unary(F16, Unary::Sin, 0x7C01), 0x7E01);
+    // Poles and infinities.
+    assert_eq!(unary(F32, Unary::Log, 0x8000_0000), 0xFF80_0000);
+    assert_eq!(unary(F16, Unary::Rsqrt, 0x8000), 0xFC00);
+    assert_eq!(unary(F16, Unary::Exp, 0xFC00), 0);
+    // Formats without ∞: log(0) = −∞ is NaN (FN keeps the sign, FNUZ has
+    // one NaN); f4 saturates.
+    assert_eq!(unary(F8E4M3FN, Unary::Log, 0), 0xFF);
+    assert_eq!(unary(F8E4M3FNUZ, Unary::Log, 0), 0x80);
+    assert_eq!(unary(F4E2M1FN, Unary::Log, 0), 0xF);
+    // Domain error without NaN: +0.
+    assert_eq!(unary(F4E2M1FN, Unary::Log, 0xA), 0);
+    // FNUZ: −0 results become +0 (sin(−tiny) stays negative though).
+    assert_eq!(unary(F8E4M3FNUZ, Unary::Tanh, 0x81), 0x81);
+    // f8E8M0FNU: exp(2^-127) rounds to 1; log(1) = 0 is NaN; erfc of a
+    // huge value underflows to 2^-127.
+    assert_eq!(unary(F8E8M0FNU, Unary::Exp, 0), 127);
+    assert_eq!(unary(F8E8M0FNU, Unary::Log, 127), 0xFF);
+    assert_eq!(unary(F8E8M0FNU, Unary::Erfc, 0xFE), 0);
+    // pow special cases of IEEE-754.
+    assert_eq!(binary(F32, Binary::Pow, nan32, 0), 1f32.to_bits() as u64);
+    assert_eq!(binary(F16, Binary::Pow, 0x3C00, 0x7E00), 0x3C00);
+    assert_eq!(binary(F16, Binary::Pow, 0xBC00, 0x3800), 0x7E00);
+    // Bits above the width are ignored.
+    assert_eq!(unary(F16, Unary::Exp, 0xFFFF_0000), 0x3C00);
+    assert_eq!(unary(F32, Unary::Exp, 0xFFFF_FFFF_0000_0000), 0x3F80_0000);
+}
+
+#[test]
+fn next_after_steps_to_the_neighbour_in_every_8_bit_format() {
+    for kind in narrow_kinds().filter(|k| k.bits() <= 8) {
+        let f = kind.format();
+        let pats: Vec<u64> = (0..1u64 << kind.bits()).filter(|&x| !f.is_nan(x)).collect();
+        let mut vals: Vec<f64> = pats.iter().map(|&x| to_f64(kind, x)).collect();
+        vals.sort_by(|a, b| a.total_cmp(b));
+        vals.dedup_by(|a, b| a == b);
+        for &a in &pats {
+            for &b in &pats {
+                let r = next_after(kind, a, b);
+                let (ad, bd) = (to_f64(kind, a), to_f64(kind, b));
+                let rd = to_f64(kind, r);
+                if ad == bd {
+                    assert_eq!(r, b);
+                    continue;
+                }
+                let i = vals.iter().position(|&v| v == ad).unwrap();
+                let want = if bd > ad { vals[i + 1] } else { vals[i - 1] };
+                assert_eq!(rd, want, "{} next_after({a:#x}, {b:#x})", kind.name());
+                if rd == 0.0 {
+                    let neg = ad < 0.0 && f.has_neg_zero();
+                    assert_eq!(rd.is_sign_negative(), neg, "{} zero sign", kind.name());
+                }
+            }
+        }
+        // NaN propagates.
+        if let Some(n) = f.canonical_nan() {
+            assert!(f.is_nan(next_after(kind, n, 0)));
+            assert!(f.is_nan(next_after(kind, 0, n)));
+        }
+    }
+    assert_eq!(
+        next_after(FloatKind::F32, 0x7F7F_FFFF, 0x7F80_0000),
+        0x7F80_0000
+    );
+    assert_eq!(
+        next_after(FloatKind::F64, 0, (-1f64).to_bits()),
+        (1u64 << 63) | 1
+    );
+    assert_eq!(next_after(FloatKind::F64, 0, 1u64 << 63), 1u64 << 63);
+    assert_eq!(next_after(FloatKind::F16, 0x8001, 0x3C00), 0x8000);
+    assert_eq!(next_after(FloatKind::F8E4M3FNUZ, 0x81, 0x01), 0);
+    assert_eq!(
+        binary(FloatKind::F16, Binary::NextAfter, 0x3C00, 0x4000),
+        0x3C01
+    );
+    let _ = NanEncoding::Ieee;
+}
+
+/// Error of `v` against `hi + lo`, in ulps of the reference.
+fn ulps(v: f64, hi: f64, lo: f64) -> f64 {
+    if v == hi && lo == 0.0 {
+        return 0.0;
+    }
+    let ulp = if hi == 0.0 {
+        f64::from_bits(1)
+    } else {
+        (hi.abs().next_up() - hi.abs()).max(f64::from_bits(1))
+    };
+    ((v - hi) - lo).abs() / ulp
+}
+
+#[test]
+fn special_function_errors_are_within_documented_bounds() {
+    let text = include_str!("elementary_reference.txt");
+    let mut worst: std::collections::BTreeMap<&str, f64> = Default::default();
+    let mut digamma_abs: f64 = 0.0;
+    let mut polygamma0 = 0;
+    for line in text.lines() {
+        let w: Vec<&str> = line.split(' ').collect();
+        let num = |s: &str| f64::from_bits(u64::from_str_radix(s, 16).unwrap());
+        let n = w.len();
+        let (hi, lo) = (num(w[n - 2]), num(w[n - 1]));
+        let (v, bound) = match w[0] {
+            "erf_inv" => (special::erf_inv(num(w[1])), special::ERF_INV_ULP),
+            "digamma" => {
+                let v = special::digamma(num(w[1]));
+                if hi.abs() < 0.5 {
+                    digamma_abs = digamma_abs.max(((v - hi) - lo).abs());
+                    continue;
+                }
+                (v, special::DIGAMMA_ULP)
+            }
+            "bessel_i1e" => (special::bessel_i1e(num(w[1])), special::BESSEL_I1E_ULP),
+            "zeta" => (special::zeta(num(w[1]), num(w[2])), special::ZETA_ULP),
+            "polygamma" => {
+                polygamma0 += 1;
+                (
+                    special::polygamma(num(w[1]), num(w[2])),
+                    special::POLYGAMMA_ULP,
+                )
+            }
+            "logistic" => (logistic64(num(w[1])), special::LOGISTIC_F64_ULP),
+            other => panic!("unknown function {other}"),
+        };
+        let e = ulps(v, hi, lo);
+        let m = worst.entry(w[0]).or_insert(0.0);
+        *m = m.max(e);
+        assert!(
+            e <= bound,
+            "{line}: {v:e} is {e:.2} ulp off (bound {bound})"
+        );
+    }
+    assert!(
+        digamma_abs <= special::DIGAMMA_ABS,
+        "digamma near its zero: {digamma_abs:e}"
+    );
+    assert!(polygamma0 > 1000 && worst.len() == 6, "{worst:?}");
+    println!("worst errors (ulp): {worst:?}, digamma near zero: {digamma_abs:e}");
+}
+
+#[test]
+fn f32_exp_of_a_million_elements_takes_milliseconds() {
+    let xs: Vec<u64> = (0..1_000_000u32)
+        .map(|i| (i as f32 * 1e-4 - 50.0).to_bits() as u64)
+        .collect();
+    let mut out = vec![0u64; xs.len()];
+    let t = std::time::Instant::now();
+    unary_slice(FloatKind::F32, Unary::Exp, &xs, &mut out);
+    let el = t.elapsed();
+    println!("f32 exp of 1M elements: {el:?}");
+    assert_eq!(out[500_000], unary(FloatKind::F32, Unary::Exp, xs[500_000]));
+    // Generous: a shared machine; a few ms expected.
+    assert!(el.as_millis() < 500, "{el:?}");
+}
+
+#[test]
+fn complex_functions_agree_with_real_ones_on_the_real_axis_and_with_identities() {
+    use FloatKind::F64;
+    let b = |x: f64| x.to_bits();
+    let v = |(r, i): (u64, u64)| (f64::from_bits(r), f64::from_bits(i));
+    for &x in &[0.3f64, 1.7, 2.5] {
+        for &u in &[
+            Unary::Exp,
+            Unary::Log,
+            Unary::Sin,
+            Unary::Cos,
+            Unary::Tanh,
+            Unary::Sqrt,
+            Unary::Sinh,
+            Unary::Cosh,
+            Unary::Atan,
+            Unary::Asinh,
+            Unary::Log1p,
+            Unary::Expm1,
+        ] {
+            let (re, im) = v(complex_unary(F64, u, b(x), 0).unwrap());
+            let want = f64::from_bits(unary(F64, u, b(x)));
+            assert!(
+                (re - want).abs() <= 4.0 * f64::EPSILON * want.abs(),
+                "{u:?}({x}): {re} vs {want}"
+            );
+            assert!(im.abs() <= 4.0 * f64::EPSILON, "{u:?}({x}) im {im}");
+        }
+    }
+    // e^{iπ} = −1
+    let (re, im) = v(complex_unary(F64, Unary::Exp, 0, b(std::f64::consts::PI)).unwrap());
+    assert!((re + 1.0).abs() < 1e-15 && im.abs() < 1e-15);
+    // sqrt(−4) = 2i; log(−1) = iπ; cbrt(8i) = √3 + i
+    assert_eq!(
+        v(complex_unary(F64, Unary::Sqrt, b(-4.0), 0).unwrap()),
+        (0.0, 2.0)
+    );
+    assert_eq!(
+        v(complex_unary(F64, Unary::Log, b(-1.0), 0).unwrap()),
+        (0.0, std::f64::consts::PI)
+    );
+    let (re, im) = v(complex_unary(F64, Unary::Cbrt, 0, b(8.0)).unwrap());
+    assert!((re - 3f64.sqrt()).abs() < 1e-15 && (im - 1.0).abs() < 1e-15);
+    // Round trips: asin(sin z), atanh(tanh z), log(exp z), acosh(cosh z).
+    let z = (0.4, -0.7);
+    for (f, g) in [
+        (Unary::Sin, Unary::Asin),
+        (Unary::Tanh, Unary::Atanh),
+        (Unary::Exp, Unary::Log),
+        (Unary::Cosh, Unary::Acosh),
+        (Unary::Tan, Unary::Atan),
+        (Unary::Sinh, Unary::Asinh),
+        (Unary::Cos, Unary::Acos),
+    ] {
+        let w = complex_unary(F64, f, b(z.0), b(z.1)).unwrap();
+        let (re, im) = v(complex_unary(F64, g, w.0, w.1).unwrap());
+        let z2 = if g == Unary::Acosh || g == Unary::Acos {
+            (z.0.abs(), z.1.abs())
+        } else {
+            z
+        };
+        assert!(
+            (re.abs() - z2.0.abs()).abs() < 1e-14 && (im.abs() - z2.1.abs()).abs() < 1e-14,
+            "{g:?}({f:?} z) = {re} {im}"
+        );
+    }
+    // (1+i)^2 = 2i
+    let (re, im) = v(complex_binary(F64, Binary::Pow, b(1.0), b(1.0), b(2.0), 0).unwrap());
+    assert!(re.abs() < 1e-15 && (im - 2.0).abs() < 1e-15);
+    // |3 + 4i| = 5, correctly rounded hypot in f32 too.
+    assert_eq!(complex_abs(F64, b(3.0), b(4.0)), b(5.0));
+    assert_eq!(
+        complex_abs(FloatKind::F32, 3f32.to_bits() as u64, 4f32.to_bits() as u64),
+        5f32.to_bits() as u64
+    );
+    assert_eq!(
+        complex_abs(F64, b(f64::NAN), b(f64::INFINITY)),
+        b(f64::INFINITY)
+    );
+    // No complex semantics for erf; no complex f16.
+    assert!(complex_unary(F64, Unary::Erf, 0, 0).is_none());
+    assert!(complex_unary(FloatKind::F16, Unary::Exp, 0, 0).is_none());
+    // complex<f32> is rounded once from f64.
+    let (re, _) = complex_unary(FloatKind::F32, Unary::Exp, 1f32.to_bits() as u64, 0).unwrap();
+    assert_eq!(re, unary(FloatKind::F32, Unary::Exp, 1f32.to_bits() as u64));
+}
