@@ -442,18 +442,15 @@ fn special_function_errors_are_within_documented_bounds() {
 }
 
 #[test]
-fn f32_exp_of_a_million_elements_takes_milliseconds() {
+fn the_slice_path_agrees_with_the_element_path_on_a_million_f32_inputs() {
     let xs: Vec<u64> = (0..1_000_000u32)
         .map(|i| (i as f32 * 1e-4 - 50.0).to_bits() as u64)
         .collect();
     let mut out = vec![0u64; xs.len()];
-    let t = std::time::Instant::now();
     unary_slice(FloatKind::F32, Unary::Exp, &xs, &mut out);
-    let el = t.elapsed();
-    println!("f32 exp of 1M elements: {el:?}");
-    assert_eq!(out[500_000], unary(FloatKind::F32, Unary::Exp, xs[500_000]));
-    // Generous: a shared machine; a few ms expected.
-    assert!(el.as_millis() < 500, "{el:?}");
+    for i in (0..xs.len()).step_by(997) {
+        assert_eq!(out[i], unary(FloatKind::F32, Unary::Exp, xs[i]), "{i}");
+    }
 }
 
 #[test]
