@@ -12,11 +12,13 @@
 //! names the op, never an abort.
 
 pub mod check;
+pub mod collective;
 pub mod control;
 pub mod elementwise;
 pub mod literal;
 pub mod quant;
 pub mod region;
+pub mod rng;
 pub mod tensor;
 pub mod transcendental;
 
@@ -134,6 +136,8 @@ pub fn registry() -> &'static HashMap<&'static str, Kernel> {
             check::KERNELS,
             elementwise::KERNELS,
             quant::KERNELS,
+            rng::KERNELS,
+            collective::KERNELS,
         ];
         let mut map = HashMap::new();
         for family in families {
@@ -164,6 +168,10 @@ pub struct Interp<'p> {
     call_stack: Vec<&'p str>,
     /// Results of the check ops run so far.
     pub checks: Vec<CheckOutcome>,
+    /// This process's place in the process grid (`collective.rs`).
+    pub process: collective::Process,
+    /// Words drawn so far by `rng` (its hidden counter, `rng.rs`).
+    pub rng_draws: u64,
 }
 
 /// Whether an op ends a block and hands its operands to the enclosing op.
@@ -207,6 +215,8 @@ impl<'p> Interp<'p> {
             env: vec![None; prog.value_types.len()],
             call_stack: Vec::new(),
             checks: Vec::new(),
+            process: collective::Process::default(),
+            rng_draws: 0,
         }
     }
 
