@@ -875,13 +875,40 @@ fn collective_broadcast<'p>(
         me.0
     };
     let Some(g) = groups.iter().find(|g| g.contains(&(my_id as i64))) else {
-        return Ok(vec![Value::tensor(zeros(interp, op, 0)?)]);
+        return (0..op.results.len())
+            .map(|i| Ok(Value::tensor(zeros(interp, op, i)?)))
+            .collect();
     };
     let ids: Vec<usize> = g.iter().map(|&v| v as usize).collect();
     let group = scope_processes(interp, strategy, &ids);
+    let mut args = args;
+    // `has_dynamic_root` (the reference interpreter's extension): a last
+    // operand holds, per data operand, the index in the group of its source.
+    let roots: Vec<i128> = if op.attr("has_dynamic_root").is_some() {
+        let r = args.pop().ok_or("missing the root operand")?;
+        r.as_tensor()?
+            .ints()
+            .ok_or("the root operand must hold integers")?
+    } else {
+        Vec::new()
+    };
+    let n = args.len();
     let all = meet(interp, &op.name, &group, args)?;
-    let v = all[0].first().cloned().ok_or("the root gave no operand")?;
-    Ok(vec![v])
+    let mut out = Vec::with_capacity(n);
+    for k in 0..n {
+        let root = roots.get(k).or(roots.first()).copied().unwrap_or(0);
+        let src = usize::try_from(root)
+            .ok()
+            .filter(|&r| r < all.len())
+            .ok_or_else(|| format!("root {root} is outside the group"))?;
+        out.push(
+            all[src]
+                .get(k)
+                .cloned()
+                .ok_or("the root gave too few operands")?,
+        );
+    }
+    Ok(out)
 }
 
 /// `send` (spec: send): appends the inputs to the channel's queue.

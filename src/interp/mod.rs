@@ -12,6 +12,7 @@
 //! names the op, never an abort.
 
 pub mod check;
+pub mod chlo;
 pub mod collective;
 pub mod control;
 pub mod elementwise;
@@ -138,6 +139,7 @@ pub fn registry() -> &'static HashMap<&'static str, Kernel> {
             quant::KERNELS,
             rng::KERNELS,
             collective::KERNELS,
+            chlo::KERNELS,
         ];
         let mut map = HashMap::new();
         for family in families {
