@@ -414,7 +414,7 @@ fn mulhi(_: &mut Interp<'_>, _: &Op, args: Vec<Value>) -> KResult<Vec<Value>> {
             // |x·y| < 2^128 for 64-bit operands: compute in i128 for signed
             // and in u128 for unsigned.
             let hi = if k.signed {
-                (x.wrapping_mul(y) >> k.bits) as i128
+                x.wrapping_mul(y) >> k.bits
             } else {
                 ((x as u128).wrapping_mul(y as u128) >> k.bits) as i128
             };

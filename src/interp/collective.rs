@@ -527,7 +527,7 @@ fn split(t: &Tensor, dim: usize, count: usize) -> KResult<Vec<Tensor>> {
     if dim >= t.rank() {
         return Err(format!("dimension {dim} is out of range for rank {}", t.rank()).into());
     }
-    if count == 0 || t.shape[dim] % count != 0 {
+    if count == 0 || !t.shape[dim].is_multiple_of(count) {
         return Err(format!(
             "dimension {dim} of size {} does not split into {count} parts",
             t.shape[dim]

@@ -61,7 +61,7 @@ pub const KERNELS: &[(&str, Kernel)] = &[
 ];
 
 /// The key of the hidden generator of `rng`, before adding the process id.
-pub const RNG_KEY: u64 = 0x5eed_0f_4c0c_4ec4;
+pub const RNG_KEY: u64 = 0x5eed_0f4c_0c4e_c4a1;
 
 /// Threefry-2x32, 20 rounds, as XLA computes it.
 pub fn threefry2x32(key: [u32; 2], x: [u32; 2]) -> [u32; 2] {
