@@ -58,7 +58,7 @@ pub const KERNELS: &[(&str, Kernel)] = &[
 ];
 
 /// The longest any one wait of a process may last.
-pub const WAIT_LIMIT: Duration = Duration::from_secs(120);
+pub const WAIT_LIMIT: Duration = Duration::from_secs(300);
 
 /// A process: (replica id, partition id).
 pub type ProcessId = (usize, usize);
