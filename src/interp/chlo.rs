@@ -16,8 +16,13 @@
 //! of the lower-rank operand is result dimension `broadcast_dimensions[i]`
 //! and the higher-rank operand's dimensions are the result's.
 //!
-//! Elementary functions (`acos`, `erf`, `lgamma`, `next_after`, …) and
-//! `top_k`, `ragged_dot`, `scan` live elsewhere.
+//! Not here: the elementary functions (`acos`, `acosh`, `asin`, `asinh`,
+//! `atan`, `atanh`, `bessel_i1e`, `cosh`, `sinh`, `tan`, `digamma`, `erf`,
+//! `erfc`, `erf_inv`, `lgamma`, `next_after`, `polygamma`, `zeta`,
+//! `_asin_acos_kernel`) and `top_k`, `ragged_dot`, `scan`, which other
+//! families provide. `broadcast_atan2`, `broadcast_power` (floats),
+//! `broadcast_next_after`, `broadcast_zeta` and `broadcast_polygamma` work
+//! once the kernels they delegate to exist.
 
 use super::elementwise::{domain, map1, unary_arg, Domain};
 use super::literal::tensor_from_attr;

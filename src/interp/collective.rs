@@ -1184,6 +1184,57 @@ mod tests {
         assert_eq!(rows.data, vec![1, 2, 5, 6, 3, 4, 7, 8]);
     }
 
+    /// Runs `@main` of a program text; returns its results.
+    fn run_main(text: &str) -> Result<Vec<Value>, String> {
+        let prog = crate::ir::parse::parse_program("t.mlir", text).map_err(|d| d.to_string())?;
+        let mut interp = Interp::new(&prog, super::super::Limits::default());
+        interp.call("main", Vec::new())
+    }
+
+    const ALL_REDUCE_AND_SEND: &str = r#"
+func.func @f(%x : tensor<2xi64>, %t : !stablehlo.token) -> (tensor<2xi64>, !stablehlo.token) {
+  %r = "stablehlo.all_reduce"(%x) ({
+    ^bb0(%a: tensor<i64>, %b: tensor<i64>):
+      %s = stablehlo.add %a, %b : tensor<i64>
+      stablehlo.return %s : tensor<i64>
+  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2xi64>) -> tensor<2xi64>
+  %t2 = "stablehlo.send"(%r, %t) {channel_handle = #stablehlo.channel_handle<handle = 1, type = 2>, is_host_transfer = true} : (tensor<2xi64>, !stablehlo.token) -> !stablehlo.token
+  return %r, %t2 : tensor<2xi64>, !stablehlo.token
+}
+func.func @g(%x : tensor<2xi64>, %t : !stablehlo.token) -> (tensor<2xi64>, !stablehlo.token) {
+  %r = "stablehlo.all_reduce"(%x) ({
+    ^bb0(%a: tensor<i64>, %b: tensor<i64>):
+      %s = stablehlo.add %a, %b : tensor<i64>
+      stablehlo.return %s : tensor<i64>
+  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2xi64>) -> tensor<2xi64>
+  %v, %t2 = "stablehlo.recv"(%t) {channel_handle = #stablehlo.channel_handle<handle = 1, type = 3>, is_host_transfer = true} : (!stablehlo.token) -> (tensor<2xi64>, !stablehlo.token)
+  %m = stablehlo.multiply %r, %v : tensor<2xi64>
+  return %m, %t2 : tensor<2xi64>, !stablehlo.token
+}
+func.func @main() -> (tensor<2xi64>, tensor<2xi64>) {
+  %a = stablehlo.constant dense<[1, 2]> : tensor<2xi64>
+  %b = stablehlo.constant dense<[10, 20]> : tensor<2xi64>
+  %t = stablehlo.after_all : !stablehlo.token
+  %r:4 = "interpreter.run_parallel"(%a, %t, %b, %t) {programs = [[@f], [@g]]} : (tensor<2xi64>, !stablehlo.token, tensor<2xi64>, !stablehlo.token) -> (tensor<2xi64>, !stablehlo.token, tensor<2xi64>, !stablehlo.token)
+  return %r#0, %r#2 : tensor<2xi64>, tensor<2xi64>
+}
+"#;
+
+    #[test]
+    fn run_parallel_meets_at_all_reduce_and_passes_messages() {
+        let r = run_main(ALL_REDUCE_AND_SEND).unwrap();
+        let ints = |v: &Value| v.as_tensor().unwrap().ints().unwrap();
+        assert_eq!(ints(&r[0]), vec![11, 22]);
+        assert_eq!(ints(&r[1]), vec![121, 484]);
+    }
+
+    #[test]
+    fn a_recv_without_send_is_reported_not_hung() {
+        let text = ALL_REDUCE_AND_SEND.replace("handle = 1, type = 2", "handle = 9, type = 2");
+        let e = run_main(&text).unwrap_err();
+        assert!(e.contains("deadlock"), "{e}");
+    }
+
     #[test]
     fn a_lone_waiter_is_a_deadlock_not_a_hang() {
         let grid = Grid::new(2, 1);
