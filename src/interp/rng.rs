@@ -460,6 +460,40 @@ mod tests {
     }
 
     #[test]
+    fn three_fry_without_an_even_dimension_halves_the_largest_like_xla() {
+        let (s, b) = generate(Algorithm::ThreeFry, &[7, 8], &[3, 5], 32).unwrap();
+        assert_eq!(s, vec![7, 17]);
+        assert_eq!(
+            b,
+            vec![
+                1478943784, 3085711981, 2148922066, 1218255668, 17873132, 2218545827, 757886286,
+                1460919419, 1895465418, 2293606280, 239565225, 183408349, 967271928, 3215640161,
+                2079680788
+            ]
+        );
+        let (s, b) = generate(Algorithm::ThreeFry, &[7, 8], &[3, 1, 4], 16).unwrap();
+        assert_eq!(s, vec![7, 14]);
+        assert_eq!(
+            b,
+            vec![58408, 14957, 62162, 6964, 47340, 15661, 21155, 27982, 56443, 33226, 42888, 50976]
+        );
+    }
+
+    #[test]
+    fn philox_u64_odd_count_matches_xla() {
+        let (s, b) = generate(Algorithm::Philox, &[7, 8], &[3], 64).unwrap();
+        assert_eq!(s, vec![7, 10]);
+        assert_eq!(
+            b,
+            vec![
+                5681972515722235719,
+                5374508896007531662,
+                16603597155184054554
+            ]
+        );
+    }
+
+    #[test]
     fn three_fry_narrow_outputs_keep_low_bits_like_xla() {
         let (s, b) = generate(Algorithm::ThreeFry, &[5, 6], &[3], 8).unwrap();
         assert_eq!((s, b), (vec![5, 8], vec![164, 200, 115]));
