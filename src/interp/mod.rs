@@ -12,11 +12,14 @@
 //! names the op, never an abort.
 
 pub mod check;
+pub mod chlo;
+pub mod collective;
 pub mod control;
 pub mod elementwise;
 pub mod literal;
 pub mod quant;
 pub mod region;
+pub mod rng;
 pub mod tensor;
 pub mod transcendental;
 
@@ -125,19 +128,26 @@ pub type KResult<T> = Result<T, KernelError>;
 /// A kernel: runs one op on its operand values, returns its result values.
 pub type Kernel = for<'p> fn(&mut Interp<'p>, &'p Op, Vec<Value>) -> KResult<Vec<Value>>;
 
+/// The kernel tables of the op families.
+fn families() -> &'static [&'static [(&'static str, Kernel)]] {
+    &[
+        control::KERNELS,
+        check::KERNELS,
+        elementwise::KERNELS,
+        quant::KERNELS,
+        transcendental::KERNELS,
+        rng::KERNELS,
+        collective::KERNELS,
+        chlo::KERNELS,
+    ]
+}
+
 /// Every kernel, by op name: the families' tables together.
 pub fn registry() -> &'static HashMap<&'static str, Kernel> {
     static REGISTRY: OnceLock<HashMap<&'static str, Kernel>> = OnceLock::new();
     REGISTRY.get_or_init(|| {
-        let families: &[&[(&'static str, Kernel)]] = &[
-            control::KERNELS,
-            check::KERNELS,
-            elementwise::KERNELS,
-            quant::KERNELS,
-            transcendental::KERNELS,
-        ];
         let mut map = HashMap::new();
-        for family in families {
+        for family in families() {
             for &(name, k) in family.iter() {
                 map.insert(name, k);
             }
@@ -168,6 +178,10 @@ pub struct Interp<'p> {
     /// Values recorded by `interpreter.probe`, by probe id, in order.
     pub probes: HashMap<String, Vec<Value>>,
     prepared: HashMap<usize, Prepared, std::hash::BuildHasherDefault<AddressHasher>>,
+    /// This process's place in the process grid (`collective.rs`).
+    pub process: collective::Process,
+    /// Words drawn so far by `rng` (its hidden counter, `rng.rs`).
+    pub rng_draws: u64,
 }
 
 /// Whether an op ends a block and hands its operands to the enclosing op.
@@ -213,6 +227,8 @@ impl<'p> Interp<'p> {
             checks: Vec::new(),
             probes: HashMap::new(),
             prepared: HashMap::default(),
+            process: collective::Process::default(),
+            rng_draws: 0,
         }
     }
 
@@ -592,5 +608,18 @@ pub fn result_type_dyn(
             Ok((dims, t.elem.clone()))
         }
         _ => Err(format!("result {i} is not a tensor")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_op_has_at_most_one_kernel() {
+        let mut seen = std::collections::HashSet::new();
+        for family in super::families() {
+            for (name, _) in family.iter() {
+                assert!(seen.insert(*name), "{name} has two kernels");
+            }
+        }
     }
 }
