@@ -15,6 +15,7 @@ pub mod check;
 pub mod control;
 pub mod elementwise;
 pub mod literal;
+pub mod movement;
 pub mod quant;
 pub mod region;
 pub mod tensor;
@@ -134,6 +135,7 @@ pub fn registry() -> &'static HashMap<&'static str, Kernel> {
             check::KERNELS,
             elementwise::KERNELS,
             quant::KERNELS,
+            movement::KERNELS,
         ];
         let mut map = HashMap::new();
         for family in families {

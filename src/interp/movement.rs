@@ -1,0 +1,1546 @@
+//! Data movement (spec: `broadcast_in_dim`, `concatenate`, `dynamic_slice`,
+//! `dynamic_update_slice`, `gather`, `get_dimension_size`, `iota`, `pad`,
+//! `reshape`, `reverse`, `scatter`, `slice`, `transpose`, and the dynamic
+//! forms `dynamic_broadcast_in_dim`, `dynamic_gather`, `dynamic_iota`,
+//! `dynamic_pad`, `dynamic_reshape`), plus `real_dynamic_slice`,
+//! `set_dimension_size` and the legacy `broadcast`, which the spec does not
+//! describe.
+//!
+//! Almost every kernel is "for each output element, find its source
+//! element": the work is done by [`copy_box`], which copies a box of elements
+//! between two strided layouts (a stride of 0 repeats an element, a negative
+//! stride walks backwards), with a tight inner loop over the last dimension.
+//! Gather copies one box per batch index; scatter walks the updates in
+//! row-major order.
+//!
+//! Choices the spec leaves open, or where it says nothing:
+//!
+//! * Quantized tensors move their storage integers. When the result type's
+//!   per-tensor quantization parameters differ from the operand's, the moved
+//!   values are requantized (`quantize(dequantize(x), type(result))`);
+//!   per-axis types are relabelled (the spec's constraints make the stored
+//!   integers equal).
+//! * `scatter` applies the updates sequentially in row-major order of the
+//!   update index (the spec lets the order be implementation-defined); an
+//!   update element whose result index is out of bounds is skipped, element
+//!   by element, as the spec's semantics says. Quantized scatter whose
+//!   `update_computation` takes float arguments is computed as
+//!   `dequantize_op_quantize`; when the region takes quantized arguments the
+//!   storage integers are passed to it and its own ops handle quantization.
+//! * `set_dimension_size` keeps the first `size` elements along `dimension`
+//!   (the operand's dimension bounds the size); `real_dynamic_slice` is
+//!   `slice` with its indices given as tensors.
+//! * Attributes given as `dense<...>` tensors (older syntax) are read like
+//!   `array<i64: ...>`.
+
+use super::quant::{dequantize, quantize};
+use super::region::ScalarFn;
+use super::tensor::{int_kind, lanes, next_index, num_elements, strides, Tensor};
+use super::{result_type_dyn, Interp, KResult, Kernel, Value};
+use crate::float::{convert, Rounding};
+use crate::ir::attr::Attr;
+use crate::ir::{ElementType, Op};
+use std::borrow::Cow;
+
+pub const KERNELS: &[(&str, Kernel)] = &[
+    ("stablehlo.broadcast_in_dim", broadcast_in_dim),
+    ("stablehlo.broadcast", broadcast),
+    (
+        "stablehlo.dynamic_broadcast_in_dim",
+        dynamic_broadcast_in_dim,
+    ),
+    ("stablehlo.reshape", reshape),
+    ("stablehlo.dynamic_reshape", dynamic_reshape),
+    ("stablehlo.transpose", transpose),
+    ("stablehlo.slice", slice),
+    ("stablehlo.real_dynamic_slice", real_dynamic_slice),
+    ("stablehlo.dynamic_slice", dynamic_slice),
+    ("stablehlo.dynamic_update_slice", dynamic_update_slice),
+    ("stablehlo.concatenate", concatenate),
+    ("stablehlo.pad", pad),
+    ("stablehlo.dynamic_pad", dynamic_pad),
+    ("stablehlo.reverse", reverse),
+    ("stablehlo.iota", iota),
+    ("stablehlo.dynamic_iota", dynamic_iota),
+    ("stablehlo.gather", gather),
+    ("stablehlo.dynamic_gather", dynamic_gather),
+    ("stablehlo.scatter", scatter),
+    ("stablehlo.get_dimension_size", get_dimension_size),
+    ("stablehlo.set_dimension_size", set_dimension_size),
+];
+
+// ---------------------------------------------------------------------------
+// Strided copies
+// ---------------------------------------------------------------------------
+
+/// Copies the box `shape` of elements from `src` (element `offset + Σ i·stride`)
+/// to `dst` (likewise), `l` lanes per element. Strides are in elements and
+/// may be zero or negative. Refuses (rather than panics) when the box reaches
+/// outside either buffer.
+#[allow(clippy::too_many_arguments)]
+fn copy_box(
+    l: usize,
+    shape: &[usize],
+    src: &[u64],
+    src_off: usize,
+    src_strides: &[isize],
+    dst: &mut [u64],
+    dst_off: usize,
+    dst_strides: &[isize],
+) -> Result<(), String> {
+    if shape.contains(&0) {
+        return Ok(());
+    }
+    if src_strides.len() != shape.len() || dst_strides.len() != shape.len() {
+        return Err("internal: stride count differs from rank".into());
+    }
+    let reach = |off: usize, st: &[isize], len: usize| -> bool {
+        let (mut lo, mut hi) = (off as i128, off as i128);
+        for (&n, &s) in shape.iter().zip(st) {
+            let e = (n as i128 - 1) * s as i128;
+            if e < 0 {
+                lo += e;
+            } else {
+                hi += e;
+            }
+        }
+        lo >= 0 && (hi + 1) * (l as i128) <= len as i128
+    };
+    if !reach(src_off, src_strides, src.len()) || !reach(dst_off, dst_strides, dst.len()) {
+        return Err("an index is out of bounds".into());
+    }
+    let r = shape.len();
+    if r == 0 {
+        dst[dst_off * l..(dst_off + 1) * l].copy_from_slice(&src[src_off * l..(src_off + 1) * l]);
+        return Ok(());
+    }
+    let n = shape[r - 1];
+    let (ss, ds) = (src_strides[r - 1], dst_strides[r - 1]);
+    let outer = &shape[..r - 1];
+    let mut idx = vec![0usize; r - 1];
+    let (mut so, mut d_o) = (src_off as isize, dst_off as isize);
+    loop {
+        let (s0, d0) = (so as usize, d_o as usize);
+        if l == 1 {
+            if ss == 1 && ds == 1 {
+                dst[d0..d0 + n].copy_from_slice(&src[s0..s0 + n]);
+            } else if ss == 0 && ds == 1 {
+                dst[d0..d0 + n].fill(src[s0]);
+            } else {
+                let (mut s, mut d) = (so, d_o);
+                for _ in 0..n {
+                    dst[d as usize] = src[s as usize];
+                    s += ss;
+                    d += ds;
+                }
+            }
+        } else {
+            let (mut s, mut d) = (so, d_o);
+            for _ in 0..n {
+                let (su, du) = (s as usize * l, d as usize * l);
+                dst[du..du + l].copy_from_slice(&src[su..su + l]);
+                s += ss;
+                d += ds;
+            }
+        }
+        // Advance the outer multi-index, moving the offsets along.
+        let mut d = outer.len();
+        loop {
+            if d == 0 {
+                return Ok(());
+            }
+            d -= 1;
+            idx[d] += 1;
+            so += src_strides[d];
+            d_o += dst_strides[d];
+            if idx[d] < outer[d] {
+                break;
+            }
+            so -= src_strides[d] * outer[d] as isize;
+            d_o -= dst_strides[d] * outer[d] as isize;
+            idx[d] = 0;
+        }
+    }
+}
+
+fn istrides(shape: &[usize]) -> Vec<isize> {
+    strides(shape).into_iter().map(|s| s as isize).collect()
+}
+
+/// A new tensor of `shape` whose element at `i` is `t`'s element at
+/// `offset + Σ i·src_strides`.
+fn strided_view(
+    interp: &Interp<'_>,
+    t: &Tensor,
+    shape: Vec<usize>,
+    offset: usize,
+    src_strides: &[isize],
+) -> KResult<Tensor> {
+    let l = t.lanes();
+    interp.check_shape(&shape, l)?;
+    let n = num_elements(&shape);
+    let mut data = vec![0u64; n * l];
+    let ds = istrides(&shape);
+    copy_box(l, &shape, &t.data, offset, src_strides, &mut data, 0, &ds)?;
+    Ok(Tensor {
+        elem: t.elem.clone(),
+        shape,
+        data,
+    })
+}
+
+// ---------------------------------------------------------------------------
+// Attributes, operands and result types
+// ---------------------------------------------------------------------------
+
+/// An integer-list attribute (`array<i64: ...>` or a `dense<...>` tensor).
+fn attr_list(op: &Op, name: &str) -> KResult<Vec<i64>> {
+    let a = op
+        .attr(name)
+        .ok_or_else(|| format!("missing attribute `{name}`"))?;
+    list_of(a).ok_or_else(|| format!("attribute `{name}` is not a list of integers").into())
+}
+
+fn list_of(a: &Attr) -> Option<Vec<i64>> {
+    match a {
+        Attr::Dense(d) => {
+            let n = d.stored_len();
+            let shape = if d.splat {
+                let dims = d.ty.dims.as_ref()?;
+                let mut s = Vec::new();
+                for x in dims {
+                    s.push(usize::try_from((*x)?).ok()?);
+                }
+                s
+            } else {
+                vec![n]
+            };
+            if num_elements(&shape) > 1 << 20 {
+                return None;
+            }
+            let t = Tensor::from_dense(d, shape).ok()?;
+            t.ints()?
+                .into_iter()
+                .map(|v| i64::try_from(v).ok())
+                .collect()
+        }
+        Attr::Array(items) => items.iter().map(|x| x.as_i64()).collect(),
+        other => other.as_i64_list().map(|v| v.to_vec()),
+    }
+}
+
+fn attr_int(op: &Op, name: &str) -> KResult<i64> {
+    op.attr(name)
+        .and_then(|a| a.as_i64())
+        .ok_or_else(|| format!("missing integer attribute `{name}`").into())
+}
+
+/// A dimension number checked against a rank.
+fn axis(v: i64, rank: usize, what: &str) -> KResult<usize> {
+    usize::try_from(v)
+        .ok()
+        .filter(|&d| d < rank)
+        .ok_or_else(|| format!("{what} {v} is out of range for rank {rank}").into())
+}
+
+/// A list of dimension numbers, each below `rank`, all distinct.
+fn axes(v: &[i64], rank: usize, what: &str) -> KResult<Vec<usize>> {
+    let mut seen = vec![false; rank];
+    let mut out = Vec::with_capacity(v.len());
+    for &x in v {
+        let d = axis(x, rank, what)?;
+        if seen[d] {
+            return Err(format!("{what} {x} is repeated").into());
+        }
+        seen[d] = true;
+        out.push(d);
+    }
+    Ok(out)
+}
+
+fn tensor_arg<'a>(args: &'a [Value], i: usize) -> KResult<&'a Tensor> {
+    Ok(args
+        .get(i)
+        .ok_or_else(|| format!("missing operand {i}"))?
+        .as_tensor()?)
+}
+
+/// The integers of an integer tensor, as i64.
+fn int_values(t: &Tensor, what: &str) -> KResult<Vec<i64>> {
+    let v = t
+        .ints()
+        .ok_or_else(|| format!("{what} must have an integer type"))?;
+    v.into_iter()
+        .map(|x| i64::try_from(x).map_err(|_| format!("{what} value {x} is out of range").into()))
+        .collect()
+}
+
+/// The integers of a 1-dimensional integer tensor.
+fn int_vector(t: &Tensor, what: &str) -> KResult<Vec<i64>> {
+    if t.rank() != 1 {
+        return Err(format!("{what} must be 1-dimensional").into());
+    }
+    int_values(t, what)
+}
+
+/// The single integer of a 0-dimensional integer tensor.
+fn int_scalar(t: &Tensor, what: &str) -> KResult<i64> {
+    if t.len() != 1 {
+        return Err(format!("{what} must be a single integer").into());
+    }
+    Ok(int_values(t, what)?[0])
+}
+
+/// A shape given at run time.
+fn shape_vector(t: &Tensor, what: &str) -> KResult<Vec<usize>> {
+    int_vector(t, what)?
+        .into_iter()
+        .map(|x| usize::try_from(x).map_err(|_| format!("{what} has a negative size {x}").into()))
+        .collect()
+}
+
+fn to_usize(v: i64, what: &str) -> KResult<usize> {
+    usize::try_from(v).map_err(|_| format!("{what} {v} is negative").into())
+}
+
+/// Result `i`'s element type, checking its declared dimensions against a
+/// computed shape.
+fn declared(interp: &Interp<'_>, op: &Op, i: usize, shape: &[usize]) -> KResult<ElementType> {
+    let (dims, elem) = result_type_dyn(interp, op, i)?;
+    if dims.len() != shape.len() {
+        return Err(format!(
+            "the result has rank {} but the operands give shape {shape:?}",
+            dims.len()
+        )
+        .into());
+    }
+    for (d, (&want, &got)) in dims.iter().zip(shape).enumerate() {
+        if let Some(want) = want {
+            if want != got {
+                return Err(format!(
+                    "dimension {d} of the result is {want} but the operands give {got} (shape {shape:?})"
+                )
+                .into());
+            }
+        }
+    }
+    Ok(elem)
+}
+
+fn is_per_axis(e: &ElementType) -> bool {
+    matches!(e, ElementType::Quant(q) if q.axis.is_some())
+}
+
+/// `t` with element type `to`: unchanged storage when the types agree (or
+/// differ only in per-axis parameters, which the spec lets data movement
+/// relabel), requantized when per-tensor quantization parameters differ.
+fn retype(t: Tensor, to: &ElementType) -> KResult<Tensor> {
+    if &t.elem == to {
+        return Ok(t);
+    }
+    match (&t.elem, to) {
+        (ElementType::Quant(_), ElementType::Quant(q))
+            if !is_per_axis(&t.elem) && !is_per_axis(to) =>
+        {
+            Ok(quantize(&dequantize(&t)?, q)?)
+        }
+        (a, b) if lanes(a) == lanes(b) && !(a.is_float() && !b.is_float()) => {
+            let mut t = t;
+            t.elem = to.clone();
+            Ok(t)
+        }
+        (a, b) => Err(format!("the result type {b} does not match the operand type {a}").into()),
+    }
+}
+
+/// Finishes a single-result kernel: result 0 in its declared element type.
+fn done(interp: &Interp<'_>, op: &Op, t: Tensor) -> KResult<Vec<Value>> {
+    let elem = declared(interp, op, 0, &t.shape)?;
+    Ok(vec![Value::tensor(retype(t, &elem)?)])
+}
+
+// ---------------------------------------------------------------------------
+// Broadcast, reshape, transpose, reverse
+// ---------------------------------------------------------------------------
+
+fn broadcast_to(
+    interp: &Interp<'_>,
+    t: &Tensor,
+    dims: &[i64],
+    shape: Vec<usize>,
+) -> KResult<Tensor> {
+    if dims.len() != t.rank() {
+        return Err(format!(
+            "broadcast_dimensions has {} entries for an operand of rank {}",
+            dims.len(),
+            t.rank()
+        )
+        .into());
+    }
+    let bd = axes(dims, shape.len(), "broadcast dimension")?;
+    let os = strides(&t.shape);
+    let mut ss = vec![0isize; shape.len()];
+    for (d, &r) in bd.iter().enumerate() {
+        let n = t.shape[d];
+        if n == 1 {
+            continue;
+        }
+        if n != shape[r] {
+            return Err(format!(
+                "operand dimension {d} (size {n}) cannot broadcast to result dimension {r} (size {})",
+                shape[r]
+            )
+            .into());
+        }
+        ss[r] = os[d] as isize;
+    }
+    if t.is_empty() && !shape.contains(&0) {
+        return Err("cannot broadcast an empty operand to a non-empty result".into());
+    }
+    strided_view(interp, t, shape, 0, &ss)
+}
+
+/// `broadcast_in_dim` (spec: broadcast_in_dim).
+fn broadcast_in_dim<'p>(
+    interp: &mut Interp<'p>,
+    op: &'p Op,
+    args: Vec<Value>,
+) -> KResult<Vec<Value>> {
+    let t = tensor_arg(&args, 0)?;
+    let (shape, _) = super::result_type(interp, op, 0)?;
+    let dims = attr_list(op, "broadcast_dimensions")?;
+    let r = broadcast_to(interp, t, &dims, shape)?;
+    done(interp, op, r)
+}
+
+/// `dynamic_broadcast_in_dim` (spec: dynamic_broadcast_in_dim): the result
+/// shape is the `output_dimensions` operand.
+fn dynamic_broadcast_in_dim<'p>(
+    interp: &mut Interp<'p>,
+    op: &'p Op,
+    args: Vec<Value>,
+) -> KResult<Vec<Value>> {
+    let t = tensor_arg(&args, 0)?;
+    let shape = shape_vector(tensor_arg(&args, 1)?, "output_dimensions")?;
+    let dims = attr_list(op, "broadcast_dimensions")?;
+    let r = broadcast_to(interp, t, &dims, shape)?;
+    done(interp, op, r)
+}
+
+/// The legacy `broadcast` (not in the spec): `broadcast_sizes` are prepended
+/// to the operand's shape.
+fn broadcast<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec<Value>> {
+    let t = tensor_arg(&args, 0)?;
+    let sizes = attr_list(op, "broadcast_sizes")?;
+    let mut shape = Vec::with_capacity(sizes.len() + t.rank());
+    for &s in &sizes {
+        shape.push(to_usize(s, "broadcast size")?);
+    }
+    shape.extend_from_slice(&t.shape);
+    let dims: Vec<i64> = (sizes.len()..shape.len()).map(|d| d as i64).collect();
+    let r = broadcast_to(interp, t, &dims, shape)?;
+    done(interp, op, r)
+}
+
+fn reshape_to(interp: &Interp<'_>, v: Value, shape: Vec<usize>) -> KResult<Tensor> {
+    let n = v.as_tensor()?.len();
+    if num_elements(&shape) != n {
+        return Err(format!("cannot reshape {n} elements to shape {shape:?}").into());
+    }
+    let mut t = v.into_tensor()?;
+    interp.check_shape(&shape, t.lanes())?;
+    t.shape = shape;
+    Ok(t)
+}
+
+/// `reshape` (spec: reshape): the same elements in the same order.
+fn reshape<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec<Value>> {
+    let (shape, _) = super::result_type(interp, op, 0)?;
+    let v = args.into_iter().next().ok_or("missing operand")?;
+    let t = reshape_to(interp, v, shape)?;
+    done(interp, op, t)
+}
+
+/// `dynamic_reshape` (spec: dynamic_reshape): the shape is the `output_shape` operand.
+fn dynamic_reshape<'p>(
+    interp: &mut Interp<'p>,
+    op: &'p Op,
+    args: Vec<Value>,
+) -> KResult<Vec<Value>> {
+    let shape = shape_vector(tensor_arg(&args, 1)?, "output_shape")?;
+    let v = args.into_iter().next().ok_or("missing operand")?;
+    let t = reshape_to(interp, v, shape)?;
+    done(interp, op, t)
+}
+
+/// `transpose` (spec: transpose): `result[i] = operand[j]` with `i[d] = j[permutation[d]]`.
+fn transpose<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec<Value>> {
+    let t = tensor_arg(&args, 0)?;
+    let perm = attr_list(op, "permutation")?;
+    if perm.len() != t.rank() {
+        return Err(format!(
+            "permutation has {} entries for an operand of rank {}",
+            perm.len(),
+            t.rank()
+        )
+        .into());
+    }
+    let perm = axes(&perm, t.rank(), "permutation entry")?;
+    let os = strides(&t.shape);
+    let shape: Vec<usize> = perm.iter().map(|&p| t.shape[p]).collect();
+    let ss: Vec<isize> = perm.iter().map(|&p| os[p] as isize).collect();
+    let r = transpose_blocked(interp, t, shape, &ss)?;
+    done(interp, op, r)
+}
+
+/// A strided view, walked in tiles when the last two result dimensions
+/// read the source far apart (a transpose of the minor dimensions), so that
+/// both sides stay in cache.
+fn transpose_blocked(
+    interp: &Interp<'_>,
+    t: &Tensor,
+    shape: Vec<usize>,
+    ss: &[isize],
+) -> KResult<Tensor> {
+    let r = shape.len();
+    const TILE: usize = 32;
+    if r < 2 || ss[r - 1] == 1 || shape[r - 1] < 2 * TILE || shape[r - 2] < 2 * TILE {
+        return strided_view(interp, t, shape, 0, ss);
+    }
+    let l = t.lanes();
+    interp.check_shape(&shape, l)?;
+    let mut data = vec![0u64; num_elements(&shape) * l];
+    let ds = istrides(&shape);
+    // Tile the last two dimensions; the others are walked by copy_box.
+    let (rows, cols) = (shape[r - 2], shape[r - 1]);
+    let mut sub = shape.clone();
+    for i0 in (0..rows).step_by(TILE) {
+        for j0 in (0..cols).step_by(TILE) {
+            sub[r - 2] = TILE.min(rows - i0);
+            sub[r - 1] = TILE.min(cols - j0);
+            // Put the tile's columns outermost so the source is read contiguously.
+            let mut order: Vec<usize> = (0..r).collect();
+            order.swap(r - 2, r - 1);
+            let sh: Vec<usize> = order.iter().map(|&d| sub[d]).collect();
+            let s2: Vec<isize> = order.iter().map(|&d| ss[d]).collect();
+            let d2: Vec<isize> = order.iter().map(|&d| ds[d]).collect();
+            let so = i0 as isize * ss[r - 2] + j0 as isize * ss[r - 1];
+            let d_o = i0 * cols + j0;
+            copy_box(l, &sh, &t.data, so as usize, &s2, &mut data, d_o, &d2)?;
+        }
+    }
+    Ok(Tensor {
+        elem: t.elem.clone(),
+        shape,
+        data,
+    })
+}
+
+/// `reverse` (spec: reverse).
+fn reverse<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec<Value>> {
+    let t = tensor_arg(&args, 0)?;
+    let dims = axes(&attr_list(op, "dimensions")?, t.rank(), "dimension")?;
+    let mut ss = istrides(&t.shape);
+    let mut off = 0usize;
+    for &d in &dims {
+        if t.shape[d] > 0 {
+            off += (t.shape[d] - 1) * ss[d] as usize;
+        }
+        ss[d] = -ss[d];
+    }
+    let r = strided_view(interp, t, t.shape.clone(), off, &ss)?;
+    done(interp, op, r)
+}
+
+// ---------------------------------------------------------------------------
+// Slices
+// ---------------------------------------------------------------------------
+
+fn slice_with(
+    interp: &Interp<'_>,
+    t: &Tensor,
+    start: &[i64],
+    limit: &[i64],
+    step: &[i64],
+) -> KResult<Tensor> {
+    let r = t.rank();
+    if start.len() != r || limit.len() != r || step.len() != r {
+        return Err(format!("slice indices must have {r} entries, one per dimension").into());
+    }
+    let os = strides(&t.shape);
+    let mut shape = Vec::with_capacity(r);
+    let mut ss = Vec::with_capacity(r);
+    let mut off = 0usize;
+    for d in 0..r {
+        let (s, e, k) = (start[d], limit[d], step[d]);
+        if s < 0 || s > e || e > t.shape[d] as i64 || k <= 0 {
+            return Err(format!(
+                "dimension {d}: the slice {s}:{e}:{k} does not fit size {}",
+                t.shape[d]
+            )
+            .into());
+        }
+        let n = ((e - s) as u64).div_ceil(k as u64) as usize;
+        shape.push(n);
+        ss.push((os[d] as isize).saturating_mul(k as isize));
+        if n > 0 {
+            off += s as usize * os[d];
+        }
+    }
+    strided_view(interp, t, shape, off, &ss)
+}
+
+/// `slice` (spec: slice): `result[i] = operand[start_indices + i * strides]`.
+fn slice<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec<Value>> {
+    let t = tensor_arg(&args, 0)?;
+    let start = attr_list(op, "start_indices")?;
+    let limit = attr_list(op, "limit_indices")?;
+    let step = match op.attr("strides") {
+        Some(_) => attr_list(op, "strides")?,
+        None => vec![1; t.rank()],
+    };
+    let r = slice_with(interp, t, &start, &limit, &step)?;
+    done(interp, op, r)
+}
+
+/// `real_dynamic_slice` (not in the spec; `slice` with tensor operands).
+fn real_dynamic_slice<'p>(
+    interp: &mut Interp<'p>,
+    op: &'p Op,
+    args: Vec<Value>,
+) -> KResult<Vec<Value>> {
+    let t = tensor_arg(&args, 0)?;
+    let start = int_vector(tensor_arg(&args, 1)?, "start_indices")?;
+    let limit = int_vector(tensor_arg(&args, 2)?, "limit_indices")?;
+    let step = int_vector(tensor_arg(&args, 3)?, "strides")?;
+    let r = slice_with(interp, t, &start, &limit, &step)?;
+    done(interp, op, r)
+}
+
+/// Start indices given as scalar operands, clamped into `[0, dim - size]`.
+fn clamped_starts(
+    shape: &[usize],
+    sizes: &[usize],
+    starts: &[Value],
+    what: &str,
+) -> KResult<Vec<usize>> {
+    if starts.len() != shape.len() || sizes.len() != shape.len() {
+        return Err(format!(
+            "{what}: {} start indices and {} sizes for rank {}",
+            starts.len(),
+            sizes.len(),
+            shape.len()
+        )
+        .into());
+    }
+    let mut out = Vec::with_capacity(shape.len());
+    for (d, v) in starts.iter().enumerate() {
+        let s = int_scalar(v.as_tensor()?, "a start index")?;
+        if sizes[d] > shape[d] {
+            return Err(format!(
+                "{what}: size {} exceeds dimension {d} of size {}",
+                sizes[d], shape[d]
+            )
+            .into());
+        }
+        let hi = (shape[d] - sizes[d]) as i64;
+        out.push(s.clamp(0, hi) as usize);
+    }
+    Ok(out)
+}
+
+/// `dynamic_slice` (spec: dynamic_slice): start indices clamped so the slice fits.
+fn dynamic_slice<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec<Value>> {
+    let t = tensor_arg(&args, 0)?;
+    let sizes: Vec<usize> = attr_list(op, "slice_sizes")?
+        .into_iter()
+        .map(|s| to_usize(s, "slice size"))
+        .collect::<KResult<_>>()?;
+    let starts = clamped_starts(&t.shape, &sizes, &args[1..], "dynamic_slice")?;
+    let os = strides(&t.shape);
+    let off: usize = starts.iter().zip(&os).map(|(s, st)| s * st).sum();
+    let ss = istrides(&t.shape);
+    let r = if sizes.contains(&0) {
+        strided_view(interp, t, sizes, 0, &ss)?
+    } else {
+        strided_view(interp, t, sizes, off, &ss)?
+    };
+    done(interp, op, r)
+}
+
+/// `dynamic_update_slice` (spec: dynamic_update_slice): the operand with the
+/// clamped window replaced by `update`.
+fn dynamic_update_slice<'p>(
+    interp: &mut Interp<'p>,
+    op: &'p Op,
+    mut args: Vec<Value>,
+) -> KResult<Vec<Value>> {
+    if args.len() < 2 {
+        return Err("expected an operand, an update and start indices".into());
+    }
+    let rest = args.split_off(2);
+    let upd_v = args.pop().ok_or("missing update")?;
+    let opnd = args.pop().ok_or("missing operand")?;
+    let mut t = opnd.into_tensor()?;
+    let u = upd_v.as_tensor()?;
+    if u.rank() != t.rank() {
+        return Err("the update's rank differs from the operand's".into());
+    }
+    let u = retype(u.clone(), &t.elem)?;
+    if u.lanes() != t.lanes() {
+        return Err("the update's element type differs from the operand's".into());
+    }
+    let starts = clamped_starts(&t.shape, &u.shape, &rest, "dynamic_update_slice")?;
+    let os = strides(&t.shape);
+    let off: usize = starts.iter().zip(&os).map(|(s, st)| s * st).sum();
+    let ds = istrides(&t.shape);
+    let us = istrides(&u.shape);
+    copy_box(t.lanes(), &u.shape, &u.data, 0, &us, &mut t.data, off, &ds)?;
+    done(interp, op, t)
+}
+
+/// `concatenate` (spec: concatenate).
+fn concatenate<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec<Value>> {
+    let first = tensor_arg(&args, 0)?;
+    let r = first.rank();
+    let dim = axis(attr_int(op, "dimension")?, r, "dimension")?;
+    let (_, elem) = result_type_dyn(interp, op, 0)?;
+    let mut shape = first.shape.clone();
+    shape[dim] = 0;
+    let mut inputs = Vec::with_capacity(args.len());
+    for v in &args {
+        let t = v.as_tensor()?;
+        if t.rank() != r
+            || t.shape
+                .iter()
+                .zip(&first.shape)
+                .enumerate()
+                .any(|(d, (a, b))| d != dim && a != b)
+        {
+            return Err(format!(
+                "input shapes {:?} and {:?} differ outside dimension {dim}",
+                t.shape, first.shape
+            )
+            .into());
+        }
+        shape[dim] = shape[dim]
+            .checked_add(t.shape[dim])
+            .ok_or("the result is too large")?;
+        let t = if t.elem == elem {
+            Cow::Borrowed(t)
+        } else {
+            Cow::Owned(retype(t.clone(), &elem)?)
+        };
+        if t.lanes() != lanes(&elem) {
+            return Err("input element types differ".into());
+        }
+        inputs.push(t);
+    }
+    let l = lanes(&elem);
+    interp.check_shape(&shape, l)?;
+    let mut data = vec![0u64; num_elements(&shape) * l];
+    let ds = istrides(&shape);
+    let mut off = 0usize;
+    for t in &inputs {
+        let ss = istrides(&t.shape);
+        copy_box(l, &t.shape, &t.data, 0, &ss, &mut data, off, &ds)?;
+        off += t.shape[dim] * ds[dim] as usize;
+    }
+    done(interp, op, Tensor { elem, shape, data })
+}
+
+// ---------------------------------------------------------------------------
+// Pad
+// ---------------------------------------------------------------------------
+
+fn pad_with(
+    interp: &Interp<'_>,
+    t: &Tensor,
+    pv: &Tensor,
+    low: &[i64],
+    high: &[i64],
+    interior: &[i64],
+) -> KResult<Tensor> {
+    let r = t.rank();
+    if low.len() != r || high.len() != r || interior.len() != r {
+        return Err(format!("padding must have {r} entries, one per dimension").into());
+    }
+    if pv.len() != 1 {
+        return Err("the padding value must be a single element".into());
+    }
+    let pv = retype(pv.clone(), &t.elem)?;
+    if pv.lanes() != t.lanes() {
+        return Err("the padding value's element type differs from the operand's".into());
+    }
+    let mut shape = Vec::with_capacity(r);
+    for d in 0..r {
+        if interior[d] < 0 {
+            return Err(format!("interior padding {} is negative", interior[d]).into());
+        }
+        let n = t.shape[d] as i128;
+        let size = n + low[d] as i128 + high[d] as i128 + (n - 1).max(0) * interior[d] as i128;
+        if size < 0 {
+            return Err(
+                format!("dimension {d} of the result would have negative size {size}").into(),
+            );
+        }
+        shape.push(usize::try_from(size).map_err(|_| "the result is too large")?);
+    }
+    let l = t.lanes();
+    interp.check_shape(&shape, l)?;
+    let mut out = Tensor::filled(t.elem.clone(), shape.clone(), &pv.data);
+    // The operand elements that land inside the result: along dimension d,
+    // operand index i goes to low + i·(interior + 1).
+    let os = strides(&t.shape);
+    let rs = strides(&shape);
+    let mut box_shape = Vec::with_capacity(r);
+    let (mut src_off, mut dst_off) = (0usize, 0usize);
+    let mut ds = Vec::with_capacity(r);
+    for d in 0..r {
+        let step = interior[d] as i128 + 1;
+        let lo = low[d] as i128;
+        // Smallest i with lo + i·step >= 0, largest with lo + i·step < size.
+        let first = if lo >= 0 { 0 } else { (-lo + step - 1) / step };
+        let last_excl = if (shape[d] as i128) <= lo {
+            0
+        } else {
+            ((shape[d] as i128 - lo + step - 1) / step).min(t.shape[d] as i128)
+        };
+        let count = (last_excl - first).max(0) as usize;
+        box_shape.push(count);
+        if count > 0 {
+            src_off += first as usize * os[d];
+            dst_off += (lo + first * step) as usize * rs[d];
+        }
+        ds.push((rs[d] as i128 * step) as isize);
+    }
+    let ss = istrides(&t.shape);
+    if !box_shape.contains(&0) {
+        copy_box(
+            l,
+            &box_shape,
+            &t.data,
+            src_off,
+            &ss,
+            &mut out.data,
+            dst_off,
+            &ds,
+        )?;
+    }
+    Ok(out)
+}
+
+/// `pad` (spec: pad): edge padding (negative removes elements) and interior padding.
+fn pad<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec<Value>> {
+    let t = tensor_arg(&args, 0)?;
+    let pv = tensor_arg(&args, 1)?;
+    let low = attr_list(op, "edge_padding_low")?;
+    let high = attr_list(op, "edge_padding_high")?;
+    let interior = attr_list(op, "interior_padding")?;
+    let r = pad_with(interp, t, pv, &low, &high, &interior)?;
+    done(interp, op, r)
+}
+
+/// `dynamic_pad` (spec: dynamic_pad): `pad` with the paddings as operands.
+fn dynamic_pad<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec<Value>> {
+    let t = tensor_arg(&args, 0)?;
+    let pv = tensor_arg(&args, 1)?;
+    let low = int_vector(tensor_arg(&args, 2)?, "edge_padding_low")?;
+    let high = int_vector(tensor_arg(&args, 3)?, "edge_padding_high")?;
+    let interior = int_vector(tensor_arg(&args, 4)?, "interior_padding")?;
+    let r = pad_with(interp, t, pv, &low, &high, &interior)?;
+    done(interp, op, r)
+}
+
+// ---------------------------------------------------------------------------
+// Iota and dimension sizes
+// ---------------------------------------------------------------------------
+
+fn iota_of(
+    interp: &Interp<'_>,
+    elem: &ElementType,
+    shape: Vec<usize>,
+    dim: i64,
+) -> KResult<Tensor> {
+    let dim = axis(dim, shape.len(), "iota_dimension")?;
+    interp.check_shape(&shape, lanes(elem))?;
+    let n = num_elements(&shape);
+    let (size, inner) = (shape[dim], strides(&shape)[dim]);
+    // The value of element i is (i / inner) % size.
+    let value_of = |i: usize| ((i / inner.max(1)) % size.max(1)) as i128;
+    const RNE: Rounding = Rounding::NearestEven;
+    match elem {
+        ElementType::Float(k) => {
+            let f = k.format();
+            let table: Vec<u64> = (0..size)
+                .map(|v| convert::from_int(f, v as i128, RNE))
+                .collect();
+            let data = (0..n).map(|i| table[value_of(i) as usize]).collect();
+            Ok(Tensor {
+                elem: elem.clone(),
+                shape,
+                data,
+            })
+        }
+        ElementType::Complex(k) => {
+            let f = k.format();
+            let zero = convert::from_int(f, 0, RNE);
+            let mut data = Vec::with_capacity(2 * n);
+            for i in 0..n {
+                data.push(convert::from_int(f, value_of(i), RNE));
+                data.push(zero);
+            }
+            Ok(Tensor {
+                elem: elem.clone(),
+                shape,
+                data,
+            })
+        }
+        ElementType::Quant(q) => {
+            let fl = iota_of(interp, &ElementType::Float(q.expressed), shape, dim as i64)?;
+            Ok(quantize(&fl, q)?)
+        }
+        _ => {
+            let k = int_kind(elem).ok_or("iota needs an integer, float or complex type")?;
+            let data = (0..n).map(|i| k.wrap(value_of(i))).collect();
+            Ok(Tensor {
+                elem: elem.clone(),
+                shape,
+                data,
+            })
+        }
+    }
+}
+
+/// `iota` (spec: iota).
+fn iota<'p>(interp: &mut Interp<'p>, op: &'p Op, _: Vec<Value>) -> KResult<Vec<Value>> {
+    let (shape, elem) = super::result_type(interp, op, 0)?;
+    let t = iota_of(interp, &elem, shape, attr_int(op, "iota_dimension")?)?;
+    Ok(vec![Value::tensor(t)])
+}
+
+/// `dynamic_iota` (spec: dynamic_iota): the shape is the `output_shape` operand.
+fn dynamic_iota<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec<Value>> {
+    let shape = shape_vector(tensor_arg(&args, 0)?, "output_shape")?;
+    let elem = declared(interp, op, 0, &shape)?;
+    let t = iota_of(interp, &elem, shape, attr_int(op, "iota_dimension")?)?;
+    Ok(vec![Value::tensor(t)])
+}
+
+/// `get_dimension_size` (spec: get_dimension_size).
+fn get_dimension_size<'p>(
+    interp: &mut Interp<'p>,
+    op: &'p Op,
+    args: Vec<Value>,
+) -> KResult<Vec<Value>> {
+    let t = tensor_arg(&args, 0)?;
+    let d = axis(attr_int(op, "dimension")?, t.rank(), "dimension")?;
+    let elem = declared(interp, op, 0, &[])?;
+    let size = i64::try_from(t.shape[d]).map_err(|_| "the size is too large")?;
+    Ok(vec![Value::tensor(Tensor::from_i64(
+        elem,
+        Vec::new(),
+        &[size],
+    ))])
+}
+
+/// `set_dimension_size` (not in the spec): keeps the first `size` elements
+/// along `dimension`.
+fn set_dimension_size<'p>(
+    interp: &mut Interp<'p>,
+    op: &'p Op,
+    args: Vec<Value>,
+) -> KResult<Vec<Value>> {
+    let t = tensor_arg(&args, 0)?;
+    let d = axis(attr_int(op, "dimension")?, t.rank(), "dimension")?;
+    let size = int_scalar(tensor_arg(&args, 1)?, "size")?;
+    if size < 0 || size as u64 > t.shape[d] as u64 {
+        return Err(format!("size {size} is outside [0, {}]", t.shape[d]).into());
+    }
+    let start = vec![0i64; t.rank()];
+    let mut limit: Vec<i64> = t.shape.iter().map(|&n| n as i64).collect();
+    limit[d] = size;
+    let step = vec![1i64; t.rank()];
+    let r = slice_with(interp, t, &start, &limit, &step)?;
+    done(interp, op, r)
+}
+
+// ---------------------------------------------------------------------------
+// Gather
+// ---------------------------------------------------------------------------
+
+fn dn_list(dn: &Attr, name: &str) -> KResult<Vec<i64>> {
+    match dn.field(name) {
+        None => Ok(Vec::new()),
+        Some(a) => list_of(a)
+            .ok_or_else(|| format!("dimension number `{name}` is not a list of integers").into()),
+    }
+}
+
+fn dn_int(dn: &Attr, name: &str) -> KResult<i64> {
+    match dn.field(name) {
+        None => Ok(0),
+        Some(a) => a
+            .as_i64()
+            .ok_or_else(|| format!("dimension number `{name}` is not an integer").into()),
+    }
+}
+
+/// The dimensions of `0..rank` not in `used`, ascending.
+fn remaining(rank: usize, used: &[usize]) -> Vec<usize> {
+    (0..rank).filter(|d| !used.contains(d)).collect()
+}
+
+/// The indices of an index tensor (integers) as i64 lanes, clamped to the
+/// i64 range (clamping happens anyway).
+fn index_lanes(t: &Tensor, what: &str) -> KResult<Vec<i64>> {
+    let k = int_kind(&t.elem).ok_or_else(|| format!("{what} must have an integer type"))?;
+    if matches!(t.elem, ElementType::Quant(_)) {
+        return Err(format!("{what} must have an integer type").into());
+    }
+    Ok(t.data
+        .iter()
+        .map(|&x| k.value(x).clamp(i64::MIN as i128, i64::MAX as i128) as i64)
+        .collect())
+}
+
+/// `gather` with slice sizes given (spec: gather).
+fn gather_with(
+    interp: &Interp<'_>,
+    op: &Op,
+    operand: &Tensor,
+    indices: &Tensor,
+    slice_sizes: &[i64],
+) -> KResult<Tensor> {
+    let dn = op
+        .attr("dimension_numbers")
+        .ok_or("missing `dimension_numbers`")?;
+    let r_op = operand.rank();
+    let r_si = indices.rank();
+    let offset_dims = dn_list(dn, "offset_dims")?;
+    let collapsed = axes(
+        &dn_list(dn, "collapsed_slice_dims")?,
+        r_op,
+        "collapsed_slice_dims entry",
+    )?;
+    let obd = axes(
+        &dn_list(dn, "operand_batching_dims")?,
+        r_op,
+        "operand_batching_dims entry",
+    )?;
+    let sbd = axes(
+        &dn_list(dn, "start_indices_batching_dims")?,
+        r_si,
+        "start_indices_batching_dims entry",
+    )?;
+    let sim = axes(
+        &dn_list(dn, "start_index_map")?,
+        r_op,
+        "start_index_map entry",
+    )?;
+    let ivd = dn_int(dn, "index_vector_dim")?;
+    if ivd < 0 || ivd as usize > r_si {
+        return Err(format!("index_vector_dim {ivd} is out of range").into());
+    }
+    let ivd = ivd as usize;
+    if slice_sizes.len() != r_op {
+        return Err(format!(
+            "slice_sizes has {} entries for rank {r_op}",
+            slice_sizes.len()
+        )
+        .into());
+    }
+    let mut sizes = Vec::with_capacity(r_op);
+    for (d, &s) in slice_sizes.iter().enumerate() {
+        if s < 0 || s as u64 > operand.shape[d] as u64 {
+            return Err(format!("slice size {s} does not fit dimension {d}").into());
+        }
+        sizes.push(s as usize);
+    }
+    let mut used = collapsed.clone();
+    for &d in &obd {
+        if used.contains(&d) {
+            return Err(format!("dimension {d} is both collapsed and batching").into());
+        }
+        used.push(d);
+    }
+    for &d in &used {
+        if sizes[d] > 1 {
+            return Err(
+                format!("slice size of collapsed or batching dimension {d} exceeds 1").into(),
+            );
+        }
+    }
+    let offset_operand_dims = remaining(r_op, &used);
+    if offset_operand_dims.len() != offset_dims.len() {
+        return Err(
+            "rank(operand) must equal the number of offset, collapsed and batching dimensions"
+                .into(),
+        );
+    }
+    if obd.len() != sbd.len() {
+        return Err(
+            "operand_batching_dims and start_indices_batching_dims differ in length".into(),
+        );
+    }
+    for (&o, &s) in obd.iter().zip(&sbd) {
+        if s == ivd {
+            return Err("index_vector_dim is a batching dimension".into());
+        }
+        if operand.shape[o] != indices.shape[s] {
+            return Err(format!("batching dimensions {o} and {s} differ in size").into());
+        }
+    }
+    for &d in &sim {
+        if obd.contains(&d) {
+            return Err(format!("start_index_map entry {d} is a batching dimension").into());
+        }
+    }
+    let nidx = if ivd < r_si { indices.shape[ivd] } else { 1 };
+    if nidx != sim.len() {
+        return Err(format!(
+            "start_index_map has {} entries for index vectors of {nidx}",
+            sim.len()
+        )
+        .into());
+    }
+    // The batch dimensions of the indices (all but index_vector_dim).
+    let si_batch: Vec<usize> = (0..r_si).filter(|&d| d != ivd).collect();
+    let rank = si_batch.len() + offset_dims.len();
+    let offset_res = axes(&offset_dims, rank, "offset_dims entry")?;
+    let batch_res = remaining(rank, &offset_res);
+    let mut shape = vec![0usize; rank];
+    for (k, &rd) in offset_res.iter().enumerate() {
+        shape[rd] = sizes[offset_operand_dims[k]];
+    }
+    for (k, &rd) in batch_res.iter().enumerate() {
+        shape[rd] = indices.shape[si_batch[k]];
+    }
+    let l = operand.lanes();
+    interp.check_shape(&shape, l)?;
+    let n = num_elements(&shape);
+    let mut data = vec![0u64; n * l];
+    let idx = index_lanes(indices, "start_indices")?;
+    if n > 0 {
+        let os = strides(&operand.shape);
+        let ss = strides(&indices.shape);
+        let rs = strides(&shape);
+        let box_shape: Vec<usize> = offset_res.iter().map(|&d| shape[d]).collect();
+        let box_src: Vec<isize> = offset_operand_dims
+            .iter()
+            .map(|&d| os[d] as isize)
+            .collect();
+        let box_dst: Vec<isize> = offset_res.iter().map(|&d| rs[d] as isize).collect();
+        let ivd_stride = if ivd < r_si { ss[ivd] } else { 0 };
+        // For each batching pair: the position in si_batch of its indices dim.
+        let batch_pos: Vec<usize> = sbd
+            .iter()
+            .map(|s| si_batch.iter().position(|x| x == s).unwrap_or(0))
+            .collect();
+        let batch_shape: Vec<usize> = si_batch.iter().map(|&d| indices.shape[d]).collect();
+        let mut bi = vec![0usize; batch_shape.len()];
+        loop {
+            let mut si_off = 0usize;
+            let mut dst = 0usize;
+            for (k, &b) in bi.iter().enumerate() {
+                si_off += b * ss[si_batch[k]];
+                dst += b * rs[batch_res[k]];
+            }
+            let mut src: i128 = 0;
+            for (j, &d) in sim.iter().enumerate() {
+                let v = idx[si_off + j * ivd_stride] as i128;
+                let hi = (operand.shape[d] - sizes[d]) as i128;
+                src += v.clamp(0, hi) * os[d] as i128;
+            }
+            for (i, &o) in obd.iter().enumerate() {
+                src += bi[batch_pos[i]] as i128 * os[o] as i128;
+            }
+            let src = usize::try_from(src).map_err(|_| "an index is out of bounds")?;
+            copy_box(
+                l,
+                &box_shape,
+                &operand.data,
+                src,
+                &box_src,
+                &mut data,
+                dst,
+                &box_dst,
+            )?;
+            if !next_index(&mut bi, &batch_shape) {
+                break;
+            }
+        }
+    }
+    Ok(Tensor {
+        elem: operand.elem.clone(),
+        shape,
+        data,
+    })
+}
+
+/// `gather` (spec: gather): slices of the operand at clamped start indices.
+fn gather<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec<Value>> {
+    let operand = tensor_arg(&args, 0)?;
+    let indices = tensor_arg(&args, 1)?;
+    let sizes = attr_list(op, "slice_sizes")?;
+    let r = gather_with(interp, op, operand, indices, &sizes)?;
+    done(interp, op, r)
+}
+
+/// `dynamic_gather` (spec: dynamic_gather): `gather` with the slice sizes as an operand.
+fn dynamic_gather<'p>(
+    interp: &mut Interp<'p>,
+    op: &'p Op,
+    args: Vec<Value>,
+) -> KResult<Vec<Value>> {
+    let operand = tensor_arg(&args, 0)?;
+    let indices = tensor_arg(&args, 1)?;
+    let sizes = int_vector(tensor_arg(&args, 2)?, "slice_sizes")?;
+    let r = gather_with(interp, op, operand, indices, &sizes)?;
+    done(interp, op, r)
+}
+
+// ---------------------------------------------------------------------------
+// Scatter
+// ---------------------------------------------------------------------------
+
+/// Where one dimension of the updates goes.
+#[derive(Clone, Copy)]
+enum UpdDim {
+    /// A scatter dimension: its stride in the indices.
+    Scatter(usize),
+    /// A window dimension: the input dimension it walks.
+    Window(usize),
+}
+
+/// The validated dimension numbers of a scatter.
+struct ScatterPlan {
+    dims: Vec<UpdDim>,
+    /// scatter_dims_to_operand_dims.
+    sdto: Vec<usize>,
+    /// (input dim, update dim) of each batching pair.
+    batching: Vec<(usize, usize)>,
+    ivd_stride: usize,
+}
+
+fn scatter_plan(
+    dn: &Attr,
+    input_shape: &[usize],
+    indices_shape: &[usize],
+    update_shape: &[usize],
+) -> KResult<ScatterPlan> {
+    let r_in = input_shape.len();
+    let r_si = indices_shape.len();
+    let r_up = update_shape.len();
+    let uwd = axes(
+        &dn_list(dn, "update_window_dims")?,
+        r_up,
+        "update_window_dims entry",
+    )?;
+    let iwd = axes(
+        &dn_list(dn, "inserted_window_dims")?,
+        r_in,
+        "inserted_window_dims entry",
+    )?;
+    let ibd = axes(
+        &dn_list(dn, "input_batching_dims")?,
+        r_in,
+        "input_batching_dims entry",
+    )?;
+    let sbd = axes(
+        &dn_list(dn, "scatter_indices_batching_dims")?,
+        r_si,
+        "scatter_indices_batching_dims entry",
+    )?;
+    let sdto = axes(
+        &dn_list(dn, "scatter_dims_to_operand_dims")?,
+        r_in,
+        "scatter_dims_to_operand_dims entry",
+    )?;
+    let ivd = dn_int(dn, "index_vector_dim")?;
+    if ivd < 0 || ivd as usize > r_si {
+        return Err(format!("index_vector_dim {ivd} is out of range").into());
+    }
+    let ivd = ivd as usize;
+    let mut used = iwd.clone();
+    for &d in &ibd {
+        if used.contains(&d) {
+            return Err(format!("dimension {d} is both inserted and batching").into());
+        }
+        used.push(d);
+    }
+    let window_in = remaining(r_in, &used);
+    if window_in.len() != uwd.len() {
+        return Err(
+            "rank(inputs) must equal the number of window, inserted and batching dimensions".into(),
+        );
+    }
+    let nidx = if ivd < r_si { indices_shape[ivd] } else { 1 };
+    if nidx != sdto.len() {
+        return Err(format!(
+            "scatter_dims_to_operand_dims has {} entries for index vectors of {nidx}",
+            sdto.len()
+        )
+        .into());
+    }
+    for &d in &sdto {
+        if ibd.contains(&d) {
+            return Err(
+                format!("scatter_dims_to_operand_dims entry {d} is a batching dimension").into(),
+            );
+        }
+    }
+    let si_batch: Vec<usize> = (0..r_si).filter(|&d| d != ivd).collect();
+    let scatter_up = remaining(r_up, &uwd);
+    if scatter_up.len() != si_batch.len() {
+        return Err("the updates' scatter dimensions do not match the indices".into());
+    }
+    let ss = strides(indices_shape);
+    let mut dims = vec![UpdDim::Scatter(0); r_up];
+    for (k, &u) in scatter_up.iter().enumerate() {
+        if update_shape[u] != indices_shape[si_batch[k]] {
+            return Err(format!(
+                "update dimension {u} has size {} but the indices give {}",
+                update_shape[u], indices_shape[si_batch[k]]
+            )
+            .into());
+        }
+        dims[u] = UpdDim::Scatter(ss[si_batch[k]]);
+    }
+    for (k, &u) in uwd.iter().enumerate() {
+        dims[u] = UpdDim::Window(window_in[k]);
+    }
+    if ibd.len() != sbd.len() {
+        return Err(
+            "input_batching_dims and scatter_indices_batching_dims differ in length".into(),
+        );
+    }
+    let mut batching = Vec::with_capacity(ibd.len());
+    for (&i, &s) in ibd.iter().zip(&sbd) {
+        if s == ivd {
+            return Err("index_vector_dim is a batching dimension".into());
+        }
+        if input_shape[i] != indices_shape[s] {
+            return Err(format!("batching dimensions {i} and {s} differ in size").into());
+        }
+        let k = si_batch.iter().position(|&x| x == s).unwrap_or(0);
+        batching.push((i, scatter_up[k]));
+    }
+    Ok(ScatterPlan {
+        dims,
+        sdto,
+        batching,
+        ivd_stride: if ivd < r_si { ss[ivd] } else { 0 },
+    })
+}
+
+/// `scatter` (spec: scatter): each update element combined into the result
+/// element it addresses by `update_computation`, in row-major update order;
+/// out-of-bounds elements skipped.
+fn scatter<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec<Value>> {
+    if args.len() < 3 || args.len() % 2 == 0 {
+        return Err("scatter takes N inputs, the indices and N updates".into());
+    }
+    let n = (args.len() - 1) / 2;
+    let region = op.regions.first().ok_or("missing update_computation")?;
+    let f = ScalarFn::new(interp, region)?;
+    if f.arity() != 2 * n {
+        return Err(format!(
+            "update_computation takes {} arguments for {n} inputs",
+            f.arity()
+        )
+        .into());
+    }
+    let dn = op
+        .attr("scatter_dimension_numbers")
+        .ok_or("missing `scatter_dimension_numbers`")?;
+    let mut args = args;
+    let updates_v = args.split_off(n + 1);
+    let indices_v = args.pop().ok_or("missing indices")?;
+    let inputs_v = args;
+    let indices = indices_v.as_tensor()?;
+    let in_shape = inputs_v[0].as_tensor()?.shape.clone();
+    let up_shape = updates_v[0].as_tensor()?.shape.clone();
+    for v in &inputs_v {
+        if v.as_tensor()?.shape != in_shape {
+            return Err("the inputs differ in shape".into());
+        }
+    }
+    for v in &updates_v {
+        if v.as_tensor()?.shape != up_shape {
+            return Err("the updates differ in shape".into());
+        }
+    }
+    let plan = scatter_plan(dn, &in_shape, &indices.shape, &up_shape)?;
+    let idx = index_lanes(indices, "scatter_indices")?;
+
+    // Element types: the region's, dequantizing when the region computes on
+    // floats but the operands are quantized.
+    let arg_ty = |i: usize| f.arg_type(i).cloned().ok_or("missing region argument type");
+    let mut quantized = false;
+    let mut results = Vec::with_capacity(n);
+    for (i, v) in inputs_v.into_iter().enumerate() {
+        let want = arg_ty(i)?;
+        let t = v.into_tensor()?;
+        let t = match (&t.elem, &want) {
+            (a, b) if a == b => t,
+            (ElementType::Quant(_), ElementType::Quant(_)) => retype(t, &want)?,
+            (ElementType::Quant(_), _) => {
+                quantized = true;
+                super::elementwise::convert_tensor(&dequantize(&t)?, &want)
+            }
+            _ => super::elementwise::convert_tensor(&t, &want),
+        };
+        results.push(t);
+    }
+    let mut updates: Vec<Cow<'_, Tensor>> = Vec::with_capacity(n);
+    for (i, v) in updates_v.iter().enumerate() {
+        let want = arg_ty(n + i)?;
+        let t = v.as_tensor()?;
+        let t = match (&t.elem, &want) {
+            (a, b) if a == b => Cow::Borrowed(t),
+            (ElementType::Quant(_), ElementType::Quant(_)) => Cow::Owned(retype(t.clone(), &want)?),
+            (ElementType::Quant(_), _) => {
+                Cow::Owned(super::elementwise::convert_tensor(&dequantize(t)?, &want))
+            }
+            _ => Cow::Owned(super::elementwise::convert_tensor(t, &want)),
+        };
+        updates.push(t);
+    }
+
+    run_scatter(
+        interp,
+        &f,
+        &plan,
+        &idx,
+        &in_shape,
+        &up_shape,
+        &mut results,
+        &updates,
+    )?;
+
+    let mut out = Vec::with_capacity(n);
+    for (i, t) in results.into_iter().enumerate() {
+        let (_, elem) = result_type_dyn(interp, op, i)?;
+        let t = match &elem {
+            ElementType::Quant(q) if quantized => quantize(&t, q)?,
+            _ => retype(t, &elem)?,
+        };
+        out.push(Value::tensor(t));
+    }
+    Ok(out)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run_scatter<'p>(
+    interp: &mut Interp<'p>,
+    f: &ScalarFn<'p>,
+    plan: &ScatterPlan,
+    idx: &[i64],
+    in_shape: &[usize],
+    up_shape: &[usize],
+    results: &mut [Tensor],
+    updates: &[Cow<'_, Tensor>],
+) -> KResult<()> {
+    let total = num_elements(up_shape);
+    if total == 0 {
+        return Ok(());
+    }
+    let r_in = in_shape.len();
+    let in_strides = strides(in_shape);
+    let fast = if results.len() == 1 && results[0].lanes() == 1 && updates[0].lanes() == 1 {
+        f.fast_binary()
+    } else {
+        None
+    };
+    let mut ui = vec![0usize; up_shape.len()];
+    let mut base = vec![0i128; r_in];
+    let mut coord = vec![0i128; r_in];
+    let mut cached: Option<usize> = None;
+    let mut lin = 0usize;
+    loop {
+        // The indices position of this update's scatter index.
+        let mut si_off = 0usize;
+        for (u, d) in plan.dims.iter().enumerate() {
+            if let UpdDim::Scatter(s) = d {
+                si_off += ui[u] * s;
+            }
+        }
+        if cached != Some(si_off) {
+            base.iter_mut().for_each(|b| *b = 0);
+            for (j, &d) in plan.sdto.iter().enumerate() {
+                let p = si_off + j * plan.ivd_stride;
+                base[d] = *idx.get(p).ok_or("an index is out of bounds")? as i128;
+            }
+            for &(d, u) in &plan.batching {
+                base[d] += ui[u] as i128;
+            }
+            cached = Some(si_off);
+        }
+        coord.copy_from_slice(&base);
+        for (u, d) in plan.dims.iter().enumerate() {
+            if let UpdDim::Window(w) = d {
+                coord[*w] += ui[u] as i128;
+            }
+        }
+        let mut inside = true;
+        let mut off = 0usize;
+        for d in 0..r_in {
+            if coord[d] < 0 || coord[d] >= in_shape[d] as i128 {
+                inside = false;
+                break;
+            }
+            off += coord[d] as usize * in_strides[d];
+        }
+        if inside {
+            if let Some(g) = &fast {
+                let r = &mut results[0].data[off];
+                *r = g(*r, updates[0].data[lin]);
+            } else {
+                apply_general(interp, f, results, updates, off, lin)?;
+            }
+        }
+        lin += 1;
+        if !next_index(&mut ui, up_shape) {
+            return Ok(());
+        }
+    }
+}
+
+/// Applies the region to element `off` of every result and element `lin`
+/// of every update.
+fn apply_general<'p>(
+    interp: &mut Interp<'p>,
+    f: &ScalarFn<'p>,
+    results: &mut [Tensor],
+    updates: &[Cow<'_, Tensor>],
+    off: usize,
+    lin: usize,
+) -> KResult<()> {
+    let n = results.len();
+    let out = {
+        let mut a: Vec<&[u64]> = Vec::with_capacity(2 * n);
+        for r in results.iter() {
+            a.push(r.elem_lanes(off));
+        }
+        for u in updates {
+            a.push(u.elem_lanes(lin));
+        }
+        f.call(interp, &a)?
+    };
+    if out.len() != n {
+        return Err(format!(
+            "update_computation returned {} values for {n} inputs",
+            out.len()
+        )
+        .into());
+    }
+    for (r, v) in results.iter_mut().zip(out) {
+        let l = r.lanes();
+        if v.len() != l {
+            return Err("update_computation returned a value of another type".into());
+        }
+        r.data[off * l..(off + 1) * l].copy_from_slice(&v);
+    }
+    Ok(())
+}
