@@ -258,7 +258,7 @@ fn axes(v: &[i64], rank: usize, what: &str) -> KResult<Vec<usize>> {
     Ok(out)
 }
 
-fn tensor_arg<'a>(args: &'a [Value], i: usize) -> KResult<&'a Tensor> {
+fn tensor_arg(args: &[Value], i: usize) -> KResult<&Tensor> {
     Ok(args
         .get(i)
         .ok_or_else(|| format!("missing operand {i}"))?
@@ -344,7 +344,10 @@ fn retype(t: Tensor, to: &ElementType) -> KResult<Tensor> {
         {
             Ok(quantize(&dequantize(&t)?, q)?)
         }
-        (a, b) if lanes(a) == lanes(b) && !(a.is_float() && !b.is_float()) => {
+        (a, b)
+            if matches!((a, b), (ElementType::Quant(_), ElementType::Quant(_)))
+                || (int_kind(a).is_some() && int_kind(a) == int_kind(b)) =>
+        {
             let mut t = t;
             t.elem = to.clone();
             Ok(t)
@@ -1338,7 +1341,7 @@ fn scatter_plan(
 /// element it addresses by `update_computation`, in row-major update order;
 /// out-of-bounds elements skipped.
 fn scatter<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec<Value>> {
-    if args.len() < 3 || args.len() % 2 == 0 {
+    if args.len() < 3 || args.len().is_multiple_of(2) {
         return Err("scatter takes N inputs, the indices and N updates".into());
     }
     let n = (args.len() - 1) / 2;
@@ -1543,4 +1546,326 @@ fn apply_general<'p>(
         r.data[off * l..(off + 1) * l].copy_from_slice(&v);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Interp, Limits};
+    use crate::ir::parse::parse_program;
+
+    /// Runs `@main` of a program; returns each result's integers (floats as bits).
+    fn run(text: &str) -> Result<Vec<Vec<i64>>, String> {
+        let prog = parse_program("test", text).map_err(|d| format!("{d:?}"))?;
+        let mut interp = Interp::new(&prog, Limits::default());
+        let out = interp.call("main", Vec::new())?;
+        Ok(out
+            .iter()
+            .map(|v| {
+                let t = v.as_tensor().unwrap();
+                t.ints()
+                    .map(|x| x.into_iter().map(|y| y as i64).collect())
+                    .unwrap_or_else(|| t.data.iter().map(|&b| b as i64).collect())
+            })
+            .collect())
+    }
+
+    fn one(text: &str) -> Vec<i64> {
+        run(text).unwrap().remove(0)
+    }
+
+    #[test]
+    fn pad_negative_edges_cut_into_interior_padding() {
+        let r = one(r#"func.func @main() -> tensor<2xi64> {
+          %x = stablehlo.constant dense<[1, 2, 3]> : tensor<3xi64>
+          %p = stablehlo.constant dense<0> : tensor<i64>
+          %r = stablehlo.pad %x, %p, low = [-1], high = [-2], interior = [1] : (tensor<3xi64>, tensor<i64>) -> tensor<2xi64>
+          func.return %r : tensor<2xi64>
+        }"#);
+        assert_eq!(r, vec![0, 2]);
+    }
+
+    #[test]
+    fn dynamic_pad_mixes_negative_edges_and_interior() {
+        let r = one(r#"func.func @main() -> tensor<4x4xi64> {
+          %x = stablehlo.constant dense<[[1, 2], [3, 4]]> : tensor<2x2xi64>
+          %p = stablehlo.constant dense<-1> : tensor<i64>
+          %lo = stablehlo.constant dense<[1, -1]> : tensor<2xi64>
+          %hi = stablehlo.constant dense<[1, 1]> : tensor<2xi64>
+          %in = stablehlo.constant dense<[0, 2]> : tensor<2xi64>
+          %r = stablehlo.dynamic_pad %x, %p, %lo, %hi, %in : (tensor<2x2xi64>, tensor<i64>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> tensor<4x4xi64>
+          func.return %r : tensor<4x4xi64>
+        }"#);
+        // Columns: [1, p, p, 2] loses its first element, then gains one.
+        #[rustfmt::skip]
+        let want = vec![
+            -1, -1, -1, -1,
+            -1, -1, 2, -1,
+            -1, -1, 4, -1,
+            -1, -1, -1, -1,
+        ];
+        assert_eq!(r, want);
+    }
+
+    #[test]
+    fn gather_with_batching_dims_clamps_start_indices() {
+        // The spec's example: index [0, 9] is clamped to [0, 2].
+        let r = one(r#"func.func @main() -> tensor<2x2x3x2x2xi64> {
+          %operand = stablehlo.iota dim = 0 : tensor<2x3x4x2xi64>
+          %o2 = stablehlo.iota dim = 1 : tensor<2x3x4x2xi64>
+          %o3 = stablehlo.iota dim = 2 : tensor<2x3x4x2xi64>
+          %o4 = stablehlo.iota dim = 3 : tensor<2x3x4x2xi64>
+          %c24 = stablehlo.constant dense<24> : tensor<2x3x4x2xi64>
+          %c8 = stablehlo.constant dense<8> : tensor<2x3x4x2xi64>
+          %c2 = stablehlo.constant dense<2> : tensor<2x3x4x2xi64>
+          %c1 = stablehlo.constant dense<1> : tensor<2x3x4x2xi64>
+          %a = stablehlo.multiply %operand, %c24 : tensor<2x3x4x2xi64>
+          %b = stablehlo.multiply %o2, %c8 : tensor<2x3x4x2xi64>
+          %c = stablehlo.multiply %o3, %c2 : tensor<2x3x4x2xi64>
+          %s1 = stablehlo.add %a, %b : tensor<2x3x4x2xi64>
+          %s2 = stablehlo.add %s1, %c : tensor<2x3x4x2xi64>
+          %s3 = stablehlo.add %s2, %o4 : tensor<2x3x4x2xi64>
+          %x = stablehlo.add %s3, %c1 : tensor<2x3x4x2xi64>
+          %idx = stablehlo.constant dense<[[[[0, 0], [1, 0], [2, 1]], [[0, 1], [1, 1], [0, 9]]], [[[0, 0], [2, 1], [2, 2]], [[1, 2], [0, 1], [1, 0]]]]> : tensor<2x2x3x2xi64>
+          %r = "stablehlo.gather"(%x, %idx) {
+            dimension_numbers = #stablehlo.gather<offset_dims = [3, 4], collapsed_slice_dims = [1],
+              operand_batching_dims = [0], start_indices_batching_dims = [1],
+              start_index_map = [2, 1], index_vector_dim = 3>,
+            slice_sizes = array<i64: 1, 1, 2, 2>, indices_are_sorted = false
+          } : (tensor<2x3x4x2xi64>, tensor<2x2x3x2xi64>) -> tensor<2x2x3x2x2xi64>
+          func.return %r : tensor<2x2x3x2x2xi64>
+        }"#);
+        let want = [
+            1, 2, 3, 4, 3, 4, 5, 6, 13, 14, 15, 16, 33, 34, 35, 36, 35, 36, 37, 38, 41, 42, 43, 44,
+            1, 2, 3, 4, 13, 14, 15, 16, 21, 22, 23, 24, 43, 44, 45, 46, 33, 34, 35, 36, 27, 28, 29,
+            30,
+        ];
+        assert_eq!(r, want.to_vec());
+    }
+
+    #[test]
+    fn gather_index_vector_dim_at_rank_takes_scalar_indices() {
+        let r = one(r#"func.func @main() -> tensor<3x2xi64> {
+          %x = stablehlo.constant dense<[[1, 2], [3, 4], [5, 6]]> : tensor<3x2xi64>
+          %i = stablehlo.constant dense<[2, -5, 1]> : tensor<3xi32>
+          %r = "stablehlo.gather"(%x, %i) {
+            dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0],
+              start_index_map = [0], index_vector_dim = 1>,
+            slice_sizes = array<i64: 1, 2>
+          } : (tensor<3x2xi64>, tensor<3xi32>) -> tensor<3x2xi64>
+          func.return %r : tensor<3x2xi64>
+        }"#);
+        assert_eq!(r, vec![5, 6, 1, 2, 3, 4]);
+    }
+
+    const SCATTER_ADD: &str = r#"
+          ^bb0(%a: tensor<i64>, %b: tensor<i64>):
+            %s = stablehlo.add %a, %b : tensor<i64>
+            stablehlo.return %s : tensor<i64>
+    "#;
+
+    #[test]
+    fn scatter_with_batching_dims_skips_out_of_bounds_elements() {
+        // The spec's example.
+        let text = format!(
+            r#"func.func @main() -> tensor<2x3x4x2xi64> {{
+          %x = stablehlo.constant dense<[[[[1, 2], [3, 4], [5, 6], [7, 8]], [[9, 10], [11, 12], [13, 14], [15, 16]], [[17, 18], [19, 20], [21, 22], [23, 24]]], [[[25, 26], [27, 28], [29, 30], [31, 32]], [[33, 34], [35, 36], [37, 38], [39, 40]], [[41, 42], [43, 44], [45, 46], [47, 48]]]]> : tensor<2x3x4x2xi64>
+          %idx = stablehlo.constant dense<[[[[0, 0], [1, 0], [2, 1]], [[0, 1], [1, 1], [0, 9]]], [[[0, 0], [2, 1], [2, 2]], [[1, 2], [0, 1], [1, 0]]]]> : tensor<2x2x3x2xi64>
+          %u = stablehlo.constant dense<1> : tensor<2x2x3x2x2xi64>
+          %r = "stablehlo.scatter"(%x, %idx, %u) ({{{SCATTER_ADD}}}) {{
+            scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [3, 4],
+              inserted_window_dims = [1], input_batching_dims = [0],
+              scatter_indices_batching_dims = [1], scatter_dims_to_operand_dims = [2, 1],
+              index_vector_dim = 3>,
+            indices_are_sorted = false, unique_indices = false
+          }} : (tensor<2x3x4x2xi64>, tensor<2x2x3x2xi64>, tensor<2x2x3x2x2xi64>) -> tensor<2x3x4x2xi64>
+          func.return %r : tensor<2x3x4x2xi64>
+        }}"#
+        );
+        let want = [
+            3, 4, 6, 7, 6, 7, 7, 8, 9, 10, 11, 12, 15, 16, 17, 18, 17, 18, 19, 20, 22, 23, 24, 25,
+            25, 26, 28, 29, 30, 31, 31, 32, 35, 36, 38, 39, 38, 39, 39, 40, 41, 42, 44, 45, 46, 47,
+            47, 48,
+        ];
+        assert_eq!(one(&text), want.to_vec());
+    }
+
+    #[test]
+    fn scatter_partly_out_of_bounds_window_updates_the_inside_elements() {
+        let text = format!(
+            r#"func.func @main() -> tensor<4xi64> {{
+          %x = stablehlo.constant dense<0> : tensor<4xi64>
+          %idx = stablehlo.constant dense<[[3]]> : tensor<1x1xi64>
+          %u = stablehlo.constant dense<[[5, 7]]> : tensor<1x2xi64>
+          %r = "stablehlo.scatter"(%x, %idx, %u) ({{{SCATTER_ADD}}}) {{
+            scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1],
+              scatter_dims_to_operand_dims = [0], index_vector_dim = 1>
+          }} : (tensor<4xi64>, tensor<1x1xi64>, tensor<1x2xi64>) -> tensor<4xi64>
+          func.return %r : tensor<4xi64>
+        }}"#
+        );
+        assert_eq!(one(&text), vec![0, 0, 0, 5]);
+    }
+
+    #[test]
+    fn scatter_applies_duplicate_updates_in_update_order() {
+        // A region that is not a fast binary op: result = 2 * old + update.
+        let r = one(r#"func.func @main() -> tensor<2xi64> {
+          %x = stablehlo.constant dense<[1, 0]> : tensor<2xi64>
+          %idx = stablehlo.constant dense<[[0], [0], [0]]> : tensor<3x1xi64>
+          %u = stablehlo.constant dense<[1, 2, 3]> : tensor<3xi64>
+          %r = "stablehlo.scatter"(%x, %idx, %u) ({
+            ^bb0(%a: tensor<i64>, %b: tensor<i64>):
+              %d = stablehlo.add %a, %a : tensor<i64>
+              %s = stablehlo.add %d, %b : tensor<i64>
+              stablehlo.return %s : tensor<i64>
+          }) {
+            scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0],
+              scatter_dims_to_operand_dims = [0], index_vector_dim = 1>
+          } : (tensor<2xi64>, tensor<3x1xi64>, tensor<3xi64>) -> tensor<2xi64>
+          func.return %r : tensor<2xi64>
+        }"#);
+        // ((1·2 + 1)·2 + 2)·2 + 3 = 19
+        assert_eq!(r, vec![19, 0]);
+    }
+
+    #[test]
+    fn variadic_scatter_updates_every_input() {
+        let r = run(r#"func.func @main() -> (tensor<3xi64>, tensor<3xi32>) {
+          %x = stablehlo.constant dense<[1, 2, 3]> : tensor<3xi64>
+          %y = stablehlo.constant dense<[10, 20, 30]> : tensor<3xi32>
+          %idx = stablehlo.constant dense<[[2], [0]]> : tensor<2x1xi64>
+          %u = stablehlo.constant dense<[100, 200]> : tensor<2xi64>
+          %v = stablehlo.constant dense<[7, 8]> : tensor<2xi32>
+          %r:2 = "stablehlo.scatter"(%x, %y, %idx, %u, %v) ({
+            ^bb0(%a: tensor<i64>, %b: tensor<i32>, %c: tensor<i64>, %d: tensor<i32>):
+              stablehlo.return %c, %b : tensor<i64>, tensor<i32>
+          }) {
+            scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0],
+              scatter_dims_to_operand_dims = [0], index_vector_dim = 1>
+          } : (tensor<3xi64>, tensor<3xi32>, tensor<2x1xi64>, tensor<2xi64>, tensor<2xi32>) -> (tensor<3xi64>, tensor<3xi32>)
+          func.return %r#0, %r#1 : tensor<3xi64>, tensor<3xi32>
+        }"#)
+        .unwrap();
+        assert_eq!(r, vec![vec![200, 2, 100], vec![10, 20, 30]]);
+    }
+
+    #[test]
+    fn dynamic_slice_and_update_slice_clamp_start_indices() {
+        let r = run(r#"func.func @main() -> (tensor<2x2xi32>, tensor<3x3xi32>) {
+          %x = stablehlo.iota dim = 1 : tensor<3x3xi32>
+          %m = stablehlo.constant dense<-1> : tensor<i64>
+          %b = stablehlo.constant dense<7> : tensor<i64>
+          %s = stablehlo.dynamic_slice %x, %m, %b, sizes = [2, 2] : (tensor<3x3xi32>, tensor<i64>, tensor<i64>) -> tensor<2x2xi32>
+          %u = stablehlo.constant dense<9> : tensor<2x2xi32>
+          %r = stablehlo.dynamic_update_slice %x, %u, %b, %m : (tensor<3x3xi32>, tensor<2x2xi32>, tensor<i64>, tensor<i64>) -> tensor<3x3xi32>
+          func.return %s, %r : tensor<2x2xi32>, tensor<3x3xi32>
+        }"#)
+        .unwrap();
+        assert_eq!(r[0], vec![1, 2, 1, 2]);
+        assert_eq!(r[1], vec![0, 1, 2, 9, 9, 2, 9, 9, 2]);
+    }
+
+    #[test]
+    fn large_transpose_matches_the_definition() {
+        let r = one(r#"func.func @main() -> tensor<3x70x65xi32> {
+          %a = stablehlo.iota dim = 0 : tensor<3x65x70xi32>
+          %b = stablehlo.iota dim = 1 : tensor<3x65x70xi32>
+          %c = stablehlo.iota dim = 2 : tensor<3x65x70xi32>
+          %k1 = stablehlo.constant dense<10000> : tensor<3x65x70xi32>
+          %k2 = stablehlo.constant dense<100> : tensor<3x65x70xi32>
+          %a1 = stablehlo.multiply %a, %k1 : tensor<3x65x70xi32>
+          %b1 = stablehlo.multiply %b, %k2 : tensor<3x65x70xi32>
+          %s = stablehlo.add %a1, %b1 : tensor<3x65x70xi32>
+          %x = stablehlo.add %s, %c : tensor<3x65x70xi32>
+          %r = stablehlo.transpose %x, dims = [0, 2, 1] : (tensor<3x65x70xi32>) -> tensor<3x70x65xi32>
+          func.return %r : tensor<3x70x65xi32>
+        }"#);
+        let mut want = Vec::new();
+        for a in 0..3 {
+            for c in 0..70 {
+                for b in 0..65 {
+                    want.push(a * 10000 + b * 100 + c);
+                }
+            }
+        }
+        assert_eq!(r, want);
+    }
+
+    #[test]
+    fn broadcast_reverse_slice_concatenate_follow_the_spec_examples() {
+        let r = run(r#"func.func @main() -> (tensor<2x3x2xi32>, tensor<3x2xi32>, tensor<2x2xi64>, tensor<4x2xi64>) {
+          %x = stablehlo.constant dense<[[1, 2, 3]]> : tensor<1x3xi32>
+          %b = stablehlo.broadcast_in_dim %x, dims = [2, 1] : (tensor<1x3xi32>) -> tensor<2x3x2xi32>
+          %y = stablehlo.constant dense<[[1, 2], [3, 4], [5, 6]]> : tensor<3x2xi32>
+          %r = stablehlo.reverse %y, dims = [1] : tensor<3x2xi32>
+          %z = stablehlo.constant dense<[[0, 0, 0, 0], [0, 0, 1, 2], [0, 0, 3, 4]]> : tensor<3x4xi64>
+          %s = stablehlo.slice %z [1:3, 2:4] : (tensor<3x4xi64>) -> tensor<2x2xi64>
+          %c0 = stablehlo.constant dense<[[1, 2], [3, 4], [5, 6]]> : tensor<3x2xi64>
+          %c1 = stablehlo.constant dense<[[7, 8]]> : tensor<1x2xi64>
+          %c = stablehlo.concatenate %c0, %c1, dim = 0 : (tensor<3x2xi64>, tensor<1x2xi64>) -> tensor<4x2xi64>
+          func.return %b, %r, %s, %c : tensor<2x3x2xi32>, tensor<3x2xi32>, tensor<2x2xi64>, tensor<4x2xi64>
+        }"#)
+        .unwrap();
+        assert_eq!(r[0], vec![1, 1, 2, 2, 3, 3, 1, 1, 2, 2, 3, 3]);
+        assert_eq!(r[1], vec![2, 1, 4, 3, 6, 5]);
+        assert_eq!(r[2], vec![1, 2, 3, 4]);
+        assert_eq!(r[3], vec![1, 2, 3, 4, 5, 6, 7, 8]);
+    }
+
+    #[test]
+    fn strided_slice_and_dynamic_shapes() {
+        let r = run(r#"func.func @main() -> (tensor<2xi64>, tensor<2x3xi64>, tensor<2x2xf32>, tensor<i32>) {
+          %x = stablehlo.constant dense<[0, 1, 2, 3, 4]> : tensor<5xi64>
+          %s = stablehlo.slice %x [1:5:2] : (tensor<5xi64>) -> tensor<2xi64>
+          %sh = stablehlo.constant dense<[2, 3]> : tensor<2xi64>
+          %y = stablehlo.constant dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi64>
+          %f = stablehlo.constant dense<[6]> : tensor<1xi64>
+          %flat = stablehlo.dynamic_reshape %y, %f : (tensor<2x3xi64>, tensor<1xi64>) -> tensor<?xi64>
+          %back = stablehlo.dynamic_reshape %flat, %sh : (tensor<?xi64>, tensor<2xi64>) -> tensor<2x3xi64>
+          %is = stablehlo.constant dense<[2, 2]> : tensor<2xi64>
+          %io = stablehlo.dynamic_iota %is, dim = 1 : (tensor<2xi64>) -> tensor<2x2xf32>
+          %d = stablehlo.get_dimension_size %flat, dim = 0 : (tensor<?xi64>) -> tensor<i32>
+          func.return %s, %back, %io, %d : tensor<2xi64>, tensor<2x3xi64>, tensor<2x2xf32>, tensor<i32>
+        }"#)
+        .unwrap();
+        assert_eq!(r[0], vec![1, 3]);
+        assert_eq!(r[1], vec![1, 2, 3, 4, 5, 6]);
+        let one_f32 = 0x3f80_0000;
+        assert_eq!(r[2], vec![0, one_f32, 0, one_f32]);
+        assert_eq!(r[3], vec![6]);
+    }
+
+    #[test]
+    fn invalid_dimension_numbers_are_errors_not_panics() {
+        let bad_gather = r#"func.func @main() -> tensor<1xi64> {
+          %x = stablehlo.constant dense<[1, 2, 3]> : tensor<3xi64>
+          %i = stablehlo.constant dense<[[0]]> : tensor<1x1xi64>
+          %r = "stablehlo.gather"(%x, %i) {
+            dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0],
+              start_index_map = [3], index_vector_dim = 5>,
+            slice_sizes = array<i64: 1>
+          } : (tensor<3xi64>, tensor<1x1xi64>) -> tensor<1xi64>
+          func.return %r : tensor<1xi64>
+        }"#;
+        assert!(run(bad_gather).is_err());
+        let bad_slice = r#"func.func @main() -> tensor<2xi64> {
+          %x = stablehlo.constant dense<[1, 2, 3]> : tensor<3xi64>
+          %s = stablehlo.slice %x [2:4] : (tensor<3xi64>) -> tensor<2xi64>
+          func.return %s : tensor<2xi64>
+        }"#;
+        assert!(run(bad_slice).is_err());
+        let bad_scatter = format!(
+            r#"func.func @main() -> tensor<4xi64> {{
+          %x = stablehlo.constant dense<0> : tensor<4xi64>
+          %idx = stablehlo.constant dense<[[3]]> : tensor<1x1xi64>
+          %u = stablehlo.constant dense<[[5, 7]]> : tensor<1x2xi64>
+          %r = "stablehlo.scatter"(%x, %idx, %u) ({{{SCATTER_ADD}}}) {{
+            scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1, 7],
+              scatter_dims_to_operand_dims = [0], index_vector_dim = 1>
+          }} : (tensor<4xi64>, tensor<1x1xi64>, tensor<1x2xi64>) -> tensor<4xi64>
+          func.return %r : tensor<4xi64>
+        }}"#
+        );
+        assert!(run(&bad_scatter).is_err());
+    }
 }
