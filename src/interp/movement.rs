@@ -73,6 +73,9 @@ pub const KERNELS: &[(&str, Kernel)] = &[
 // Strided copies
 // ---------------------------------------------------------------------------
 
+/// The most dimensions [`copy_box`] walks without allocating.
+const MAX_RANK: usize = 16;
+
 /// Copies the box `shape` of elements from `src` (element `offset + Σ i·stride`)
 /// to `dst` (likewise), `l` lanes per element. Strides are in elements and
 /// may be zero or negative. Refuses (rather than panics) when the box reaches
@@ -109,38 +112,75 @@ fn copy_box(
     if !reach(src_off, src_strides, src.len()) || !reach(dst_off, dst_strides, dst.len()) {
         return Err("an index is out of bounds".into());
     }
-    let r = shape.len();
+    // Drop unit dimensions and merge a dimension into the next one when both
+    // sides walk them as one run.
+    let mut sh = [0usize; MAX_RANK];
+    let mut ss = [0isize; MAX_RANK];
+    let mut ds = [0isize; MAX_RANK];
+    let mut r = 0usize;
+    for d in 0..shape.len() {
+        if shape[d] == 1 {
+            continue;
+        }
+        if r > 0 {
+            let n = shape[d] as isize;
+            if ss[r - 1] == src_strides[d] * n && ds[r - 1] == dst_strides[d] * n {
+                sh[r - 1] *= shape[d];
+                ss[r - 1] = src_strides[d];
+                ds[r - 1] = dst_strides[d];
+                continue;
+            }
+        }
+        if r == MAX_RANK {
+            return copy_box_slow(
+                l,
+                shape,
+                src,
+                src_off,
+                src_strides,
+                dst,
+                dst_off,
+                dst_strides,
+            );
+        }
+        sh[r] = shape[d];
+        ss[r] = src_strides[d];
+        ds[r] = dst_strides[d];
+        r += 1;
+    }
     if r == 0 {
         dst[dst_off * l..(dst_off + 1) * l].copy_from_slice(&src[src_off * l..(src_off + 1) * l]);
         return Ok(());
     }
-    let n = shape[r - 1];
-    let (ss, ds) = (src_strides[r - 1], dst_strides[r - 1]);
-    let outer = &shape[..r - 1];
-    let mut idx = vec![0usize; r - 1];
+    let n = sh[r - 1];
+    let (s1, d1) = (ss[r - 1], ds[r - 1]);
+    let outer = &sh[..r - 1];
+    let mut idx = [0usize; MAX_RANK];
     let (mut so, mut d_o) = (src_off as isize, dst_off as isize);
     loop {
         let (s0, d0) = (so as usize, d_o as usize);
         if l == 1 {
-            if ss == 1 && ds == 1 {
+            if s1 == 1 && d1 == 1 {
                 dst[d0..d0 + n].copy_from_slice(&src[s0..s0 + n]);
-            } else if ss == 0 && ds == 1 {
+            } else if s1 == 0 && d1 == 1 {
                 dst[d0..d0 + n].fill(src[s0]);
             } else {
                 let (mut s, mut d) = (so, d_o);
                 for _ in 0..n {
                     dst[d as usize] = src[s as usize];
-                    s += ss;
-                    d += ds;
+                    s += s1;
+                    d += d1;
                 }
             }
+        } else if s1 == 1 && d1 == 1 {
+            dst[d0 * l..(d0 + n) * l].copy_from_slice(&src[s0 * l..(s0 + n) * l]);
         } else {
             let (mut s, mut d) = (so, d_o);
             for _ in 0..n {
                 let (su, du) = (s as usize * l, d as usize * l);
                 dst[du..du + l].copy_from_slice(&src[su..su + l]);
-                s += ss;
-                d += ds;
+                s += s1;
+                d += d1;
             }
         }
         // Advance the outer multi-index, moving the offsets along.
@@ -151,14 +191,42 @@ fn copy_box(
             }
             d -= 1;
             idx[d] += 1;
-            so += src_strides[d];
-            d_o += dst_strides[d];
+            so += ss[d];
+            d_o += ds[d];
             if idx[d] < outer[d] {
                 break;
             }
-            so -= src_strides[d] * outer[d] as isize;
-            d_o -= dst_strides[d] * outer[d] as isize;
+            so -= ss[d] * outer[d] as isize;
+            d_o -= ds[d] * outer[d] as isize;
             idx[d] = 0;
+        }
+    }
+}
+
+/// [`copy_box`] for boxes of more than [`MAX_RANK`] dimensions, element by
+/// element (bounds already checked by the caller).
+#[allow(clippy::too_many_arguments)]
+fn copy_box_slow(
+    l: usize,
+    shape: &[usize],
+    src: &[u64],
+    src_off: usize,
+    src_strides: &[isize],
+    dst: &mut [u64],
+    dst_off: usize,
+    dst_strides: &[isize],
+) -> Result<(), String> {
+    let mut idx = vec![0usize; shape.len()];
+    loop {
+        let (mut s, mut d) = (src_off as isize, dst_off as isize);
+        for (k, &i) in idx.iter().enumerate() {
+            s += i as isize * src_strides[k];
+            d += i as isize * dst_strides[k];
+        }
+        let (su, du) = (s as usize * l, d as usize * l);
+        dst[du..du + l].copy_from_slice(&src[su..su + l]);
+        if !next_index(&mut idx, shape) {
+            return Ok(());
         }
     }
 }
@@ -1456,6 +1524,21 @@ fn run_scatter<'p>(
     } else {
         None
     };
+    if let Some(g) = &fast {
+        let k = plan
+            .dims
+            .iter()
+            .take_while(|d| matches!(d, UpdDim::Scatter(_)))
+            .count();
+        if plan.dims[k..]
+            .iter()
+            .all(|d| matches!(d, UpdDim::Window(_)))
+        {
+            let (res, upd) = (&mut results[0].data, &updates[0].data);
+            scatter_windows(plan, idx, in_shape, up_shape, k, res, upd, g)?;
+            return Ok(());
+        }
+    }
     let mut ui = vec![0usize; up_shape.len()];
     let mut base = vec![0i128; r_in];
     let mut coord = vec![0i128; r_in];
@@ -1508,6 +1591,124 @@ fn run_scatter<'p>(
             return Ok(());
         }
     }
+}
+
+/// Scatter with a binary rule when the window dimensions of the updates come
+/// after all their scatter dimensions (`k` of them): the updates are then
+/// walked one window at a time, each window clipped to the result, in the
+/// same row-major order as element by element.
+#[allow(clippy::too_many_arguments)]
+fn scatter_windows(
+    plan: &ScatterPlan,
+    idx: &[i64],
+    in_shape: &[usize],
+    up_shape: &[usize],
+    k: usize,
+    res: &mut [u64],
+    upd: &[u64],
+    g: &impl Fn(u64, u64) -> u64,
+) -> KResult<()> {
+    let r_in = in_shape.len();
+    let in_strides = strides(in_shape);
+    let up_strides = strides(up_shape);
+    let (scatter_shape, window_shape) = up_shape.split_at(k);
+    let window_in: Vec<usize> = plan.dims[k..]
+        .iter()
+        .map(|d| match d {
+            UpdDim::Window(w) => *w,
+            UpdDim::Scatter(_) => 0,
+        })
+        .collect();
+    let mut is_window = vec![false; r_in];
+    for &w in &window_in {
+        is_window[w] = true;
+    }
+    let window_len = num_elements(window_shape);
+    let nw = window_shape.len();
+    let mut sp = vec![0usize; k];
+    let mut base = vec![0i128; r_in];
+    let mut lo = vec![0usize; nw];
+    let mut sub = vec![0usize; nw];
+    let mut wi = vec![0usize; nw];
+    let mut sp_lin = 0usize;
+    'points: loop {
+        let mut si_off = 0usize;
+        for (u, &i) in sp.iter().enumerate() {
+            if let UpdDim::Scatter(st) = plan.dims[u] {
+                si_off += i * st;
+            }
+        }
+        base.iter_mut().for_each(|b| *b = 0);
+        for (j, &d) in plan.sdto.iter().enumerate() {
+            let p = si_off + j * plan.ivd_stride;
+            base[d] = *idx.get(p).ok_or("an index is out of bounds")? as i128;
+        }
+        for &(d, u) in &plan.batching {
+            base[d] += sp[u] as i128;
+        }
+        let mut skip = false;
+        let mut res_off = 0i128;
+        for d in 0..r_in {
+            if !is_window[d] && (base[d] < 0 || base[d] >= in_shape[d] as i128) {
+                skip = true;
+            }
+        }
+        let mut up_off = sp_lin * window_len;
+        if !skip {
+            for (j, &d) in window_in.iter().enumerate() {
+                let b = base[d];
+                let l0 = (-b).max(0);
+                let h0 = (in_shape[d] as i128 - b).min(window_shape[j] as i128);
+                if l0 >= h0 {
+                    skip = true;
+                    break;
+                }
+                lo[j] = l0 as usize;
+                sub[j] = (h0 - l0) as usize;
+                base[d] = b + l0;
+                up_off += lo[j] * up_strides[k + j];
+            }
+        }
+        if !skip {
+            for d in 0..r_in {
+                res_off += base[d] * in_strides[d] as i128;
+            }
+            let res_off = usize::try_from(res_off).map_err(|_| "an index is out of bounds")?;
+            // Walk the clipped window: the last dimension as a run.
+            wi.iter_mut().for_each(|x| *x = 0);
+            let (run, rs, us) = match nw {
+                0 => (1, 0, 0),
+                _ => (
+                    sub[nw - 1],
+                    in_strides[window_in[nw - 1]],
+                    up_strides[k + nw - 1],
+                ),
+            };
+            let outer = nw.saturating_sub(1);
+            loop {
+                let (mut ro, mut uo) = (res_off, up_off);
+                for j in 0..outer {
+                    ro += wi[j] * in_strides[window_in[j]];
+                    uo += wi[j] * up_strides[k + j];
+                }
+                if ro + (run - 1) * rs >= res.len() || uo + (run - 1) * us >= upd.len() {
+                    return Err("an index is out of bounds".into());
+                }
+                for t in 0..run {
+                    let r = &mut res[ro + t * rs];
+                    *r = g(*r, upd[uo + t * us]);
+                }
+                if !next_index(&mut wi[..outer], &sub[..outer]) {
+                    break;
+                }
+            }
+        }
+        sp_lin += 1;
+        if !next_index(&mut sp, scatter_shape) {
+            break 'points;
+        }
+    }
+    Ok(())
 }
 
 /// Applies the region to element `off` of every result and element `lin`
@@ -1704,6 +1905,23 @@ mod tests {
         }}"#
         );
         assert_eq!(one(&text), vec![0, 0, 0, 5]);
+    }
+
+    #[test]
+    fn scatter_with_leading_window_dims_pairs_updates_correctly() {
+        let text = format!(
+            r#"func.func @main() -> tensor<3x2xi64> {{
+          %x = stablehlo.constant dense<[[1, 2], [3, 4], [5, 6]]> : tensor<3x2xi64>
+          %idx = stablehlo.constant dense<[[0], [2]]> : tensor<2x1xi64>
+          %u = stablehlo.constant dense<[[10, 20], [30, 40]]> : tensor<2x2xi64>
+          %r = "stablehlo.scatter"(%x, %idx, %u) ({{{SCATTER_ADD}}}) {{
+            scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [0],
+              inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>
+          }} : (tensor<3x2xi64>, tensor<2x1xi64>, tensor<2x2xi64>) -> tensor<3x2xi64>
+          func.return %r : tensor<3x2xi64>
+        }}"#
+        );
+        assert_eq!(one(&text), vec![11, 32, 3, 4, 25, 46]);
     }
 
     #[test]
