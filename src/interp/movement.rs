@@ -124,7 +124,9 @@ fn copy_box(
         }
         if r > 0 {
             let n = shape[d] as isize;
-            if ss[r - 1] == src_strides[d] * n && ds[r - 1] == dst_strides[d] * n {
+            if Some(ss[r - 1]) == src_strides[d].checked_mul(n)
+                && Some(ds[r - 1]) == dst_strides[d].checked_mul(n)
+            {
                 sh[r - 1] *= shape[d];
                 ss[r - 1] = src_strides[d];
                 ds[r - 1] = dst_strides[d];
@@ -757,7 +759,11 @@ fn dynamic_update_slice<'p>(
     if u.rank() != t.rank() {
         return Err("the update's rank differs from the operand's".into());
     }
-    let u = retype(u.clone(), &t.elem)?;
+    let u = if u.elem == t.elem {
+        Cow::Borrowed(u)
+    } else {
+        Cow::Owned(retype(u.clone(), &t.elem)?)
+    };
     if u.lanes() != t.lanes() {
         return Err("the update's element type differs from the operand's".into());
     }
@@ -2051,6 +2057,34 @@ mod tests {
         let one_f32 = 0x3f80_0000;
         assert_eq!(r[2], vec![0, one_f32, 0, one_f32]);
         assert_eq!(r[3], vec![6]);
+    }
+
+    #[test]
+    fn quantized_movement_requantizes_to_the_result_type() {
+        let r = run(r#"func.func @main() -> (tensor<2xf32>, tensor<2xf32>) {
+          %f = stablehlo.constant dense<[2.0, -3.0]> : tensor<2xf32>
+          %q = stablehlo.uniform_quantize %f : (tensor<2xf32>) -> tensor<2x!quant.uniform<i8:f32, 0.5>>
+          %r = stablehlo.reshape %q : (tensor<2x!quant.uniform<i8:f32, 0.5>>) -> tensor<1x2x!quant.uniform<i8:f32, 1.0:1>>
+          %s = stablehlo.reshape %r : (tensor<1x2x!quant.uniform<i8:f32, 1.0:1>>) -> tensor<2x!quant.uniform<i8:f32, 1.0:1>>
+          %d = stablehlo.uniform_dequantize %s : (tensor<2x!quant.uniform<i8:f32, 1.0:1>>) -> tensor<2xf32>
+          %idx = stablehlo.constant dense<[[1], [1]]> : tensor<2x1xi64>
+          %u = stablehlo.uniform_quantize %f : (tensor<2xf32>) -> tensor<2x!quant.uniform<i8:f32, 0.5>>
+          %sc = "stablehlo.scatter"(%q, %idx, %u) ({
+            ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+              %m = stablehlo.add %a, %b : tensor<f32>
+              stablehlo.return %m : tensor<f32>
+          }) {
+            scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0],
+              scatter_dims_to_operand_dims = [0], index_vector_dim = 1>
+          } : (tensor<2x!quant.uniform<i8:f32, 0.5>>, tensor<2x1xi64>, tensor<2x!quant.uniform<i8:f32, 0.5>>) -> tensor<2x!quant.uniform<i8:f32, 0.5>>
+          %sd = stablehlo.uniform_dequantize %sc : (tensor<2x!quant.uniform<i8:f32, 0.5>>) -> tensor<2xf32>
+          func.return %d, %sd : tensor<2xf32>, tensor<2xf32>
+        }"#)
+        .unwrap();
+        let f = |x: f32| x.to_bits() as i64;
+        assert_eq!(r[0], vec![f(2.0), f(-3.0)]);
+        // -3 + 2 + -3 = -4
+        assert_eq!(r[1], vec![f(2.0), f(-4.0)]);
     }
 
     #[test]
