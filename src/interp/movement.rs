@@ -28,7 +28,8 @@
 //!   `dequantize_op_quantize`; when the region takes quantized arguments the
 //!   storage integers are passed to it and its own ops handle quantization.
 //! * `set_dimension_size` keeps the first `size` elements along `dimension`
-//!   (the operand's dimension bounds the size); `real_dynamic_slice` is
+//!   when the result declares that dimension `?` (the operand's dimension
+//!   bounds the size), and is the identity when it is static; `real_dynamic_slice` is
 //!   `slice` with its indices given as tensors.
 //! * Attributes given as `dense<...>` tensors (older syntax) are read like
 //!   `array<i64: ...>`.
@@ -1022,7 +1023,9 @@ fn get_dimension_size<'p>(
 }
 
 /// `set_dimension_size` (not in the spec): keeps the first `size` elements
-/// along `dimension`.
+/// along `dimension` when the result declares that dimension dynamic; with
+/// a static result dimension the operand is returned unchanged (the size is
+/// metadata, as in XLA).
 fn set_dimension_size<'p>(
     interp: &mut Interp<'p>,
     op: &'p Op,
@@ -1033,6 +1036,12 @@ fn set_dimension_size<'p>(
     let size = int_scalar(tensor_arg(&args, 1)?, "size")?;
     if size < 0 || size as u64 > t.shape[d] as u64 {
         return Err(format!("size {size} is outside [0, {}]", t.shape[d]).into());
+    }
+    let (dims, _) = result_type_dyn(interp, op, 0)?;
+    if dims.get(d).copied().flatten().is_some() {
+        // A static result dimension: the size is only metadata; the data stays.
+        let r = t.clone();
+        return done(interp, op, r);
     }
     let start = vec![0i64; t.rank()];
     let mut limit: Vec<i64> = t.shape.iter().map(|&n| n as i64).collect();
@@ -2119,5 +2128,108 @@ mod tests {
         }}"#
         );
         assert!(run(&bad_scatter).is_err());
+    }
+
+    #[test]
+    fn set_dimension_size_keeps_static_dimensions() {
+        let r = run(r#"func.func @main() -> (tensor<4xi64>, tensor<?xi64>) {
+          %x = stablehlo.constant dense<[1, 2, 3, 4]> : tensor<4xi64>
+          %n = stablehlo.constant dense<2> : tensor<i32>
+          %a = stablehlo.set_dimension_size %x, %n, dim = 0 : (tensor<4xi64>, tensor<i32>) -> tensor<4xi64>
+          %b = stablehlo.set_dimension_size %x, %n, dim = 0 : (tensor<4xi64>, tensor<i32>) -> tensor<?xi64>
+          func.return %a, %b : tensor<4xi64>, tensor<?xi64>
+        }"#)
+        .unwrap();
+        assert_eq!(r, vec![vec![1, 2, 3, 4], vec![1, 2]]);
+    }
+
+    mod random {
+        use super::run;
+        use proptest::prelude::*;
+
+        fn list(v: &[i64]) -> String {
+            v.iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+            #[test]
+            fn random_pads_never_panic(
+                low in proptest::collection::vec(-6i64..6, 2),
+                high in proptest::collection::vec(-6i64..6, 2),
+                interior in proptest::collection::vec(-1i64..3, 2),
+            ) {
+                let text = format!(r#"func.func @main() -> tensor<?x?xi64> {{
+                  %x = stablehlo.iota dim = 1 : tensor<2x3xi64>
+                  %p = stablehlo.constant dense<-1> : tensor<i64>
+                  %r = stablehlo.pad %x, %p, low = [{}], high = [{}], interior = [{}] : (tensor<2x3xi64>, tensor<i64>) -> tensor<?x?xi64>
+                  func.return %r : tensor<?x?xi64>
+                }}"#, list(&low), list(&high), list(&interior));
+                if let Ok(r) = run(&text) {
+                    // Every operand element that survives lands where the spec puts it.
+                    let cols: i64 = 3 + low[1] + high[1] + 2 * interior[1];
+                    for (k, &v) in r[0].iter().enumerate() {
+                        let (i, j) = (k as i64 / cols, k as i64 % cols);
+                        let oi = i - low[0];
+                        let oj = j - low[1];
+                        let (s0, s1) = (interior[0] + 1, interior[1] + 1);
+                        let hit = oi >= 0 && oj >= 0 && oi % s0 == 0 && oj % s1 == 0
+                            && oi / s0 < 2 && oj / s1 < 3;
+                        prop_assert_eq!(v, if hit { oj / s1 } else { -1 });
+                    }
+                }
+            }
+
+            #[test]
+            fn random_gathers_never_panic(
+                offset in proptest::collection::vec(-1i64..4, 0..3),
+                collapsed in proptest::collection::vec(-1i64..3, 0..3),
+                map in proptest::collection::vec(-1i64..3, 0..3),
+                ivd in -1i64..4,
+                sizes in proptest::collection::vec(-1i64..4, 0..4),
+                idx in proptest::collection::vec(-5i64..5, 4),
+            ) {
+                let text = format!(r#"func.func @main() -> tensor<*xi64> {{
+                  %x = stablehlo.iota dim = 0 : tensor<3x2xi64>
+                  %i = stablehlo.constant dense<[[{}, {}], [{}, {}]]> : tensor<2x2xi64>
+                  %r = "stablehlo.gather"(%x, %i) {{
+                    dimension_numbers = #stablehlo.gather<offset_dims = [{}], collapsed_slice_dims = [{}],
+                      start_index_map = [{}], index_vector_dim = {}>,
+                    slice_sizes = array<i64: {}>
+                  }} : (tensor<3x2xi64>, tensor<2x2xi64>) -> tensor<*xi64>
+                  func.return %r : tensor<*xi64>
+                }}"#, idx[0], idx[1], idx[2], idx[3], list(&offset), list(&collapsed), list(&map), ivd, list(&sizes));
+                let _ = run(&text);
+            }
+
+            #[test]
+            fn random_scatters_never_panic(
+                window in proptest::collection::vec(-1i64..3, 0..3),
+                inserted in proptest::collection::vec(-1i64..3, 0..3),
+                map in proptest::collection::vec(-1i64..3, 0..3),
+                ivd in -1i64..3,
+                idx in proptest::collection::vec(-5i64..5, 4),
+            ) {
+                let text = format!(r#"func.func @main() -> tensor<3x2xi64> {{
+                  %x = stablehlo.iota dim = 0 : tensor<3x2xi64>
+                  %i = stablehlo.constant dense<[[{}, {}], [{}, {}]]> : tensor<2x2xi64>
+                  %u = stablehlo.constant dense<1> : tensor<2x2xi64>
+                  %r = "stablehlo.scatter"(%x, %i, %u) ({{
+                    ^bb0(%a: tensor<i64>, %b: tensor<i64>):
+                      %s = stablehlo.add %a, %b : tensor<i64>
+                      stablehlo.return %s : tensor<i64>
+                  }}) {{
+                    scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [{}],
+                      inserted_window_dims = [{}], scatter_dims_to_operand_dims = [{}], index_vector_dim = {}>
+                  }} : (tensor<3x2xi64>, tensor<2x2xi64>, tensor<2x2xi64>) -> tensor<3x2xi64>
+                  func.return %r : tensor<3x2xi64>
+                }}"#, idx[0], idx[1], idx[2], idx[3], list(&window), list(&inserted), list(&map), ivd);
+                let _ = run(&text);
+            }
+        }
     }
 }
