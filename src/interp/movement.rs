@@ -941,53 +941,50 @@ fn iota_of(
     dim: i64,
 ) -> KResult<Tensor> {
     let dim = axis(dim, shape.len(), "iota_dimension")?;
-    interp.check_shape(&shape, lanes(elem))?;
+    let l = lanes(elem);
+    interp.check_shape(&shape, l)?;
     let n = num_elements(&shape);
-    let (size, inner) = (shape[dim], strides(&shape)[dim]);
-    // The value of element i is (i / inner) % size.
-    let value_of = |i: usize| ((i / inner.max(1)) % size.max(1)) as i128;
     const RNE: Rounding = Rounding::NearestEven;
-    match elem {
-        ElementType::Float(k) => {
-            let f = k.format();
-            let table: Vec<u64> = (0..size)
-                .map(|v| convert::from_int(f, v as i128, RNE))
-                .collect();
-            let data = (0..n).map(|i| table[value_of(i) as usize]).collect();
-            Ok(Tensor {
-                elem: elem.clone(),
-                shape,
-                data,
-            })
-        }
+    let size = shape[dim];
+    // The lanes of each value 0..size.
+    let table: Vec<u64> = match elem {
+        ElementType::Float(k) => (0..size)
+            .map(|v| convert::from_int(k.format(), v as i128, RNE))
+            .collect(),
         ElementType::Complex(k) => {
-            let f = k.format();
-            let zero = convert::from_int(f, 0, RNE);
-            let mut data = Vec::with_capacity(2 * n);
-            for i in 0..n {
-                data.push(convert::from_int(f, value_of(i), RNE));
-                data.push(zero);
-            }
-            Ok(Tensor {
-                elem: elem.clone(),
-                shape,
-                data,
-            })
+            let zero = convert::from_int(k.format(), 0, RNE);
+            (0..size)
+                .flat_map(|v| [convert::from_int(k.format(), v as i128, RNE), zero])
+                .collect()
         }
         ElementType::Quant(q) => {
             let fl = iota_of(interp, &ElementType::Float(q.expressed), shape, dim as i64)?;
-            Ok(quantize(&fl, q)?)
+            return Ok(quantize(&fl, q)?);
         }
         _ => {
             let k = int_kind(elem).ok_or("iota needs an integer, float or complex type")?;
-            let data = (0..n).map(|i| k.wrap(value_of(i))).collect();
-            Ok(Tensor {
-                elem: elem.clone(),
-                shape,
-                data,
-            })
+            (0..size).map(|v| k.wrap(v as i128)).collect()
+        }
+    };
+    // One period (each value repeated over the inner dimensions), then copies.
+    let inner = strides(&shape)[dim];
+    let mut data = Vec::with_capacity(n * l);
+    if n > 0 {
+        for v in table.chunks_exact(l) {
+            for _ in 0..inner {
+                data.extend_from_slice(v);
+            }
+        }
+        let period = data.len();
+        while data.len() < n * l {
+            data.extend_from_within(..period);
         }
     }
+    Ok(Tensor {
+        elem: elem.clone(),
+        shape,
+        data,
+    })
 }
 
 /// `iota` (spec: iota).
