@@ -17,6 +17,7 @@ pub mod collective;
 pub mod control;
 pub mod elementwise;
 pub mod literal;
+pub mod movement;
 pub mod quant;
 pub mod region;
 pub mod rng;
@@ -139,6 +140,7 @@ fn families() -> &'static [&'static [(&'static str, Kernel)]] {
         rng::KERNELS,
         collective::KERNELS,
         chlo::KERNELS,
+        movement::KERNELS,
     ]
 }
 
