@@ -136,6 +136,9 @@ fn hardware(f: &Format) -> Hardware {
 
 /// The exact value of a non-NaN pattern of a format with [`Hardware::ViaF64`].
 fn exact_f64(f: &Format, bits: u64) -> f64 {
+    if let Some(x) = super::decimal::fast_to_f64(f, bits) {
+        return x;
+    }
     match f.decode(bits) {
         Decoded::Nan => f64::NAN,
         Decoded::Inf { neg } => {

@@ -25,6 +25,13 @@ use super::{FloatKind, Format, NanEncoding};
 
 /// Converts a pattern of `from` to `to`, rounding with `mode`.
 pub fn convert(from: &Format, to: &Format, bits: u64, mode: Rounding) -> u64 {
+    if mode == Rounding::NearestEven {
+        if let Some(x) = super::decimal::fast_to_f64(from, bits) {
+            if let Some(r) = super::decimal::fast_nearest(to, x) {
+                return r.bits;
+            }
+        }
+    }
     match from.decode(bits) {
         Decoded::Nan => convert_nan(from, to, bits),
         Decoded::Inf { neg } => infinity(to, neg),

@@ -80,6 +80,11 @@ pub fn from_f64(kind: FloatKind, x: f64) -> u64 {
 
 /// Rounds `x` into `f` with the given rounding.
 pub(crate) fn from_f64_rounded(f: &Format, x: f64, mode: Rounding) -> Rounded {
+    if mode == Rounding::NearestEven {
+        if let Some(r) = fast_nearest(f, x) {
+            return r;
+        }
+    }
     let f64f = FloatKind::F64.format();
     let bits = x.to_bits();
     let exact = |bits| Rounded {
@@ -105,6 +110,61 @@ pub(crate) fn from_f64_rounded(f: &Format, x: f64, mode: Rounding) -> Rounded {
         Decoded::Zero { neg } => round_value(f, neg, 0, 0, false, mode),
         Decoded::Finite { neg, m, e } => round_value(f, neg, m as u128, e as i64, false, mode),
     }
+}
+
+/// The exact `f64` value of a non-NaN pattern of f32, bf16 or f64, by bit
+/// moves alone (`None` for other formats and for NaN).
+#[inline]
+pub(crate) fn fast_to_f64(f: &Format, bits: u64) -> Option<f64> {
+    let x = match (f.exp_bits, f.man_bits) {
+        (8, 23) => f32::from_bits(bits as u32) as f64,
+        (8, 7) => f32::from_bits((bits as u32 & 0xFFFF) << 16) as f64,
+        (11, 52) => f64::from_bits(bits),
+        _ => return None,
+    };
+    (!x.is_nan()).then_some(x)
+}
+
+/// Round-to-nearest-even of a finite, non-zero, normal `f64` whose result is
+/// a normal finite number of a signed format `f` with fewer mantissa bits:
+/// plain integer arithmetic on the bit pattern (add half an ulp less one,
+/// plus the kept parity; a carry moves into the exponent field, as it
+/// should). Every other case — zeros, subnormal results, overflow and the
+/// formats' overflow conventions — returns `None` for the general path.
+/// The exhaustive sweeps of `convert_tests` cover it against the oracle.
+#[inline]
+pub(crate) fn fast_nearest(f: &Format, x: f64) -> Option<Rounded> {
+    if !f.signed || f.man_bits >= 52 {
+        return None;
+    }
+    let bits = x.to_bits();
+    let mag = bits & !(1u64 << 63);
+    let e64 = (mag >> 52) as i32;
+    if e64 == 0 || e64 == 0x7FF {
+        return None;
+    }
+    let e = e64 - 1023;
+    if e < f.min_normal_exp() || e > f.max_exp() {
+        return None;
+    }
+    let shift = 52 - f.man_bits;
+    let half = 1u64 << (shift - 1);
+    let rest = mag & ((1u64 << shift) - 1);
+    let r = (mag + half - 1 + ((mag >> shift) & 1)) >> shift;
+    let e_r = (r >> f.man_bits) as i32 - 1023;
+    if e_r > f.max_exp() {
+        return None;
+    }
+    let pattern = (((e_r + f.bias) as u64) << f.man_bits) | (r & ((1u64 << f.man_bits) - 1));
+    if pattern > f.max_finite() {
+        return None;
+    }
+    let sign = if bits >> 63 != 0 { f.sign_mask() } else { 0 };
+    Some(Rounded {
+        bits: sign | pattern,
+        tie: rest == half,
+        exact: rest == 0,
+    })
 }
 
 /// A literal split into sign, significant digits and decimal exponent:
