@@ -268,6 +268,40 @@ pub fn complex_div(f: &Format, x: (u64, u64), y: (u64, u64)) -> (u64, u64) {
     (arith::div(f, re, den, RNE), arith::div(f, im, den, RNE))
 }
 
+/// A float binary op on two tensors: for f32 and f64 the hardware operation
+/// (IEEE, round to nearest even: the same bits as `slow` whenever the result
+/// is not NaN), falling back to `slow` for NaN results, which carry the
+/// NaN conventions of `float::arith`; other formats use `slow` throughout.
+fn float2(
+    kind: FloatKind,
+    a: &Tensor,
+    b: &Tensor,
+    hw32: fn(f32, f32) -> f32,
+    hw64: fn(f64, f64) -> f64,
+    slow: fn(&Format, u64, u64, Rounding) -> u64,
+) -> Tensor {
+    let f = kind.format();
+    match kind {
+        FloatKind::F32 => map2(a, b, a.elem.clone(), |x, y| {
+            let r = hw32(f32::from_bits(x as u32), f32::from_bits(y as u32));
+            if r.is_nan() {
+                slow(f, x, y, RNE)
+            } else {
+                r.to_bits() as u64
+            }
+        }),
+        FloatKind::F64 => map2(a, b, a.elem.clone(), |x, y| {
+            let r = hw64(f64::from_bits(x), f64::from_bits(y));
+            if r.is_nan() {
+                slow(f, x, y, RNE)
+            } else {
+                r.to_bits()
+            }
+        }),
+        _ => map2(a, b, a.elem.clone(), |x, y| slow(f, x, y, RNE)),
+    }
+}
+
 /// Integer binary op on values, wrapped back to the type.
 fn int2(a: &Tensor, b: &Tensor, k: IntKind, f: impl Fn(i128, i128) -> i128) -> Tensor {
     map2(a, b, a.elem.clone(), |x, y| {
@@ -279,10 +313,7 @@ fn add_body(d: Domain, a: &Tensor, b: &Tensor) -> Result<Tensor, String> {
     Ok(match d {
         Domain::Bool => map2(a, b, a.elem.clone(), |x, y| x | y),
         Domain::Int(k) => int2(a, b, k, |x, y| x + y),
-        Domain::Float(kind) => {
-            let f = kind.format();
-            map2(a, b, a.elem.clone(), |x, y| arith::add(f, x, y, RNE))
-        }
+        Domain::Float(kind) => float2(kind, a, b, |x, y| x + y, |x, y| x + y, arith::add),
         Domain::Complex(kind) => {
             let f = kind.format();
             map2c(a, b, a.elem.clone(), |x, y| complex_add(f, x, y))
@@ -295,10 +326,7 @@ fn subtract_body(d: Domain, a: &Tensor, b: &Tensor) -> Result<Tensor, String> {
     Ok(match d {
         Domain::Bool => return Err(unsupported("subtract", d)),
         Domain::Int(k) => int2(a, b, k, |x, y| x - y),
-        Domain::Float(kind) => {
-            let f = kind.format();
-            map2(a, b, a.elem.clone(), |x, y| arith::sub(f, x, y, RNE))
-        }
+        Domain::Float(kind) => float2(kind, a, b, |x, y| x - y, |x, y| x - y, arith::sub),
         Domain::Complex(kind) => {
             let f = kind.format();
             map2c(a, b, a.elem.clone(), |x, y| complex_sub(f, x, y))
@@ -311,10 +339,7 @@ fn multiply_body(d: Domain, a: &Tensor, b: &Tensor) -> Result<Tensor, String> {
     Ok(match d {
         Domain::Bool => map2(a, b, a.elem.clone(), |x, y| x & y),
         Domain::Int(k) => int2(a, b, k, |x, y| x.wrapping_mul(y)),
-        Domain::Float(kind) => {
-            let f = kind.format();
-            map2(a, b, a.elem.clone(), |x, y| arith::mul(f, x, y, RNE))
-        }
+        Domain::Float(kind) => float2(kind, a, b, |x, y| x * y, |x, y| x * y, arith::mul),
         Domain::Complex(kind) => {
             let f = kind.format();
             map2c(a, b, a.elem.clone(), |x, y| complex_mul(f, x, y))
@@ -349,10 +374,7 @@ fn divide_body(d: Domain, a: &Tensor, b: &Tensor) -> Result<Tensor, String> {
     Ok(match d {
         Domain::Bool => return Err(unsupported("divide", d)),
         Domain::Int(k) => int2(a, b, k, |x, y| int_div(k, x, y)),
-        Domain::Float(kind) => {
-            let f = kind.format();
-            map2(a, b, a.elem.clone(), |x, y| arith::div(f, x, y, RNE))
-        }
+        Domain::Float(kind) => float2(kind, a, b, |x, y| x / y, |x, y| x / y, arith::div),
         Domain::Complex(kind) => {
             let f = kind.format();
             map2c(a, b, a.elem.clone(), |x, y| complex_div(f, x, y))
