@@ -16,6 +16,7 @@ pub mod control;
 pub mod elementwise;
 pub mod literal;
 pub mod quant;
+pub mod reduce;
 pub mod region;
 pub mod tensor;
 pub mod transcendental;
@@ -134,6 +135,7 @@ pub fn registry() -> &'static HashMap<&'static str, Kernel> {
             check::KERNELS,
             elementwise::KERNELS,
             quant::KERNELS,
+            reduce::KERNELS,
         ];
         let mut map = HashMap::new();
         for family in families {

@@ -1,0 +1,1046 @@
+//! Reductions, windows, sorting and per-element maps: `reduce`,
+//! `reduce_window`, `select_and_scatter`, `sort`, `map` and `chlo.top_k`.
+//!
+//! Every op that takes a region applies it through [`ScalarFn`], so a body
+//! that is one binary op (`add`, `maximum`, …) runs without the interpreter
+//! and gives the same bits as the elementwise kernels.
+//!
+//! Orders the spec leaves to the implementation, fixed here:
+//!
+//! * `reduce` folds sequentially: `acc = init; for x in slice: acc = body(acc, x)`,
+//!   the reduced elements taken in ascending row-major order of their index
+//!   (the spec's in-order traversal, with one init value at the start).
+//! * `reduce_window` folds each window the same way, starting from the init
+//!   value, over the window positions in row-major order; padding and base
+//!   dilation holes hold the init value and take part, as the spec's `pad`
+//!   says.
+//! * `select_and_scatter` never selects a padding position; the first
+//!   in-bounds element of a window is selected first and replaced by a later
+//!   candidate when `select(current, candidate)` is false. Source values
+//!   scatter in row-major order of the source index, from `init_value`.
+//! * `sort` is always stable (a merge sort), whatever `is_stable` says.
+//! * `chlo.top_k` orders floats by IEEE totalOrder (NaN above +∞, −0 below
+//!   +0) and breaks ties by the lower index.
+
+use super::elementwise::convert_tensor;
+use super::region::ScalarFn;
+use super::tensor::{int_kind, lanes, num_elements, strides, IntKind, Tensor};
+use super::{result_elem, result_type, Interp, KResult, Kernel, Value};
+use crate::float::{arith, Direction};
+use crate::ir::attr::{Attr, DenseArray};
+use crate::ir::{ElementType, Op, Region, Type};
+
+pub const KERNELS: &[(&str, Kernel)] = &[
+    ("stablehlo.reduce", reduce),
+    ("stablehlo.reduce_window", reduce_window),
+    ("stablehlo.select_and_scatter", select_and_scatter),
+    ("stablehlo.sort", sort),
+    ("stablehlo.map", map),
+    ("chlo.top_k", top_k),
+];
+
+// ---------------------------------------------------------------------------
+// Attribute helpers (shared with linalg.rs)
+// ---------------------------------------------------------------------------
+
+/// An integer list attribute: `array<i64: …>`, `dense<…> : tensor<…xi64>`
+/// (splats expanded) or `[1, 2]`. `None` when absent.
+pub fn attr_i64s(op: &Op, name: &str) -> KResult<Option<Vec<i64>>> {
+    let Some(a) = op.attr(name) else {
+        return Ok(None);
+    };
+    i64s_of(a)
+        .map(Some)
+        .ok_or_else(|| format!("attribute `{name}` is not an integer list").into())
+}
+
+fn i64s_of(a: &Attr) -> Option<Vec<i64>> {
+    match a {
+        Attr::DenseArray(DenseArray::I64(v)) | Attr::DenseArray(DenseArray::Int(_, v)) => {
+            Some(v.clone())
+        }
+        Attr::DenseArray(DenseArray::Bool(v)) => Some(v.iter().map(|&b| b as i64).collect()),
+        Attr::Array(items) => items.iter().map(|x| x.as_i64()).collect(),
+        Attr::Dense(d) => {
+            let dims = d.ty.dims.as_ref()?;
+            let mut n: usize = 1;
+            for dim in dims {
+                n = n.checked_mul(usize::try_from((*dim)?).ok()?)?;
+            }
+            if n > (1 << 24) {
+                return None;
+            }
+            let w = d.ty.elem.storage_bytes();
+            if w == 0 || w > 8 {
+                return None;
+            }
+            if !d.splat && d.stored_len() != n {
+                return None;
+            }
+            if d.stored_len() == 0 && n > 0 {
+                return None;
+            }
+            let mut out = Vec::with_capacity(n);
+            for i in 0..n {
+                let b = d.element(i);
+                let mut v = 0u64;
+                for (j, &byte) in b.iter().enumerate() {
+                    v |= (byte as u64) << (8 * j);
+                }
+                let bits = 8 * w as u32;
+                let signed = if bits == 64 {
+                    v as i64
+                } else if matches!(d.ty.elem, ElementType::Int(_, 1)) {
+                    (v & 1) as i64
+                } else {
+                    ((v << (64 - bits)) as i64) >> (64 - bits)
+                };
+                out.push(signed);
+            }
+            Some(out)
+        }
+        _ => None,
+    }
+}
+
+/// An integer attribute.
+pub fn attr_i64(op: &Op, name: &str) -> Option<i64> {
+    op.attr(name).and_then(Attr::as_i64)
+}
+
+/// A boolean attribute (`true`, `1 : i1`); `default` when absent.
+pub fn attr_bool(op: &Op, name: &str, default: bool) -> bool {
+    match op.attr(name) {
+        Some(Attr::Bool(b)) => *b,
+        Some(Attr::Int(v, _)) => *v != 0,
+        Some(Attr::Unit) => true,
+        _ => default,
+    }
+}
+
+/// Converts a signed attribute value to a size or index.
+pub fn to_usize(v: i64, what: &str) -> KResult<usize> {
+    usize::try_from(v).map_err(|_| format!("{what} is negative ({v})").into())
+}
+
+/// The per-dimension values of an optional list attribute of `rank` entries.
+fn dim_list(op: &Op, name: &str, rank: usize, default: i64) -> KResult<Vec<i64>> {
+    match attr_i64s(op, name)? {
+        None => Ok(vec![default; rank]),
+        Some(v) if v.len() == rank => Ok(v),
+        Some(v) => Err(format!(
+            "`{name}` has {} entries for rank {rank}",
+            v.len()
+        )
+        .into()),
+    }
+}
+
+/// `padding` as (low, high) pairs; zeros when absent.
+pub fn padding_pairs(op: &Op, rank: usize) -> KResult<Vec<(i64, i64)>> {
+    match attr_i64s(op, "padding")? {
+        None => Ok(vec![(0, 0); rank]),
+        Some(v) if v.len() == 2 * rank => Ok(v.chunks_exact(2).map(|c| (c[0], c[1])).collect()),
+        Some(v) if v.len() == 2 && rank != 1 && op.attr("padding").is_some_and(
+            |a| matches!(a, Attr::Dense(d) if d.splat),
+        ) => Ok(vec![(v[0], v[0]); rank]),
+        Some(v) => Err(format!(
+            "`padding` has {} entries for rank {rank} (want {} pairs)",
+            v.len(),
+            rank
+        )
+        .into()),
+    }
+}
+
+pub fn tensors(args: &[Value]) -> KResult<Vec<&Tensor>> {
+    args.iter()
+        .map(|a| a.as_tensor().map_err(Into::into))
+        .collect()
+}
+
+fn region(op: &Op, i: usize) -> KResult<&Region> {
+    op.regions
+        .get(i)
+        .ok_or_else(|| format!("the op has no region {i}").into())
+}
+
+/// Converts a tensor to `to` when its element type differs (promotable
+/// reducer argument types); quantized tensors are kept as they are.
+fn to_arg_type(t: &Tensor, to: Option<&ElementType>) -> Tensor {
+    match to {
+        Some(to)
+            if to != &t.elem
+                && !matches!(to, ElementType::Quant(_))
+                && !matches!(t.elem, ElementType::Quant(_)) =>
+        {
+            convert_tensor(t, to)
+        }
+        _ => t.clone(),
+    }
+}
+
+/// Calls `f` with every offset `base + Σ index[d]·stride[d]` over the index
+/// space of `dims` (size, stride), in row-major order.
+pub fn for_each_offset<E>(
+    dims: &[(usize, usize)],
+    base: usize,
+    mut f: impl FnMut(usize) -> Result<(), E>,
+) -> Result<(), E> {
+    if dims.iter().any(|d| d.0 == 0) {
+        return Ok(());
+    }
+    let Some((&(inner_n, inner_s), outer)) = dims.split_last() else {
+        return f(base);
+    };
+    let mut idx = vec![0usize; outer.len()];
+    let mut off = base;
+    loop {
+        let mut o = off;
+        for _ in 0..inner_n {
+            f(o)?;
+            o = o.wrapping_add(inner_s);
+        }
+        let mut d = outer.len();
+        loop {
+            if d == 0 {
+                return Ok(());
+            }
+            d -= 1;
+            idx[d] += 1;
+            off = off.wrapping_add(outer[d].1);
+            if idx[d] < outer[d].0 {
+                break;
+            }
+            off = off.wrapping_sub(outer[d].1.wrapping_mul(outer[d].0));
+            idx[d] = 0;
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// reduce
+// ---------------------------------------------------------------------------
+
+/// `reduce` (spec: reduce). Sequential fold from the init value over the
+/// reduced elements in ascending row-major order (see the module doc).
+fn reduce<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec<Value>> {
+    if args.is_empty() || args.len() % 2 != 0 {
+        return Err("reduce takes inputs and as many init values".into());
+    }
+    let n = args.len() / 2;
+    let all = tensors(&args)?;
+    let body = ScalarFn::new(interp, region(op, 0)?)?;
+    if body.arity() != 2 * n {
+        return Err(format!(
+            "the body takes {} arguments for {n} inputs",
+            body.arity()
+        )
+        .into());
+    }
+    let inputs: Vec<Tensor> = (0..n)
+        .map(|i| to_arg_type(all[i], body.arg_type(n + i)))
+        .collect();
+    let inits: Vec<Tensor> = (0..n)
+        .map(|i| to_arg_type(all[n + i], body.arg_type(i)))
+        .collect();
+    let shape = inputs[0].shape.clone();
+    for t in &inputs {
+        if t.shape != shape {
+            return Err("the inputs differ in shape".into());
+        }
+    }
+    for t in &inits {
+        if t.len() != 1 {
+            return Err("init values must be scalars".into());
+        }
+    }
+    let rank = shape.len();
+    let mut dims: Vec<usize> = Vec::new();
+    for d in attr_i64s(op, "dimensions")?.ok_or("missing `dimensions`")? {
+        let d = to_usize(d, "a dimension")?;
+        if d >= rank || dims.contains(&d) {
+            return Err(format!("dimension {d} is out of range or repeated").into());
+        }
+        dims.push(d);
+    }
+    dims.sort_unstable();
+    let st = strides(&shape);
+    let kept: Vec<(usize, usize)> = (0..rank)
+        .filter(|d| !dims.contains(d))
+        .map(|d| (shape[d], st[d]))
+        .collect();
+    let red: Vec<(usize, usize)> = dims.iter().map(|&d| (shape[d], st[d])).collect();
+    let out_shape: Vec<usize> = kept.iter().map(|k| k.0).collect();
+    let mut out_elems = Vec::with_capacity(n);
+    for i in 0..n {
+        let e = result_elem(interp, op, i)?;
+        interp.check_shape(&out_shape, lanes(&e))?;
+        out_elems.push(e);
+    }
+    let out_n = num_elements(&out_shape);
+    let mut outs: Vec<Vec<u64>> = (0..n)
+        .map(|i| Vec::with_capacity(out_n * inits[i].lanes()))
+        .collect();
+
+    if let (1, Some(f), 1) = (n, body.fast_binary(), inputs[0].lanes()) {
+        let data = &inputs[0].data;
+        let init = inits[0].data[0];
+        for_each_offset::<KernelErr>(&kept, 0, |base| {
+            let mut acc = init;
+            for_each_offset::<KernelErr>(&red, base, |o| {
+                acc = f(acc, data[o]);
+                Ok(())
+            })?;
+            outs[0].push(acc);
+            Ok(())
+        })?;
+    } else {
+        let mut accs: Vec<Vec<u64>> = Vec::with_capacity(n);
+        for_each_offset(&kept, 0, |base| {
+            accs.clear();
+            accs.extend(inits.iter().map(|t| t.data.clone()));
+            for_each_offset::<KernelErr>(&red, base, |o| {
+                let mut call: Vec<&[u64]> = Vec::with_capacity(2 * n);
+                call.extend(accs.iter().map(|a| a.as_slice()));
+                call.extend(inputs.iter().map(|t| t.elem_lanes(o)));
+                let r = body.call(interp, &call)?;
+                if r.len() != n {
+                    return Err("the body returns the wrong number of values".into());
+                }
+                accs = r;
+                Ok(())
+            })?;
+            for (o, a) in outs.iter_mut().zip(&accs) {
+                o.extend_from_slice(a);
+            }
+            Ok::<(), super::KernelError>(())
+        })?;
+    }
+    finish(outs, out_elems, &out_shape)
+}
+
+type KernelErr = super::KernelError;
+
+/// Builds result tensors, checking lanes against the element types.
+fn finish(
+    outs: Vec<Vec<u64>>,
+    elems: Vec<ElementType>,
+    shape: &[usize],
+) -> KResult<Vec<Value>> {
+    let n = num_elements(shape);
+    outs.into_iter()
+        .zip(elems)
+        .map(|(data, elem)| {
+            if data.len() != n * lanes(&elem) {
+                return Err("the body's results do not match the result types".into());
+            }
+            Ok(Value::tensor(Tensor {
+                elem,
+                shape: shape.to_vec(),
+                data,
+            }))
+        })
+        .collect()
+}
+
+// ---------------------------------------------------------------------------
+// Windows
+// ---------------------------------------------------------------------------
+
+/// The geometry of a windowed op on one input shape.
+struct Windows {
+    out_shape: Vec<usize>,
+    win: Vec<usize>,
+    /// Per dimension: for output position `o` and window position `w`,
+    /// `table[d][o * win[d] + w]` is the input coordinate, or `None` for
+    /// padding and dilation holes.
+    table: Vec<Vec<Option<usize>>>,
+}
+
+fn windows(
+    shape: &[usize],
+    win: &[i64],
+    strides_: &[i64],
+    base_dil: &[i64],
+    win_dil: &[i64],
+    pad: &[(i64, i64)],
+) -> KResult<Windows> {
+    let rank = shape.len();
+    let mut out_shape = Vec::with_capacity(rank);
+    let mut table = Vec::with_capacity(rank);
+    let mut wins = Vec::with_capacity(rank);
+    for d in 0..rank {
+        let (w, s, bd, wd) = (win[d], strides_[d], base_dil[d], win_dil[d]);
+        if w < 0 || s <= 0 || bd <= 0 || wd <= 0 {
+            return Err(format!("window attributes of dimension {d} are out of range").into());
+        }
+        let size = shape[d] as i64;
+        let dilated = if size == 0 { 0 } else { (size - 1) * bd + 1 };
+        let padded = dilated
+            .checked_add(pad[d].0)
+            .and_then(|x| x.checked_add(pad[d].1))
+            .ok_or("padding overflows")?;
+        let dw = if w == 0 { 0 } else { (w - 1).checked_mul(wd).ok_or("window overflows")? + 1 };
+        let out = if padded < dw || padded < 0 {
+            0
+        } else {
+            (padded - dw) / s + 1
+        };
+        let out = out.max(0) as usize;
+        let w = w as usize;
+        let cells = out.checked_mul(w).ok_or("window table overflows")?;
+        if cells > (1 << 28) {
+            return Err("the window table is too large".into());
+        }
+        let mut t = Vec::with_capacity(cells);
+        for o in 0..out {
+            for k in 0..w {
+                let p = o as i64 * s + k as i64 * wd - pad[d].0;
+                let c = if p < 0 || p % bd != 0 || p / bd >= size {
+                    None
+                } else {
+                    Some((p / bd) as usize)
+                };
+                t.push(c);
+            }
+        }
+        out_shape.push(out);
+        table.push(t);
+        wins.push(w);
+    }
+    Ok(Windows {
+        out_shape,
+        win: wins,
+        table,
+    })
+}
+
+impl Windows {
+    /// Calls `f(output linear index, visit)` for each output position, where
+    /// the window is walked by calling `g` with each position's input offset
+    /// (`None` for padding), in row-major window order.
+    fn walk<E>(
+        &self,
+        in_strides: &[usize],
+        mut per_out: impl FnMut(&mut dyn FnMut(&mut dyn FnMut(Option<usize>) -> Result<(), E>) -> Result<(), E>) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let rank = self.out_shape.len();
+        if self.out_shape.contains(&0) {
+            return Ok(());
+        }
+        let mut out_idx = vec![0usize; rank];
+        loop {
+            {
+                let out_idx = &out_idx;
+                let mut visit = |g: &mut dyn FnMut(Option<usize>) -> Result<(), E>| -> Result<(), E> {
+                    if self.win.contains(&0) {
+                        return Ok(());
+                    }
+                    let mut w = vec![0usize; rank];
+                    loop {
+                        let mut off = Some(0usize);
+                        for d in 0..rank {
+                            match (off, self.table[d][out_idx[d] * self.win[d] + w[d]]) {
+                                (Some(o), Some(c)) => off = Some(o + c * in_strides[d]),
+                                _ => {
+                                    off = None;
+                                    break;
+                                }
+                            }
+                        }
+                        g(off)?;
+                        if !super::tensor::next_index(&mut w, &self.win) {
+                            return Ok(());
+                        }
+                    }
+                };
+                per_out(&mut visit)?;
+            }
+            if !super::tensor::next_index(&mut out_idx, &self.out_shape) {
+                return Ok(());
+            }
+        }
+    }
+}
+
+/// `reduce_window` (spec: reduce_window). Each window folds from the init
+/// value in row-major window order; padding holds the init value.
+fn reduce_window<'p>(
+    interp: &mut Interp<'p>,
+    op: &'p Op,
+    args: Vec<Value>,
+) -> KResult<Vec<Value>> {
+    if args.is_empty() || args.len() % 2 != 0 {
+        return Err("reduce_window takes inputs and as many init values".into());
+    }
+    let n = args.len() / 2;
+    let all = tensors(&args)?;
+    let body = ScalarFn::new(interp, region(op, 0)?)?;
+    if body.arity() != 2 * n {
+        return Err(format!("the body takes {} arguments for {n} inputs", body.arity()).into());
+    }
+    let inputs: Vec<Tensor> = (0..n)
+        .map(|i| to_arg_type(all[i], body.arg_type(n + i)))
+        .collect();
+    let inits: Vec<Tensor> = (0..n)
+        .map(|i| to_arg_type(all[n + i], body.arg_type(i)))
+        .collect();
+    let shape = inputs[0].shape.clone();
+    if inputs.iter().any(|t| t.shape != shape) || inits.iter().any(|t| t.len() != 1) {
+        return Err("inputs must share a shape and init values be scalars".into());
+    }
+    let rank = shape.len();
+    let win = dim_list(op, "window_dimensions", rank, 1)?;
+    if op.attr("window_dimensions").is_none() {
+        return Err("missing `window_dimensions`".into());
+    }
+    let ws = windows(
+        &shape,
+        &win,
+        &dim_list(op, "window_strides", rank, 1)?,
+        &dim_list(op, "base_dilations", rank, 1)?,
+        &dim_list(op, "window_dilations", rank, 1)?,
+        &padding_pairs(op, rank)?,
+    )?;
+    let mut elems = Vec::with_capacity(n);
+    for i in 0..n {
+        let e = result_elem(interp, op, i)?;
+        interp.check_shape(&ws.out_shape, lanes(&e))?;
+        if let Ok((s, _)) = result_type(interp, op, i) {
+            if s != ws.out_shape {
+                return Err(format!(
+                    "result {i} has shape {s:?} but the windows give {:?}",
+                    ws.out_shape
+                )
+                .into());
+            }
+        }
+        elems.push(e);
+    }
+    let st = strides(&shape);
+    let out_n = num_elements(&ws.out_shape);
+    let mut outs: Vec<Vec<u64>> = (0..n).map(|i| Vec::with_capacity(out_n * inits[i].lanes())).collect();
+    if let (1, Some(f), 1) = (n, body.fast_binary(), inputs[0].lanes()) {
+        let data = &inputs[0].data;
+        let init = inits[0].data[0];
+        ws.walk::<KernelErr>(&st, |visit| {
+            let mut acc = init;
+            visit(&mut |o| {
+                acc = f(acc, o.map_or(init, |o| data[o]));
+                Ok(())
+            })?;
+            outs[0].push(acc);
+            Ok(())
+        })?;
+    } else {
+        ws.walk::<super::KernelError>(&st, |visit| {
+            let mut accs: Vec<Vec<u64>> = inits.iter().map(|t| t.data.clone()).collect();
+            visit(&mut |o| {
+                let mut call: Vec<&[u64]> = Vec::with_capacity(2 * n);
+                call.extend(accs.iter().map(|a| a.as_slice()));
+                for i in 0..n {
+                    call.push(match o {
+                        Some(o) => inputs[i].elem_lanes(o),
+                        None => &inits[i].data,
+                    });
+                }
+                let r = body.call(interp, &call)?;
+                if r.len() != n {
+                    return Err("the body returns the wrong number of values".into());
+                }
+                accs = r;
+                Ok(())
+            })?;
+            for (o, a) in outs.iter_mut().zip(&accs) {
+                o.extend_from_slice(a);
+            }
+            Ok(())
+        })?;
+    }
+    finish(outs, elems, &ws.out_shape)
+}
+
+/// `select_and_scatter` (spec: select_and_scatter); see the module doc for
+/// the selection order and padding.
+fn select_and_scatter<'p>(
+    interp: &mut Interp<'p>,
+    op: &'p Op,
+    args: Vec<Value>,
+) -> KResult<Vec<Value>> {
+    let [operand, source, init] = tensors(&args)?[..] else {
+        return Err("select_and_scatter takes operand, source and init_value".into());
+    };
+    let select = ScalarFn::new(interp, region(op, 0)?)?;
+    let scatter = ScalarFn::new(interp, region(op, 1)?)?;
+    if select.arity() != 2 || scatter.arity() != 2 {
+        return Err("select and scatter take two arguments each".into());
+    }
+    if init.len() != 1 {
+        return Err("init_value must be a scalar".into());
+    }
+    let rank = operand.rank();
+    if op.attr("window_dimensions").is_none() {
+        return Err("missing `window_dimensions`".into());
+    }
+    let ws = windows(
+        &operand.shape,
+        &dim_list(op, "window_dimensions", rank, 1)?,
+        &dim_list(op, "window_strides", rank, 1)?,
+        &vec![1; rank],
+        &vec![1; rank],
+        &padding_pairs(op, rank)?,
+    )?;
+    if source.shape != ws.out_shape {
+        return Err(format!(
+            "source has shape {:?} but the windows give {:?}",
+            source.shape, ws.out_shape
+        )
+        .into());
+    }
+    let elem = result_elem(interp, op, 0)?;
+    interp.check_shape(&operand.shape, lanes(&elem))?;
+    let st = strides(&operand.shape);
+    let fast_sel = recognise_compare(interp, region(op, 0)?);
+    let sel_kind = select.arg_type(0).cloned().unwrap_or(operand.elem.clone());
+    // Selected operand offset of each source element, in row-major order.
+    let mut selected: Vec<Option<usize>> = Vec::with_capacity(source.len());
+    ws.walk::<super::KernelError>(&st, |visit| {
+        let mut cur: Option<usize> = None;
+        visit(&mut |o| {
+            let Some(o) = o else { return Ok(()) };
+            match cur {
+                None => cur = Some(o),
+                Some(c) => {
+                    let keep = match &fast_sel {
+                        Some(cmp) if operand.lanes() == 1 => {
+                            cmp.holds(&sel_kind, operand.data[c], operand.data[o])
+                        }
+                        _ => {
+                            let r = select.call(interp, &[operand.elem_lanes(c), operand.elem_lanes(o)])?;
+                            r.first().and_then(|v| v.first()).copied().unwrap_or(0) & 1 == 1
+                        }
+                    };
+                    if !keep {
+                        cur = Some(o);
+                    }
+                }
+            }
+            Ok(())
+        })?;
+        selected.push(cur);
+        Ok(())
+    })?;
+    let l = init.lanes();
+    if l != lanes(&elem) || source.lanes() != l {
+        return Err("operand, source and result element types differ".into());
+    }
+    let mut data = Vec::with_capacity(operand.len() * l);
+    for _ in 0..operand.len() {
+        data.extend_from_slice(&init.data);
+    }
+    let fast = scatter.fast_binary();
+    for (i, s) in selected.iter().enumerate() {
+        let Some(pos) = *s else { continue };
+        match (&fast, l) {
+            (Some(f), 1) => data[pos] = f(data[pos], source.data[i]),
+            _ => {
+                let r = scatter.call(
+                    interp,
+                    &[&data[pos * l..(pos + 1) * l], source.elem_lanes(i)],
+                )?;
+                let v = r.into_iter().next().ok_or("scatter returned nothing")?;
+                if v.len() != l {
+                    return Err("scatter returned the wrong type".into());
+                }
+                data[pos * l..(pos + 1) * l].copy_from_slice(&v);
+            }
+        }
+    }
+    Ok(vec![Value::tensor(Tensor {
+        elem,
+        shape: operand.shape.clone(),
+        data,
+    })])
+}
+
+// ---------------------------------------------------------------------------
+// Comparator fast path
+// ---------------------------------------------------------------------------
+
+/// A body `return compare(DIR, arg_i, arg_j [, type])`.
+struct FastCompare {
+    lhs: usize,
+    rhs: usize,
+    dir: Direction,
+    ctype: Option<&'static str>,
+}
+
+impl FastCompare {
+    /// The comparison on single-lane elements of `elem`.
+    fn holds(&self, elem: &ElementType, x: u64, y: u64) -> bool {
+        match elem {
+            ElementType::Float(k) => {
+                arith::compare_op(k.format(), x, y, self.dir, self.ctype == Some("TOTALORDER"))
+            }
+            other => {
+                let k = int_kind(other).unwrap_or(IntKind {
+                    bits: 64,
+                    signed: true,
+                });
+                let signed = match self.ctype {
+                    Some("SIGNED") => true,
+                    Some("UNSIGNED") => false,
+                    _ => k.signed,
+                };
+                let rk = IntKind {
+                    bits: k.bits,
+                    signed,
+                };
+                let (a, b) = (rk.value(rk.wrap(k.value(x))), rk.value(rk.wrap(k.value(y))));
+                self.dir.holds(Some(a.cmp(&b)))
+            }
+        }
+    }
+}
+
+fn recognise_compare(interp: &Interp<'_>, region: &Region) -> Option<FastCompare> {
+    let block = region.blocks.first()?;
+    let [op, ret] = block.ops.as_slice() else {
+        return None;
+    };
+    if op.name != "stablehlo.compare"
+        || !matches!(ret.name.as_str(), "stablehlo.return" | "func.return")
+        || ret.operands.as_slice() != op.results.as_slice()
+        || op.results.len() != 1
+    {
+        return None;
+    }
+    let [a, b] = op.operands.as_slice() else {
+        return None;
+    };
+    let lhs = block.args.iter().position(|x| x == a)?;
+    let rhs = block.args.iter().position(|x| x == b)?;
+    let elem = match interp.ty(*a) {
+        Type::Tensor(t) => t.elem.clone(),
+        _ => return None,
+    };
+    if !matches!(elem, ElementType::Float(_) | ElementType::Int(..) | ElementType::Index) {
+        return None;
+    }
+    let dir = match op.attr("comparison_direction").and_then(Attr::as_enum)? {
+        "EQ" => Direction::Eq,
+        "NE" => Direction::Ne,
+        "GE" => Direction::Ge,
+        "GT" => Direction::Gt,
+        "LE" => Direction::Le,
+        "LT" => Direction::Lt,
+        _ => return None,
+    };
+    let ctype = op.attr("compare_type").and_then(Attr::as_enum);
+    Some(FastCompare {
+        lhs,
+        rhs,
+        dir,
+        ctype,
+    })
+}
+
+// ---------------------------------------------------------------------------
+// Sorting
+// ---------------------------------------------------------------------------
+
+/// Stable merge sort of `v` by a fallible strict "less" (insertion sort on
+/// short runs, then bottom-up merges). Never panics on an inconsistent
+/// comparator.
+pub fn merge_sort<E>(
+    v: &mut Vec<usize>,
+    less: &mut impl FnMut(usize, usize) -> Result<bool, E>,
+) -> Result<(), E> {
+    const RUN: usize = 16;
+    let n = v.len();
+    let mut start = 0;
+    while start < n {
+        let end = (start + RUN).min(n);
+        for i in start + 1..end {
+            let mut j = i;
+            while j > start && less(v[j], v[j - 1])? {
+                v.swap(j, j - 1);
+                j -= 1;
+            }
+        }
+        start = end;
+    }
+    let mut buf = vec![0usize; n];
+    let mut width = RUN;
+    while width < n {
+        let mut lo = 0;
+        while lo < n {
+            let mid = (lo + width).min(n);
+            let hi = (lo + 2 * width).min(n);
+            let (mut i, mut j, mut k) = (lo, mid, lo);
+            while i < mid && j < hi {
+                if less(v[j], v[i])? {
+                    buf[k] = v[j];
+                    j += 1;
+                } else {
+                    buf[k] = v[i];
+                    i += 1;
+                }
+                k += 1;
+            }
+            buf[k..k + (mid - i)].copy_from_slice(&v[i..mid]);
+            k += mid - i;
+            buf[k..k + (hi - j)].copy_from_slice(&v[j..hi]);
+            lo = hi;
+        }
+        std::mem::swap(v, &mut buf);
+        width *= 2;
+    }
+    Ok(())
+}
+
+/// `sort` (spec: sort). Always stable; see the module doc.
+fn sort<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec<Value>> {
+    let inputs = tensors(&args)?;
+    let first = *inputs.first().ok_or("sort takes at least one input")?;
+    let shape = first.shape.clone();
+    if inputs.iter().any(|t| t.shape != shape) {
+        return Err("the inputs differ in shape".into());
+    }
+    let rank = shape.len() as i64;
+    let dim = attr_i64(op, "dimension").unwrap_or(-1);
+    let dim = if dim < 0 { dim + rank } else { dim };
+    if rank == 0 || !(0..rank).contains(&dim) {
+        return Err(format!("dimension {dim} is out of range for rank {rank}").into());
+    }
+    let dim = dim as usize;
+    let comparator = ScalarFn::new(interp, region(op, 0)?)?;
+    if comparator.arity() != 2 * inputs.len() {
+        return Err("the comparator takes two arguments per input".into());
+    }
+    let fast = recognise_compare(interp, region(op, 0)?).filter(|c| {
+        c.lhs / 2 == c.rhs / 2
+            && c.lhs != c.rhs
+            && c.lhs / 2 < inputs.len()
+            && inputs[c.lhs / 2].lanes() == 1
+    });
+    let st = strides(&shape);
+    let len = shape[dim];
+    let stride = st[dim];
+    let mut outer: Vec<(usize, usize)> = Vec::new();
+    for d in 0..shape.len() {
+        if d != dim {
+            outer.push((shape[d], st[d]));
+        }
+    }
+    let mut datas: Vec<Vec<u64>> = inputs.iter().map(|t| t.data.clone()).collect();
+    let mut perm: Vec<usize> = Vec::with_capacity(len);
+    for_each_offset::<super::KernelError>(&outer, 0, |base| {
+        perm.clear();
+        perm.extend(0..len);
+        let at = |i: usize| base + i * stride;
+        match &fast {
+            Some(c) => {
+                let t = inputs[c.lhs / 2];
+                let swapped = c.lhs % 2 == 1;
+                let elem = &t.elem;
+                let data = &t.data;
+                merge_sort::<KernelErr>(&mut perm, &mut |a, b| {
+                    let (x, y) = (data[at(a)], data[at(b)]);
+                    Ok(if swapped {
+                        c.holds(elem, y, x)
+                    } else {
+                        c.holds(elem, x, y)
+                    })
+                })?;
+            }
+            None => {
+                merge_sort(&mut perm, &mut |a, b| {
+                    let mut call: Vec<&[u64]> = Vec::with_capacity(2 * inputs.len());
+                    for t in &inputs {
+                        call.push(t.elem_lanes(at(a)));
+                        call.push(t.elem_lanes(at(b)));
+                    }
+                    let r = comparator.call(interp, &call)?;
+                    Ok::<bool, super::KernelError>(
+                        r.first().and_then(|v| v.first()).copied().unwrap_or(0) & 1 == 1,
+                    )
+                })?;
+            }
+        }
+        for (t, out) in inputs.iter().zip(datas.iter_mut()) {
+            let l = t.lanes();
+            for (i, &p) in perm.iter().enumerate() {
+                let (dst, src) = (at(i) * l, at(p) * l);
+                out[dst..dst + l].copy_from_slice(&t.data[src..src + l]);
+            }
+        }
+        Ok(())
+    })?;
+    Ok(inputs
+        .iter()
+        .zip(datas)
+        .map(|(t, data)| {
+            Value::tensor(Tensor {
+                elem: t.elem.clone(),
+                shape: shape.clone(),
+                data,
+            })
+        })
+        .collect())
+}
+
+/// An order key: larger keys rank first in `top_k`.
+fn rank_key(elem: &ElementType, lanes_of: &[u64]) -> i128 {
+    match elem {
+        ElementType::Float(k) => arith::total_order_key(k.format(), lanes_of[0]) as i128,
+        other => match int_kind(other) {
+            Some(k) => k.value(lanes_of[0]),
+            None => 0,
+        },
+    }
+}
+
+/// `chlo.top_k`: the `k` largest elements of each last-dimension slice, in
+/// descending order, and their indices (ties: lower index first; floats by
+/// totalOrder).
+fn top_k<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec<Value>> {
+    let [t] = tensors(&args)?[..] else {
+        return Err("top_k takes one operand".into());
+    };
+    if matches!(t.elem, ElementType::Complex(_) | ElementType::Quant(_)) {
+        return Err("top_k takes integers or real floats".into());
+    }
+    let k = to_usize(attr_i64(op, "k").ok_or("missing `k`")?, "k")?;
+    let n = *t.shape.last().ok_or("top_k needs rank ≥ 1")?;
+    if k > n {
+        return Err(format!("k = {k} exceeds the last dimension ({n})").into());
+    }
+    let mut out_shape = t.shape.clone();
+    if let Some(last) = out_shape.last_mut() {
+        *last = k;
+    }
+    let idx_elem = result_elem(interp, op, 1)?;
+    interp.check_shape(&out_shape, 1)?;
+    let ik = int_kind(&idx_elem).ok_or("indices must be integers")?;
+    let rows = if n == 0 { num_elements(&t.shape[..t.rank() - 1]) } else { t.len() / n };
+    let mut vals = Vec::with_capacity(rows * k);
+    let mut idxs = Vec::with_capacity(rows * k);
+    let mut perm: Vec<usize> = Vec::with_capacity(n);
+    let mut keys: Vec<i128> = Vec::with_capacity(n);
+    for r in 0..rows {
+        keys.clear();
+        keys.extend((0..n).map(|i| rank_key(&t.elem, t.elem_lanes(r * n + i))));
+        perm.clear();
+        perm.extend(0..n);
+        // Stable, so equal keys keep index order.
+        perm.sort_by(|&a, &b| keys[b].cmp(&keys[a]));
+        for &p in &perm[..k] {
+            vals.push(t.data[r * n + p]);
+            idxs.push(ik.wrap(p as i128));
+        }
+    }
+    Ok(vec![
+        Value::tensor(Tensor {
+            elem: t.elem.clone(),
+            shape: out_shape.clone(),
+            data: vals,
+        }),
+        Value::tensor(Tensor {
+            elem: idx_elem,
+            shape: out_shape,
+            data: idxs,
+        }),
+    ])
+}
+
+/// `map` (spec: map): the computation applied to each index of the inputs.
+fn map<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec<Value>> {
+    let inputs = tensors(&args)?;
+    let first = *inputs.first().ok_or("map takes at least one input")?;
+    if inputs.iter().any(|t| t.shape != first.shape) {
+        return Err("the inputs differ in shape".into());
+    }
+    if let Some(dims) = attr_i64s(op, "dimensions")? {
+        let want: Vec<i64> = (0..first.rank() as i64).collect();
+        if dims != want {
+            return Err("`dimensions` must be [0, …, rank − 1]".into());
+        }
+    }
+    let body = ScalarFn::new(interp, region(op, 0)?)?;
+    if body.arity() != inputs.len() {
+        return Err("the computation takes one argument per input".into());
+    }
+    let elem = result_elem(interp, op, 0)?;
+    let l = lanes(&elem);
+    let n = first.len();
+    let mut data = Vec::with_capacity(n * l);
+    match (body.fast_binary(), inputs.as_slice()) {
+        (Some(f), [a, b]) if a.lanes() == 1 && l == 1 => {
+            data.extend(a.data.iter().zip(&b.data).map(|(&x, &y)| f(x, y)));
+        }
+        _ => {
+            for i in 0..n {
+                let call: Vec<&[u64]> = inputs.iter().map(|t| t.elem_lanes(i)).collect();
+                let r = body.call(interp, &call)?;
+                let v = r.into_iter().next().ok_or("the computation returned nothing")?;
+                if v.len() != l {
+                    return Err("the computation's result does not match the result type".into());
+                }
+                data.extend_from_slice(&v);
+            }
+        }
+    }
+    Ok(vec![Value::tensor(Tensor {
+        elem,
+        shape: first.shape.clone(),
+        data,
+    })])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn merge_sort_is_stable_and_survives_inconsistent_comparators() {
+        let keys = [3, 1, 3, 0, 1, 2, 3, 0, 1, 1, 2, 0, 3, 3, 2, 1, 0, 0, 2, 3, 1, 2, 0, 1];
+        let mut v: Vec<usize> = (0..keys.len()).collect();
+        merge_sort::<()>(&mut v, &mut |a, b| Ok(keys[a] < keys[b])).unwrap();
+        for w in v.windows(2) {
+            assert!(keys[w[0]] < keys[w[1]] || (keys[w[0]] == keys[w[1]] && w[0] < w[1]));
+        }
+        let mut v: Vec<usize> = (0..100).collect();
+        merge_sort::<()>(&mut v, &mut |_, _| Ok(true)).unwrap();
+        let mut s = v.clone();
+        s.sort();
+        assert_eq!(s, (0..100).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn window_table_counts_padding_and_base_dilation_holes() {
+        // Size 3, base dilation 2 → [a _ b _ c], padded by 1 low, window 2.
+        let w = windows(&[3], &[2], &[1], &[2], &[1], &[(1, 0)]).unwrap();
+        assert_eq!(w.out_shape, vec![5]);
+        assert_eq!(
+            &w.table[0][..4],
+            &[None, Some(0), Some(0), None],
+        );
+        // Window dilation 2 over 5 elements with window 2: positions 0,2 … 2,4.
+        let w = windows(&[5], &[2], &[1], &[1], &[2], &[(0, 0)]).unwrap();
+        assert_eq!(w.out_shape, vec![3]);
+        assert_eq!(&w.table[0][4..6], &[Some(2), Some(4)]);
+    }
+
+    #[test]
+    fn offsets_walk_row_major() {
+        let mut seen = Vec::new();
+        for_each_offset::<()>(&[(2, 10), (3, 1)], 100, |o| {
+            seen.push(o);
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(seen, vec![100, 101, 102, 110, 111, 112]);
+    }
+}
