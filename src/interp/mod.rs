@@ -14,6 +14,7 @@
 pub mod check;
 pub mod control;
 pub mod elementwise;
+pub mod linalg;
 pub mod literal;
 pub mod quant;
 pub mod reduce;
@@ -136,6 +137,7 @@ pub fn registry() -> &'static HashMap<&'static str, Kernel> {
             elementwise::KERNELS,
             quant::KERNELS,
             reduce::KERNELS,
+            linalg::KERNELS,
         ];
         let mut map = HashMap::new();
         for family in families {

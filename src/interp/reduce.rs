@@ -358,6 +358,20 @@ struct Windows {
     table: Vec<Vec<Option<usize>>>,
 }
 
+/// The output shape and per-dimension coordinate tables of windows over
+/// `shape` (see [`Windows`]); convolution uses it for its lhs windows.
+pub fn window_table(
+    shape: &[usize],
+    win: &[i64],
+    strides_: &[i64],
+    base_dil: &[i64],
+    win_dil: &[i64],
+    pad: &[(i64, i64)],
+) -> KResult<(Vec<usize>, Vec<Vec<Option<usize>>>)> {
+    let w = windows(shape, win, strides_, base_dil, win_dil, pad)?;
+    Ok((w.out_shape, w.table))
+}
+
 fn windows(
     shape: &[usize],
     win: &[i64],
