@@ -815,64 +815,114 @@ fn resize_last(buf: &[(f64, f64)], shape: &[usize], n: usize, hermitian: bool) -
 fn real_kind(t: &Tensor, what: &str) -> KResult<FloatKind> {
     match t.elem {
         ElementType::Float(k) => Ok(k),
-        _ => Err(format!("{what} is implemented for real floats only").into()),
+        _ => Err(format!("{what} takes real floats").into()),
     }
 }
 
-/// `cholesky` (spec: cholesky), on real floats in f64 (see the module doc).
+/// A real or complex number in f64 (real: imaginary part 0).
+type C = (f64, f64);
+
+fn c_sub(a: C, b: C) -> C {
+    (a.0 - b.0, a.1 - b.1)
+}
+fn c_mul(a: C, b: C) -> C {
+    (a.0 * b.0 - a.1 * b.1, a.0 * b.1 + a.1 * b.0)
+}
+/// Textbook division; exact real division when both are real.
+fn c_div(a: C, b: C) -> C {
+    if a.1 == 0.0 && b.1 == 0.0 {
+        return (a.0 / b.0, 0.0);
+    }
+    let den = b.0 * b.0 + b.1 * b.1;
+    ((a.0 * b.0 + a.1 * b.1) / den, (a.1 * b.0 - a.0 * b.1) / den)
+}
+fn c_conj(a: C) -> C {
+    (a.0, -a.1)
+}
+
+/// Reads element `i` of a real or complex float tensor as f64.
+fn read_c(t: &Tensor, kind: FloatKind, i: usize) -> C {
+    if t.lanes() == 2 {
+        (to_f64(kind, t.data[2 * i]), to_f64(kind, t.data[2 * i + 1]))
+    } else {
+        (to_f64(kind, t.data[i]), 0.0)
+    }
+}
+
+fn push_c(out: &mut Vec<u64>, kind: FloatKind, complex: bool, v: C) {
+    out.push(from_f64(kind, v.0));
+    if complex {
+        out.push(from_f64(kind, v.1));
+    }
+}
+
+/// The float kind of a real or complex float tensor.
+fn float_parts(t: &Tensor, what: &str) -> KResult<(FloatKind, bool)> {
+    match t.elem {
+        ElementType::Float(k) => Ok((k, false)),
+        ElementType::Complex(k) => Ok((k, true)),
+        _ => Err(format!("{what} takes floats or complex numbers").into()),
+    }
+}
+
+/// `cholesky` (spec: cholesky), in f64 (see the module doc).
 fn cholesky<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec<Value>> {
     let [a] = tensors(&args)?[..] else {
         return Err("cholesky takes one operand".into());
     };
-    let kind = real_kind(a, "cholesky")?;
+    let (kind, complex) = float_parts(a, "cholesky")?;
     let lower = attr_bool(op, "lower", false);
     let r = a.rank();
     if r < 2 || a.shape[r - 1] != a.shape[r - 2] {
         return Err("cholesky takes square matrices".into());
     }
-    interp.check_shape(&a.shape, 1)?;
+    interp.check_shape(&a.shape, a.lanes())?;
     let n = a.shape[r - 1];
     let mats = if n == 0 { 0 } else { a.len() / (n * n) };
-    let mut data = Vec::with_capacity(a.len());
-    let mut m = vec![0.0f64; n * n];
+    let mut data = Vec::with_capacity(a.data.len());
+    let mut m: Vec<C> = vec![(0.0, 0.0); n * n];
     for b in 0..mats {
         let base = b * n * n;
-        // Read the used triangle as the lower factor's input: A[i][j], i ≥ j.
+        // A[i][j] for i ≥ j, from the triangle the op reads.
         let at = |i: usize, j: usize| {
-            let (p, q) = if lower { (i, j) } else { (j, i) };
-            to_f64(kind, a.data[base + p * n + q])
+            if lower {
+                read_c(a, kind, base + i * n + j)
+            } else {
+                c_conj(read_c(a, kind, base + j * n + i))
+            }
         };
-        m.iter_mut().for_each(|x| *x = 0.0);
+        m.iter_mut().for_each(|x| *x = (0.0, 0.0));
         let mut ok = true;
         for j in 0..n {
-            let mut s = at(j, j);
+            let mut s = at(j, j).0;
             for k in 0..j {
-                s -= m[j * n + k] * m[j * n + k];
+                let v = m[j * n + k];
+                s -= v.0 * v.0 + v.1 * v.1;
             }
             if s.is_nan() || s <= 0.0 {
                 ok = false;
                 break;
             }
-            let d = s.sqrt();
+            let d = (s.sqrt(), 0.0);
             m[j * n + j] = d;
             for i in j + 1..n {
                 let mut s = at(i, j);
                 for k in 0..j {
-                    s -= m[i * n + k] * m[j * n + k];
+                    s = c_sub(s, c_mul(m[i * n + k], c_conj(m[j * n + k])));
                 }
-                m[i * n + j] = s / d;
+                m[i * n + j] = c_div(s, d);
             }
         }
         for i in 0..n {
             for j in 0..n {
                 let v = if !ok {
-                    f64::NAN
+                    (f64::NAN, f64::NAN)
                 } else if lower {
                     m[i * n + j]
                 } else {
-                    m[j * n + i]
+                    c_conj(m[j * n + i])
                 };
-                data.push(from_f64(kind, v));
+                push_c(&mut data, kind, complex, v);
             }
         }
     }
@@ -883,7 +933,7 @@ fn cholesky<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResul
     })])
 }
 
-/// `triangular_solve` (spec: triangular_solve), on real floats in f64.
+/// `triangular_solve` (spec: triangular_solve), in f64 (see the module doc).
 fn triangular_solve<'p>(
     interp: &mut Interp<'p>,
     op: &'p Op,
@@ -892,17 +942,16 @@ fn triangular_solve<'p>(
     let [a, b] = tensors(&args)?[..] else {
         return Err("triangular_solve takes a and b".into());
     };
-    let kind = real_kind(a, "triangular_solve")?;
+    let (kind, complex) = float_parts(a, "triangular_solve")?;
     if b.elem != a.elem {
         return Err("a and b differ in element type".into());
     }
     let left = attr_bool(op, "left_side", false);
     let lower = attr_bool(op, "lower", false);
     let unit = attr_bool(op, "unit_diagonal", false);
-    let trans = !matches!(
-        op.attr("transpose_a").and_then(Attr::as_enum),
-        None | Some("NO_TRANSPOSE")
-    );
+    let tr = op.attr("transpose_a").and_then(Attr::as_enum);
+    let trans = !matches!(tr, None | Some("NO_TRANSPOSE"));
+    let adjoint = tr == Some("ADJOINT");
     let r = a.rank();
     if r < 2 || b.rank() != r || a.shape[r - 1] != a.shape[r - 2] {
         return Err("a must be square matrices and b have a's rank".into());
@@ -912,13 +961,13 @@ fn triangular_solve<'p>(
     if a.shape[..r - 2] != b.shape[..r - 2] || (left && rows != m) || (!left && cols != m) {
         return Err("the shapes of a and b do not match".into());
     }
-    interp.check_shape(&b.shape, 1)?;
+    interp.check_shape(&b.shape, b.lanes())?;
     let mats = num_elements(&a.shape[..r - 2]);
-    let mut data = vec![0u64; b.len()];
-    // op(a) as an f64 matrix with only its triangle; `eff_lower` after transposing.
+    let mut out: Vec<C> = vec![(0.0, 0.0); b.len()];
+    // op(a), keeping only the triangle a's `lower` names; lower after transposing?
     let eff_lower = lower != trans;
-    let mut e = vec![0.0f64; m * m];
-    let mut x = vec![0.0f64; m];
+    let mut e: Vec<C> = vec![(0.0, 0.0); m * m];
+    let mut x: Vec<C> = vec![(0.0, 0.0); m];
     for bi in 0..mats {
         let abase = bi * m * m;
         for i in 0..m {
@@ -926,36 +975,45 @@ fn triangular_solve<'p>(
                 let (p, q) = if trans { (j, i) } else { (i, j) };
                 let in_tri = if lower { p >= q } else { p <= q };
                 e[i * m + j] = if !in_tri {
-                    0.0
+                    (0.0, 0.0)
                 } else if p == q && unit {
-                    1.0
+                    (1.0, 0.0)
                 } else {
-                    to_f64(kind, a.data[abase + p * m + q])
+                    let v = read_c(a, kind, abase + p * m + q);
+                    if adjoint {
+                        c_conj(v)
+                    } else {
+                        v
+                    }
                 };
             }
         }
         let bbase = bi * rows * cols;
         // Left: E x = b per column of b. Right: x E = b ⇔ Eᵀ xᵀ = bᵀ per row.
         let (systems, sys_stride, elem_stride) = if left { (cols, 1, cols) } else { (rows, cols, 1) };
+        let lower_sys = if left { eff_lower } else { !eff_lower };
+        let order: Vec<usize> = if lower_sys { (0..m).collect() } else { (0..m).rev().collect() };
         for sidx in 0..systems {
             let off = |i: usize| bbase + sidx * sys_stride + i * elem_stride;
             let coef = |i: usize, j: usize| if left { e[i * m + j] } else { e[j * m + i] };
-            let lower_sys = if left { eff_lower } else { !eff_lower };
-            let order: Vec<usize> = if lower_sys { (0..m).collect() } else { (0..m).rev().collect() };
             for &i in &order {
-                let mut s = to_f64(kind, b.data[off(i)]);
+                let mut s = read_c(b, kind, off(i));
                 for &j in &order {
                     if j == i {
                         break;
                     }
-                    s -= coef(i, j) * x[j];
+                    s = c_sub(s, c_mul(coef(i, j), x[j]));
                 }
-                x[i] = s / coef(i, i);
+                x[i] = c_div(s, coef(i, i));
             }
-            for i in 0..m {
-                data[off(i)] = from_f64(kind, x[i]);
+            for (i, v) in x.iter().enumerate() {
+                out[off(i)] = *v;
             }
         }
+    }
+    let mut data = Vec::with_capacity(b.data.len());
+    for v in out {
+        push_c(&mut data, kind, complex, v);
     }
     Ok(vec![Value::tensor(Tensor {
         elem: b.elem.clone(),
