@@ -134,9 +134,7 @@ fn type_kind(a: Option<&Attr>) -> Option<FloatKind> {
 /// Rounds a tensor through `prec` (when given) and converts it to `acc`.
 fn prepare(t: &Tensor, prec: Option<FloatKind>, acc: &ElementType) -> Tensor {
     let t = match (prec, &t.elem) {
-        (Some(p), ElementType::Float(k)) if *k != p => {
-            convert_tensor(t, &ElementType::Float(p))
-        }
+        (Some(p), ElementType::Float(k)) if *k != p => convert_tensor(t, &ElementType::Float(p)),
         _ => t.clone(),
     };
     convert_tensor(&t, acc)
@@ -231,8 +229,12 @@ fn dot_core(
             .into());
         }
     }
-    let lf: Vec<usize> = (0..lr).filter(|d| !lb.contains(d) && !lc.contains(d)).collect();
-    let rf: Vec<usize> = (0..rr).filter(|d| !rb.contains(d) && !rc.contains(d)).collect();
+    let lf: Vec<usize> = (0..lr)
+        .filter(|d| !lb.contains(d) && !lc.contains(d))
+        .collect();
+    let rf: Vec<usize> = (0..rr)
+        .filter(|d| !rb.contains(d) && !rc.contains(d))
+        .collect();
     let mut shape: Vec<usize> = lb.iter().map(|&d| lhs.shape[d]).collect();
     shape.extend(lf.iter().map(|&d| lhs.shape[d]));
     shape.extend(rf.iter().map(|&d| rhs.shape[d]));
@@ -432,11 +434,7 @@ impl MacLoop for ConvLoop {
 /// `convolution` (spec: convolution): all dimension numbers, strides,
 /// padding, lhs/rhs dilation, window reversal and feature/batch groups;
 /// quantized operands by `dequantize_op_quantize` (hybrid: the result stays float).
-fn convolution<'p>(
-    interp: &mut Interp<'p>,
-    op: &'p Op,
-    args: Vec<Value>,
-) -> KResult<Vec<Value>> {
+fn convolution<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec<Value>> {
     let elem = float_result_elem(interp, op)?;
     let (out_shape, _) = result_type(interp, op, 0)?;
     let run = |interp: &Interp<'_>, a: &[Value]| -> KResult<Tensor> {
@@ -535,7 +533,8 @@ fn conv_core(
     let lshape: Vec<usize> = isd.iter().map(|&x| lhs.shape[x]).collect();
     let kshape: Vec<usize> = ksd.iter().map(|&x| rhs.shape[x]).collect();
     let kw: Vec<i64> = kshape.iter().map(|&x| x as i64).collect();
-    let ws = super::reduce::window_table(&lshape, &kw, &strides_, &lhs_dil, &rhs_dil, &pad)?;
+    let ws: super::reduce::WindowTable =
+        super::reduce::window_table(&lshape, &kw, &strides_, &lhs_dil, &rhs_dil, &pad)?;
     let mut shape = vec![0usize; n];
     shape[obd] = in_b / bgc;
     shape[ofd] = ko;
@@ -592,7 +591,7 @@ fn twiddle(num: usize, den: usize) -> (f64, f64) {
     // t = num/den in [0,1): quadrant q, remainder in [0, 1/4).
     let q = (4 * num) / den;
     let rem_num = 4 * num - q * den; // angle = (q + rem_num/den) * π/2
-    // Angle within the quadrant: x = (π/2) · rem_num / den ∈ [0, π/2).
+                                     // Angle within the quadrant: x = (π/2) · rem_num / den ∈ [0, π/2).
     let (s, c) = if 2 * rem_num <= den {
         let x = std::f64::consts::FRAC_PI_2 * (rem_num as f64 / den as f64);
         (sin_poly(x), cos_poly(x))
@@ -633,7 +632,15 @@ fn cos_poly(x: f64) -> f64 {
 
 /// In-place DFT of `n` complex values at `base + i·stride` (inverse: sign
 /// +, scaled by 1/n).
-fn dft_line(buf: &mut [(f64, f64)], base: usize, stride: usize, n: usize, inverse: bool, tw: &[(f64, f64)], tmp: &mut Vec<(f64, f64)>) {
+fn dft_line(
+    buf: &mut [(f64, f64)],
+    base: usize,
+    stride: usize,
+    n: usize,
+    inverse: bool,
+    tw: &[(f64, f64)],
+    tmp: &mut Vec<(f64, f64)>,
+) {
     tmp.clear();
     for k in 0..n {
         let (mut re, mut im) = (0.0f64, 0.0f64);
@@ -695,11 +702,18 @@ fn fft<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec
     let complex_in = matches!(t.elem, ElementType::Complex(_));
     let want_complex_in = ty != "RFFT";
     if complex_in != want_complex_in {
-        return Err(format!("{ty} takes a {} operand", if want_complex_in { "complex" } else { "real" }).into());
+        return Err(format!(
+            "{ty} takes a {} operand",
+            if want_complex_in { "complex" } else { "real" }
+        )
+        .into());
     }
     let out_kind = float_kind(&out_elem).ok_or("the result must be float or complex")?;
     interp.check_shape(&out_shape, lanes(&out_elem))?;
-    let lens: Vec<usize> = lens.iter().map(|&x| to_usize(x, "fft_length")).collect::<KResult<_>>()?;
+    let lens: Vec<usize> = lens
+        .iter()
+        .map(|&x| to_usize(x, "fft_length"))
+        .collect::<KResult<_>>()?;
     // Work shape: the operand's, with the last dimension the full length for RFFT/IRFFT.
     let mut work_shape = t.shape.clone();
     let last = rank - 1;
@@ -708,7 +722,9 @@ fn fft<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec
     }
     for i in 0..l {
         if work_shape[rank - l + i] != lens[i] {
-            return Err(format!("fft_length {lens:?} does not match the shape {:?}", t.shape).into());
+            return Err(
+                format!("fft_length {lens:?} does not match the shape {:?}", t.shape).into(),
+            );
         }
     }
     let expected_out: Vec<usize> = match ty {
@@ -790,7 +806,7 @@ fn fft<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec
 /// extending each line by `X[k] = conj(X[n − k])`.
 fn resize_last(buf: &[(f64, f64)], shape: &[usize], n: usize, hermitian: bool) -> Vec<(f64, f64)> {
     let m = shape.last().copied().unwrap_or(1);
-    let rows = if m == 0 { num_elements(&shape[..shape.len().saturating_sub(1)]) } else { buf.len() / m };
+    let rows = num_elements(&shape[..shape.len().saturating_sub(1)]);
     let mut out = Vec::with_capacity(rows * n);
     for r in 0..rows {
         for k in 0..n {
@@ -990,9 +1006,17 @@ fn triangular_solve<'p>(
         }
         let bbase = bi * rows * cols;
         // Left: E x = b per column of b. Right: x E = b ⇔ Eᵀ xᵀ = bᵀ per row.
-        let (systems, sys_stride, elem_stride) = if left { (cols, 1, cols) } else { (rows, cols, 1) };
+        let (systems, sys_stride, elem_stride) = if left {
+            (cols, 1, cols)
+        } else {
+            (rows, cols, 1)
+        };
         let lower_sys = if left { eff_lower } else { !eff_lower };
-        let order: Vec<usize> = if lower_sys { (0..m).collect() } else { (0..m).rev().collect() };
+        let order: Vec<usize> = if lower_sys {
+            (0..m).collect()
+        } else {
+            (0..m).rev().collect()
+        };
         for sidx in 0..systems {
             let off = |i: usize| bbase + sidx * sys_stride + i * elem_stride;
             let coef = |i: usize, j: usize| if left { e[i * m + j] } else { e[j * m + i] };
@@ -1060,7 +1084,9 @@ impl Bn {
     }
     fn check_vec(&self, v: &Tensor) -> KResult<()> {
         if v.rank() != 1 || v.len() != self.fsize || v.elem != ElementType::Float(self.kind) {
-            return Err("scale, offset, mean and variance must be vectors of the feature size".into());
+            return Err(
+                "scale, offset, mean and variance must be vectors of the feature size".into(),
+            );
         }
         Ok(())
     }
@@ -1086,7 +1112,10 @@ impl Bn {
     }
     fn mean(&self, x: &[u64]) -> Vec<u64> {
         let d = self.divisor();
-        self.sum(x).into_iter().map(|s| arith::div(self.f, s, d, RNE)).collect()
+        self.sum(x)
+            .into_iter()
+            .map(|s| arith::div(self.f, s, d, RNE))
+            .collect()
     }
     fn epsilon(&self, op: &Op) -> u64 {
         match op.attr("epsilon") {
@@ -1095,7 +1124,15 @@ impl Bn {
         }
     }
     /// batch_norm_inference on lanes.
-    fn inference(&self, x: &[u64], scale: &[u64], offset: &[u64], mean: &[u64], var: &[u64], eps: u64) -> Vec<u64> {
+    fn inference(
+        &self,
+        x: &[u64],
+        scale: &[u64],
+        offset: &[u64],
+        mean: &[u64],
+        var: &[u64],
+        eps: u64,
+    ) -> Vec<u64> {
         let f = self.f;
         (0..x.len())
             .map(|i| {
@@ -1131,7 +1168,14 @@ fn batch_norm_inference<'p>(
         for v in [scale, offset, mean, var] {
             bn.check_vec(v)?;
         }
-        let data = bn.inference(&x.data, &scale.data, &offset.data, &mean.data, &var.data, bn.epsilon(op));
+        let data = bn.inference(
+            &x.data,
+            &scale.data,
+            &offset.data,
+            &mean.data,
+            &var.data,
+            bn.epsilon(op),
+        );
         Ok(Tensor {
             elem: x.elem.clone(),
             shape: x.shape.clone(),
@@ -1166,7 +1210,14 @@ fn batch_norm_training<'p>(
         })
         .collect();
     let var = bn.mean(&centered_sq);
-    let out = bn.inference(&x.data, &scale.data, &offset.data, &mean, &var, bn.epsilon(op));
+    let out = bn.inference(
+        &x.data,
+        &scale.data,
+        &offset.data,
+        &mean,
+        &var,
+        bn.epsilon(op),
+    );
     let vshape = [bn.fsize];
     Ok(vec![
         bn_tensor(&x.elem, &x.shape, out),
@@ -1195,13 +1246,23 @@ fn batch_norm_grad<'p>(
     let eps = bn.epsilon(op);
     let n = x.len();
     let c_of = |i: usize| bn.feat(i);
-    let centered: Vec<u64> = (0..n).map(|i| arith::sub(f, x.data[i], mean.data[c_of(i)], RNE)).collect();
-    let var_eps: Vec<u64> = var.data.iter().map(|&v| arith::add(f, v, eps, RNE)).collect();
+    let centered: Vec<u64> = (0..n)
+        .map(|i| arith::sub(f, x.data[i], mean.data[c_of(i)], RNE))
+        .collect();
+    let var_eps: Vec<u64> = var
+        .data
+        .iter()
+        .map(|&v| arith::add(f, v, eps, RNE))
+        .collect();
     let stddev: Vec<u64> = var_eps.iter().map(|&v| arith::sqrt(f, v, RNE)).collect();
-    let normalized: Vec<u64> = (0..n).map(|i| arith::div(f, centered[i], stddev[c_of(i)], RNE)).collect();
+    let normalized: Vec<u64> = (0..n)
+        .map(|i| arith::div(f, centered[i], stddev[c_of(i)], RNE))
+        .collect();
     let epf = bn.divisor();
     let i2 = bn.sum(&gy.data);
-    let gy_c: Vec<u64> = (0..n).map(|i| arith::mul(f, gy.data[i], centered[i], RNE)).collect();
+    let gy_c: Vec<u64> = (0..n)
+        .map(|i| arith::mul(f, gy.data[i], centered[i], RNE))
+        .collect();
     let i3 = bn.sum(&gy_c);
     let grad_operand: Vec<u64> = (0..n)
         .map(|i| {
@@ -1214,7 +1275,9 @@ fn batch_norm_grad<'p>(
             arith::mul(f, k, i6, RNE)
         })
         .collect();
-    let gn: Vec<u64> = (0..n).map(|i| arith::mul(f, gy.data[i], normalized[i], RNE)).collect();
+    let gn: Vec<u64> = (0..n)
+        .map(|i| arith::mul(f, gy.data[i], normalized[i], RNE))
+        .collect();
     let grad_scale = bn.sum(&gn);
     let grad_offset = i2;
     let vshape = [bn.fsize];
@@ -1227,7 +1290,85 @@ fn batch_norm_grad<'p>(
 
 #[cfg(test)]
 mod tests {
+    use super::super::reduce::{ints, run_main};
     use super::*;
+
+    fn conv(lhs: &str, rhs: &str, out: &str, window: &str, attrs: &str) -> Vec<i64> {
+        let text = format!(
+            r#"func.func @main() -> {out} {{
+  %a = stablehlo.constant {lhs}
+  %b = stablehlo.constant {rhs}
+  %r = stablehlo.convolution(%a, %b) dim_numbers = [b, f, 0]x[o, i, 0]->[b, f, 0], window = {{{window}}} {{{attrs}}} : ({}, {}) -> {out}
+  func.return %r : {out}
+}}"#,
+            lhs.split(" : ").nth(1).unwrap_or(""),
+            rhs.split(" : ").nth(1).unwrap_or(""),
+        );
+        ints(&run_main(&text)[0])
+    }
+
+    #[test]
+    fn conv_feature_groups_pair_input_and_output_features() {
+        let r = conv(
+            "dense<[[[1, 2, 3], [4, 5, 6]]]> : tensor<1x2x3xi32>",
+            "dense<[[[10]], [[100]]]> : tensor<2x1x1xi32>",
+            "tensor<1x2x3xi32>",
+            "stride = [1]",
+            "feature_group_count = 2 : i64, batch_group_count = 1 : i64",
+        );
+        assert_eq!(r, vec![10, 20, 30, 400, 500, 600]);
+    }
+
+    #[test]
+    fn conv_batch_groups_pair_batches_and_output_features() {
+        let r = conv(
+            "dense<[[[3]], [[5]]]> : tensor<2x1x1xi32>",
+            "dense<[[[10]], [[100]]]> : tensor<2x1x1xi32>",
+            "tensor<1x2x1xi32>",
+            "stride = [1]",
+            "feature_group_count = 1 : i64, batch_group_count = 2 : i64",
+        );
+        assert_eq!(r, vec![30, 500]);
+    }
+
+    #[test]
+    fn conv_rhs_dilation_spreads_the_window() {
+        let r = conv(
+            "dense<[[[1, 2, 3, 4, 5]]]> : tensor<1x1x5xi32>",
+            "dense<[[[1, 10]]]> : tensor<1x1x2xi32>",
+            "tensor<1x1x3xi32>",
+            "stride = [1], rhs_dilate = [2]",
+            "",
+        );
+        assert_eq!(r, vec![31, 42, 53]);
+    }
+
+    #[test]
+    fn conv_lhs_dilation_padding_and_reversal() {
+        // lhs dilated to [1, 0, 2, 0, 3], padded by one zero each side:
+        // [0, 1, 0, 2, 0, 3, 0]; reversed window [10, 1] → x[i]·10 + x[i+1].
+        let r = conv(
+            "dense<[[[1, 2, 3]]]> : tensor<1x1x3xi32>",
+            "dense<[[[1, 10]]]> : tensor<1x1x2xi32>",
+            "tensor<1x1x6xi32>",
+            "stride = [1], pad = [[1, 1]], lhs_dilate = [2], reverse = [true]",
+            "",
+        );
+        assert_eq!(r, vec![1, 10, 2, 20, 3, 30]);
+    }
+
+    #[test]
+    fn dot_general_batches_and_contracts() {
+        let r = run_main(
+            r#"func.func @main() -> tensor<2x1x1xi32> {
+  %a = stablehlo.constant dense<[[[1, 2]], [[3, 4]]]> : tensor<2x1x2xi32>
+  %b = stablehlo.constant dense<[[[5], [6]], [[7], [8]]]> : tensor<2x2x1xi32>
+  %r = stablehlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<2x1x2xi32>, tensor<2x2x1xi32>) -> tensor<2x1x1xi32>
+  func.return %r : tensor<2x1x1xi32>
+}"#,
+        );
+        assert_eq!(ints(&r[0]), vec![17, 53]);
+    }
 
     #[test]
     fn twiddles_match_the_unit_circle() {
@@ -1243,9 +1384,16 @@ mod tests {
 
     #[test]
     fn dot_loop_accumulates_in_index_order() {
-        let lp = DotLoop { b: 1, i: 1, j: 1, k: 3 };
+        let lp = DotLoop {
+            b: 1,
+            i: 1,
+            j: 1,
+            k: 3,
+        };
         // A sequential fold records the order it sees.
-        let out = lp.run(&[1u64, 2, 3], &[10u64, 20, 30], 0u64, |acc, x, y| acc * 1000 + x * y);
+        let out = lp.run(&[1u64, 2, 3], &[10u64, 20, 30], 0u64, |acc, x, y| {
+            acc * 1000 + x * y
+        });
         assert_eq!(out, vec![((10 * 1000) + 40) * 1000 + 90]);
     }
 }

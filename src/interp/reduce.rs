@@ -128,11 +128,7 @@ fn dim_list(op: &Op, name: &str, rank: usize, default: i64) -> KResult<Vec<i64>>
     match attr_i64s(op, name)? {
         None => Ok(vec![default; rank]),
         Some(v) if v.len() == rank => Ok(v),
-        Some(v) => Err(format!(
-            "`{name}` has {} entries for rank {rank}",
-            v.len()
-        )
-        .into()),
+        Some(v) => Err(format!("`{name}` has {} entries for rank {rank}", v.len()).into()),
     }
 }
 
@@ -141,9 +137,15 @@ pub fn padding_pairs(op: &Op, rank: usize) -> KResult<Vec<(i64, i64)>> {
     match attr_i64s(op, "padding")? {
         None => Ok(vec![(0, 0); rank]),
         Some(v) if v.len() == 2 * rank => Ok(v.chunks_exact(2).map(|c| (c[0], c[1])).collect()),
-        Some(v) if v.len() == 2 && rank != 1 && op.attr("padding").is_some_and(
-            |a| matches!(a, Attr::Dense(d) if d.splat),
-        ) => Ok(vec![(v[0], v[0]); rank]),
+        Some(v)
+            if v.len() == 2
+                && rank != 1
+                && op
+                    .attr("padding")
+                    .is_some_and(|a| matches!(a, Attr::Dense(d) if d.splat)) =>
+        {
+            Ok(vec![(v[0], v[0]); rank])
+        }
         Some(v) => Err(format!(
             "`padding` has {} entries for rank {rank} (want {} pairs)",
             v.len(),
@@ -225,18 +227,14 @@ pub fn for_each_offset<E>(
 /// `reduce` (spec: reduce). Sequential fold from the init value over the
 /// reduced elements in ascending row-major order (see the module doc).
 fn reduce<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec<Value>> {
-    if args.is_empty() || args.len() % 2 != 0 {
+    if args.is_empty() || !args.len().is_multiple_of(2) {
         return Err("reduce takes inputs and as many init values".into());
     }
     let n = args.len() / 2;
     let all = tensors(&args)?;
     let body = ScalarFn::new(interp, region(op, 0)?)?;
     if body.arity() != 2 * n {
-        return Err(format!(
-            "the body takes {} arguments for {n} inputs",
-            body.arity()
-        )
-        .into());
+        return Err(format!("the body takes {} arguments for {n} inputs", body.arity()).into());
     }
     let inputs: Vec<Tensor> = (0..n)
         .map(|i| to_arg_type(all[i], body.arg_type(n + i)))
@@ -323,11 +321,7 @@ fn reduce<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<
 type KernelErr = super::KernelError;
 
 /// Builds result tensors, checking lanes against the element types.
-fn finish(
-    outs: Vec<Vec<u64>>,
-    elems: Vec<ElementType>,
-    shape: &[usize],
-) -> KResult<Vec<Value>> {
+fn finish(outs: Vec<Vec<u64>>, elems: Vec<ElementType>, shape: &[usize]) -> KResult<Vec<Value>> {
     let n = num_elements(shape);
     outs.into_iter()
         .zip(elems)
@@ -358,6 +352,10 @@ struct Windows {
     table: Vec<Vec<Option<usize>>>,
 }
 
+/// An output shape and, per dimension, the input coordinate of each
+/// (output position, window position); `None` for padding and holes.
+pub type WindowTable = (Vec<usize>, Vec<Vec<Option<usize>>>);
+
 /// The output shape and per-dimension coordinate tables of windows over
 /// `shape` (see [`Windows`]); convolution uses it for its lhs windows.
 pub fn window_table(
@@ -367,7 +365,7 @@ pub fn window_table(
     base_dil: &[i64],
     win_dil: &[i64],
     pad: &[(i64, i64)],
-) -> KResult<(Vec<usize>, Vec<Vec<Option<usize>>>)> {
+) -> KResult<WindowTable> {
     let w = windows(shape, win, strides_, base_dil, win_dil, pad)?;
     Ok((w.out_shape, w.table))
 }
@@ -395,7 +393,11 @@ fn windows(
             .checked_add(pad[d].0)
             .and_then(|x| x.checked_add(pad[d].1))
             .ok_or("padding overflows")?;
-        let dw = if w == 0 { 0 } else { (w - 1).checked_mul(wd).ok_or("window overflows")? + 1 };
+        let dw = if w == 0 {
+            0
+        } else {
+            (w - 1).checked_mul(wd).ok_or("window overflows")? + 1
+        };
         let out = if padded < dw || padded < 0 {
             0
         } else {
@@ -437,7 +439,9 @@ impl Windows {
     fn walk<E>(
         &self,
         in_strides: &[usize],
-        mut per_out: impl FnMut(&mut dyn FnMut(&mut dyn FnMut(Option<usize>) -> Result<(), E>) -> Result<(), E>) -> Result<(), E>,
+        mut per_out: impl FnMut(
+            &mut dyn FnMut(&mut dyn FnMut(Option<usize>) -> Result<(), E>) -> Result<(), E>,
+        ) -> Result<(), E>,
     ) -> Result<(), E> {
         let rank = self.out_shape.len();
         if self.out_shape.contains(&0) {
@@ -447,28 +451,29 @@ impl Windows {
         loop {
             {
                 let out_idx = &out_idx;
-                let mut visit = |g: &mut dyn FnMut(Option<usize>) -> Result<(), E>| -> Result<(), E> {
-                    if self.win.contains(&0) {
-                        return Ok(());
-                    }
-                    let mut w = vec![0usize; rank];
-                    loop {
-                        let mut off = Some(0usize);
-                        for d in 0..rank {
-                            match (off, self.table[d][out_idx[d] * self.win[d] + w[d]]) {
-                                (Some(o), Some(c)) => off = Some(o + c * in_strides[d]),
-                                _ => {
-                                    off = None;
-                                    break;
-                                }
-                            }
-                        }
-                        g(off)?;
-                        if !super::tensor::next_index(&mut w, &self.win) {
+                let mut visit =
+                    |g: &mut dyn FnMut(Option<usize>) -> Result<(), E>| -> Result<(), E> {
+                        if self.win.contains(&0) {
                             return Ok(());
                         }
-                    }
-                };
+                        let mut w = vec![0usize; rank];
+                        loop {
+                            let mut off = Some(0usize);
+                            for d in 0..rank {
+                                match (off, self.table[d][out_idx[d] * self.win[d] + w[d]]) {
+                                    (Some(o), Some(c)) => off = Some(o + c * in_strides[d]),
+                                    _ => {
+                                        off = None;
+                                        break;
+                                    }
+                                }
+                            }
+                            g(off)?;
+                            if !super::tensor::next_index(&mut w, &self.win) {
+                                return Ok(());
+                            }
+                        }
+                    };
                 per_out(&mut visit)?;
             }
             if !super::tensor::next_index(&mut out_idx, &self.out_shape) {
@@ -480,12 +485,8 @@ impl Windows {
 
 /// `reduce_window` (spec: reduce_window). Each window folds from the init
 /// value in row-major window order; padding holds the init value.
-fn reduce_window<'p>(
-    interp: &mut Interp<'p>,
-    op: &'p Op,
-    args: Vec<Value>,
-) -> KResult<Vec<Value>> {
-    if args.is_empty() || args.len() % 2 != 0 {
+fn reduce_window<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec<Value>> {
+    if args.is_empty() || !args.len().is_multiple_of(2) {
         return Err("reduce_window takes inputs and as many init values".into());
     }
     let n = args.len() / 2;
@@ -534,7 +535,9 @@ fn reduce_window<'p>(
     }
     let st = strides(&shape);
     let out_n = num_elements(&ws.out_shape);
-    let mut outs: Vec<Vec<u64>> = (0..n).map(|i| Vec::with_capacity(out_n * inits[i].lanes())).collect();
+    let mut outs: Vec<Vec<u64>> = (0..n)
+        .map(|i| Vec::with_capacity(out_n * inits[i].lanes()))
+        .collect();
     if let (1, Some(f), 1) = (n, body.fast_binary(), inputs[0].lanes()) {
         let data = &inputs[0].data;
         let init = inits[0].data[0];
@@ -631,7 +634,8 @@ fn select_and_scatter<'p>(
                             cmp.holds(&sel_kind, operand.data[c], operand.data[o])
                         }
                         _ => {
-                            let r = select.call(interp, &[operand.elem_lanes(c), operand.elem_lanes(o)])?;
+                            let r = select
+                                .call(interp, &[operand.elem_lanes(c), operand.elem_lanes(o)])?;
                             r.first().and_then(|v| v.first()).copied().unwrap_or(0) & 1 == 1
                         }
                     };
@@ -739,7 +743,10 @@ fn recognise_compare(interp: &Interp<'_>, region: &Region) -> Option<FastCompare
         Type::Tensor(t) => t.elem.clone(),
         _ => return None,
     };
-    if !matches!(elem, ElementType::Float(_) | ElementType::Int(..) | ElementType::Index) {
+    if !matches!(
+        elem,
+        ElementType::Float(_) | ElementType::Int(..) | ElementType::Index
+    ) {
         return None;
     }
     let dir = match op.attr("comparison_direction").and_then(Attr::as_enum)? {
@@ -938,7 +945,7 @@ fn top_k<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<V
     let idx_elem = result_elem(interp, op, 1)?;
     interp.check_shape(&out_shape, 1)?;
     let ik = int_kind(&idx_elem).ok_or("indices must be integers")?;
-    let rows = if n == 0 { num_elements(&t.shape[..t.rank() - 1]) } else { t.len() / n };
+    let rows = num_elements(&t.shape[..t.rank() - 1]);
     let mut vals = Vec::with_capacity(rows * k);
     let mut idxs = Vec::with_capacity(rows * k);
     let mut perm: Vec<usize> = Vec::with_capacity(n);
@@ -998,7 +1005,10 @@ fn map<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec
             for i in 0..n {
                 let call: Vec<&[u64]> = inputs.iter().map(|t| t.elem_lanes(i)).collect();
                 let r = body.call(interp, &call)?;
-                let v = r.into_iter().next().ok_or("the computation returned nothing")?;
+                let v = r
+                    .into_iter()
+                    .next()
+                    .ok_or("the computation returned nothing")?;
                 if v.len() != l {
                     return Err("the computation's result does not match the result type".into());
                 }
@@ -1013,13 +1023,143 @@ fn map<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec
     })])
 }
 
+/// Runs `@main` of a program text without arguments (for unit tests).
+#[cfg(test)]
+pub(crate) fn run_main(text: &str) -> Vec<Tensor> {
+    let prog = crate::ir::parse::parse_program("test.mlir", text).expect("the test program parses");
+    let mut interp = Interp::new(&prog, super::Limits::default());
+    interp
+        .call("main", Vec::new())
+        .expect("the test program runs")
+        .into_iter()
+        .map(|v| v.into_tensor().expect("a tensor"))
+        .collect()
+}
+
+/// The values of an integer tensor (for unit tests).
+#[cfg(test)]
+pub(crate) fn ints(t: &Tensor) -> Vec<i64> {
+    t.ints()
+        .expect("integers")
+        .into_iter()
+        .map(|v| v as i64)
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
+    fn reduce_window_padding_holds_the_init_value() {
+        // Spec: padded positions hold init_value and are reduced like any element.
+        let r = run_main(
+            r#"func.func @main() -> tensor<4xi32> {
+  %x = stablehlo.constant dense<[1, 2, 3]> : tensor<3xi32>
+  %i = stablehlo.constant dense<10> : tensor<i32>
+  %r = "stablehlo.reduce_window"(%x, %i) ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    %s = stablehlo.add %a, %b : tensor<i32>
+    stablehlo.return %s : tensor<i32>
+  }) {window_dimensions = array<i64: 2>, padding = dense<[[1, 1]]> : tensor<1x2xi64>} : (tensor<3xi32>, tensor<i32>) -> tensor<4xi32>
+  func.return %r : tensor<4xi32>
+}"#,
+        );
+        assert_eq!(ints(&r[0]), vec![21, 13, 15, 23]);
+    }
+
+    #[test]
+    fn reduce_window_base_dilation_and_strides() {
+        // [1, _, 2, _, 3] (holes hold init 0), window 2, stride 2 → [1+0, 2+0].
+        let r = run_main(
+            r#"func.func @main() -> tensor<2xi32> {
+  %x = stablehlo.constant dense<[1, 2, 3]> : tensor<3xi32>
+  %i = stablehlo.constant dense<0> : tensor<i32>
+  %r = "stablehlo.reduce_window"(%x, %i) ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    %s = stablehlo.add %a, %b : tensor<i32>
+    stablehlo.return %s : tensor<i32>
+  }) {window_dimensions = array<i64: 2>, window_strides = array<i64: 2>, base_dilations = array<i64: 2>} : (tensor<3xi32>, tensor<i32>) -> tensor<2xi32>
+  func.return %r : tensor<2xi32>
+}"#,
+        );
+        assert_eq!(ints(&r[0]), vec![1, 2]);
+    }
+
+    #[test]
+    fn sort_is_stable_on_equal_keys_with_two_operands() {
+        let r = run_main(
+            r#"func.func @main() -> (tensor<4xi32>, tensor<4xi32>) {
+  %k = stablehlo.constant dense<[2, 1, 2, 1]> : tensor<4xi32>
+  %v = stablehlo.constant dense<[0, 1, 2, 3]> : tensor<4xi32>
+  %r:2 = "stablehlo.sort"(%k, %v) ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>, %c: tensor<i32>, %d: tensor<i32>):
+    %p = stablehlo.compare LT, %a, %b, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  }) {dimension = 0 : i64, is_stable = false} : (tensor<4xi32>, tensor<4xi32>) -> (tensor<4xi32>, tensor<4xi32>)
+  func.return %r#0, %r#1 : tensor<4xi32>, tensor<4xi32>
+}"#,
+        );
+        assert_eq!(ints(&r[0]), vec![1, 1, 2, 2]);
+        assert_eq!(ints(&r[1]), vec![1, 3, 0, 2]);
+    }
+
+    #[test]
+    fn sort_with_a_general_comparator_is_stable_descending() {
+        // A two-op body takes the interpreter path.
+        let r = run_main(
+            r#"func.func @main() -> tensor<5xi32> {
+  %k = stablehlo.constant dense<[3, -1, 7, 3, 0]> : tensor<5xi32>
+  %r = "stablehlo.sort"(%k) ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    %n = stablehlo.negate %a : tensor<i32>
+    %m = stablehlo.negate %b : tensor<i32>
+    %p = stablehlo.compare LT, %n, %m, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  }) {dimension = -1 : i64} : (tensor<5xi32>) -> tensor<5xi32>
+  func.return %r : tensor<5xi32>
+}"#,
+        );
+        assert_eq!(ints(&r[0]), vec![7, 3, 3, 0, -1]);
+    }
+
+    #[test]
+    fn top_k_breaks_ties_by_lower_index() {
+        let r = run_main(
+            r#"func.func @main() -> (tensor<3xi32>, tensor<3xi32>) {
+  %x = stablehlo.constant dense<[5, 9, 5, 9, 1]> : tensor<5xi32>
+  %v, %i = chlo.top_k(%x, k = 3) : tensor<5xi32> -> (tensor<3xi32>, tensor<3xi32>)
+  func.return %v, %i : tensor<3xi32>, tensor<3xi32>
+}"#,
+        );
+        assert_eq!(ints(&r[0]), vec![9, 9, 5]);
+        assert_eq!(ints(&r[1]), vec![1, 3, 0]);
+    }
+
+    #[test]
+    fn reduce_folds_from_init_in_row_major_order() {
+        // A non-commutative body (a*2 + b, i.e. base-2 digits) exposes the order.
+        let r = run_main(
+            r#"func.func @main() -> tensor<2xi32> {
+  %x = stablehlo.constant dense<[[1, 0, 1], [0, 1, 1]]> : tensor<2x3xi32>
+  %i = stablehlo.constant dense<1> : tensor<i32>
+  %r = stablehlo.reduce(%x init: %i) across dimensions = [1] : (tensor<2x3xi32>, tensor<i32>) -> tensor<2xi32>
+   reducer(%a: tensor<i32>, %b: tensor<i32>) {
+    %t = stablehlo.add %a, %a : tensor<i32>
+    %s = stablehlo.add %t, %b : tensor<i32>
+    stablehlo.return %s : tensor<i32>
+  }
+  func.return %r : tensor<2xi32>
+}"#,
+        );
+        assert_eq!(ints(&r[0]), vec![0b1101, 0b1011]);
+    }
+
+    #[test]
     fn merge_sort_is_stable_and_survives_inconsistent_comparators() {
-        let keys = [3, 1, 3, 0, 1, 2, 3, 0, 1, 1, 2, 0, 3, 3, 2, 1, 0, 0, 2, 3, 1, 2, 0, 1];
+        let keys = [
+            3, 1, 3, 0, 1, 2, 3, 0, 1, 1, 2, 0, 3, 3, 2, 1, 0, 0, 2, 3, 1, 2, 0, 1,
+        ];
         let mut v: Vec<usize> = (0..keys.len()).collect();
         merge_sort::<()>(&mut v, &mut |a, b| Ok(keys[a] < keys[b])).unwrap();
         for w in v.windows(2) {
@@ -1037,10 +1177,7 @@ mod tests {
         // Size 3, base dilation 2 → [a _ b _ c], padded by 1 low, window 2.
         let w = windows(&[3], &[2], &[1], &[2], &[1], &[(1, 0)]).unwrap();
         assert_eq!(w.out_shape, vec![5]);
-        assert_eq!(
-            &w.table[0][..4],
-            &[None, Some(0), Some(0), None],
-        );
+        assert_eq!(&w.table[0][..4], &[None, Some(0), Some(0), None],);
         // Window dilation 2 over 5 elements with window 2: positions 0,2 … 2,4.
         let w = windows(&[5], &[2], &[1], &[1], &[2], &[(0, 0)]).unwrap();
         assert_eq!(w.out_shape, vec![3]);
