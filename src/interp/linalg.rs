@@ -15,17 +15,20 @@
 //!   `0 × w` terms, as the spec's `pad` does. f32 and f64 use the hardware
 //!   for these correctly rounded operations (same bits); a NaN result is
 //!   recomputed in soft-float so that its payload follows the soft-float rules.
-//! * `fft` computes in f64: a direct DFT with twiddles `exp(∓2πi·jk/n)` whose
-//!   sine and cosine come from this module's own f64 polynomial (no host
-//!   libm), summed sequentially, and rounded once to the result format. Each
-//!   output's error is below about `n · 2⁻⁵² · Σ|x|` per dimension
-//!   transformed, so f32 and narrower results are within an ULP or so of the
-//!   exact transform except under cancellation.
-//! * `cholesky` and `triangular_solve` on real floats compute in f64 (the
-//!   textbook Cholesky–Banachiewicz and forward/back substitution, sums in
-//!   index order) and round once to the element type; the unused triangle of
-//!   the `cholesky` result is zero; a non-positive pivot gives NaN for the
-//!   whole matrix.
+//! * `fft` computes in f64: radix-2 Cooley–Tukey for power-of-two lengths,
+//!   else a direct DFT (lengths up to 16384, summed sequentially), with
+//!   twiddles `exp(∓2πi·jk/n)` whose sine and cosine come from this module's
+//!   own f64 series (no host libm, error below 1e-15), rounded once to the
+//!   result format. Per transformed dimension the absolute error of an output
+//!   is below about `c · 2⁻⁵² · Σ|x|` with `c = log2(n) + 2` (radix-2) or
+//!   `c = n + 2` (direct): f32 and narrower results are within an ULP or so
+//!   of the exact transform except under cancellation; f64 results are not
+//!   correctly rounded.
+//! * `cholesky` and `triangular_solve` on real and complex floats compute in
+//!   f64 (Cholesky–Banachiewicz and forward/back substitution, sums in index
+//!   order, textbook complex products and quotients) and round once to the
+//!   element type. The unused triangle of the `cholesky` result is zero; a
+//!   non-positive pivot makes the whole matrix NaN.
 //! * `batch_norm_*` follow the spec's decompositions literally, in the
 //!   element type, with sums in the row-major order of the reduced indices.
 
@@ -50,6 +53,7 @@ pub const KERNELS: &[(&str, Kernel)] = &[
     ("stablehlo.batch_norm_inference", batch_norm_inference),
     ("stablehlo.batch_norm_training", batch_norm_training),
     ("stablehlo.batch_norm_grad", batch_norm_grad),
+    ("chlo.ragged_dot", ragged_dot),
 ];
 
 const RNE: Rounding = Rounding::NearestEven;
@@ -344,6 +348,170 @@ fn dot<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec
 }
 
 // ---------------------------------------------------------------------------
+// chlo.ragged_dot
+// ---------------------------------------------------------------------------
+
+fn ragged_numbers(op: &Op, field: &str) -> Vec<i64> {
+    op.attr("ragged_dot_dimension_numbers")
+        .and_then(|a| a.field(field))
+        .and_then(Attr::as_i64_list)
+        .map(<[i64]>::to_vec)
+        .unwrap_or_default()
+}
+
+/// Dimension numbers with `removed` taken out (those above it shift down).
+fn without(d: &[i64], removed: usize) -> Vec<i64> {
+    d.iter()
+        .map(|&x| if x > removed as i64 { x - 1 } else { x })
+        .collect()
+}
+
+/// `chlo.ragged_dot`: a `dot_general` whose lhs ragged dimension is split
+/// into groups by `group_sizes`. Mode 1 (ragged non-contracting dimension,
+/// rhs group dimension): row `m` uses the rhs of the group holding it; rows
+/// past the groups are zero. Mode 2 (ragged contracting dimension): one
+/// result per group, contracting only that group's range. Mode 3 (ragged
+/// batch dimension): a plain `dot_general`. Each dot accumulates as
+/// `dot_general` does.
+fn ragged_dot<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec<Value>> {
+    let [lhs, rhs, gs] = tensors(&args)?[..] else {
+        return Err("ragged_dot takes lhs, rhs and group_sizes".into());
+    };
+    let lb = ragged_numbers(op, "lhs_batching_dimensions");
+    let rb = ragged_numbers(op, "rhs_batching_dimensions");
+    let lc = ragged_numbers(op, "lhs_contracting_dimensions");
+    let rc = ragged_numbers(op, "rhs_contracting_dimensions");
+    let lr = ragged_numbers(op, "lhs_ragged_dimensions");
+    let rg = ragged_numbers(op, "rhs_group_dimensions");
+    let (out_shape, elem) = result_type(interp, op, 0)?;
+    let &[r] = lr.as_slice() else {
+        return Err("ragged_dot needs exactly one lhs ragged dimension".into());
+    };
+    let r = to_usize(r, "the ragged dimension")?;
+    if r >= lhs.rank() {
+        return Err("the ragged dimension is out of range".into());
+    }
+    let sizes: Vec<i128> = gs.ints().ok_or("group_sizes must be integers")?;
+    let g = *gs.shape.last().ok_or("group_sizes must have rank ≥ 1")?;
+    let algo = (None, None, None);
+    let ri = r as i64;
+    if lc.contains(&ri) {
+        // Mode 2: one dot per group over its contracting range.
+        if gs.rank() != 1 {
+            return Err("ragged_dot mode 2 supports group_sizes of rank 1 only".into());
+        }
+        let pos = lc.iter().position(|&x| x == ri).unwrap_or(0);
+        let rdim = to_usize(*rc.get(pos).ok_or("contracting lists differ")?, "dimension")?;
+        if rdim >= rhs.rank() {
+            return Err("an rhs contracting dimension is out of range".into());
+        }
+        let mut parts = Vec::with_capacity(g);
+        let mut start = 0usize;
+        for &sz in &sizes {
+            let end = start.saturating_add(usize::try_from(sz.max(0)).unwrap_or(usize::MAX));
+            let l = super::reduce::slice_dim(lhs, r, start, end);
+            let rr = super::reduce::slice_dim(rhs, rdim, start, end);
+            parts.push(dot_core(interp, &l, &rr, &lb, &rb, &lc, &rc, &elem, algo)?);
+            start = end;
+        }
+        let mut data = Vec::new();
+        for p in &parts {
+            data.extend_from_slice(&p.data);
+        }
+        let t = Tensor {
+            elem: elem.clone(),
+            shape: out_shape,
+            data,
+        };
+        if t.data.len() != t.len() * t.lanes() {
+            return Err("the result type does not match the groups".into());
+        }
+        return Ok(vec![Value::tensor(t)]);
+    }
+    if lb.contains(&ri) || rg.is_empty() {
+        // Mode 3.
+        let t = dot_core(interp, lhs, rhs, &lb, &rb, &lc, &rc, &elem, algo)?;
+        if t.shape != out_shape {
+            return Err("the result type does not match the dot".into());
+        }
+        return Ok(vec![Value::tensor(t)]);
+    }
+    // Mode 1.
+    let &[gd] = rg.as_slice() else {
+        return Err("ragged_dot mode 1 needs one rhs group dimension".into());
+    };
+    let gd = to_usize(gd, "the group dimension")?;
+    if gd >= rhs.rank() || rhs.shape[gd] != g {
+        return Err("the rhs group dimension does not match group_sizes".into());
+    }
+    let lf: Vec<usize> = (0..lhs.rank())
+        .filter(|d| !lb.contains(&(*d as i64)) && !lc.contains(&(*d as i64)))
+        .collect();
+    let p_r = lb.len()
+        + lf.iter()
+            .position(|&d| d == r)
+            .ok_or("bad ragged dimension")?;
+    let (rb2, rc2) = (without(&rb, gd), without(&rc, gd));
+    let mut groups = Vec::with_capacity(g);
+    for gi in 0..g {
+        let rhs_g = super::reduce::index_dim(rhs, gd, gi);
+        groups.push(dot_core(
+            interp, lhs, &rhs_g, &lb, &rb2, &lc, &rc2, &elem, algo,
+        )?);
+    }
+    if out_shape.len() <= p_r || groups.iter().any(|t| t.shape != out_shape) {
+        return Err("the result type does not match the dot".into());
+    }
+    let l = lanes(&elem);
+    let zero = match &elem {
+        ElementType::Float(k) | ElementType::Complex(k) => arith::zero(k.format(), false),
+        _ => 0,
+    };
+    let n = num_elements(&out_shape);
+    let mut data = vec![zero; n * l];
+    let st = strides(&out_shape);
+    let nb = lb.len();
+    // group_sizes rows: one per batch index when it has the batch dims.
+    let per_batch = gs.rank() > 1;
+    let batch_count = num_elements(&gs.shape[..gs.rank() - 1]);
+    let mut idx = vec![0usize; out_shape.len()];
+    for (i, chunk) in data.chunks_exact_mut(l.max(1)).enumerate() {
+        let mut rem = i;
+        for (d, s) in st.iter().enumerate() {
+            idx[d] = rem / s.max(&1);
+            rem %= s.max(&1);
+        }
+        let row = if per_batch {
+            let mut b = 0usize;
+            for d in 0..nb {
+                b = b * out_shape[d] + idx[d];
+            }
+            if b >= batch_count {
+                return Err("group_sizes does not match the batch dimensions".into());
+            }
+            b
+        } else {
+            0
+        };
+        let m = idx[p_r] as i128;
+        let mut start = 0i128;
+        for gi in 0..g {
+            let end = start + sizes[row * g + gi].max(0);
+            if m >= start && m < end {
+                chunk.copy_from_slice(&groups[gi].data[i * l..(i + 1) * l]);
+                break;
+            }
+            start = end;
+        }
+    }
+    Ok(vec![Value::tensor(Tensor {
+        elem,
+        shape: out_shape,
+        data,
+    })])
+}
+
+// ---------------------------------------------------------------------------
 // convolution
 // ---------------------------------------------------------------------------
 
@@ -631,7 +799,8 @@ fn cos_poly(x: f64) -> f64 {
 }
 
 /// In-place DFT of `n` complex values at `base + i·stride` (inverse: sign
-/// +, scaled by 1/n).
+/// +, scaled by 1/n): radix-2 Cooley–Tukey for powers of two, the direct
+/// sum otherwise.
 fn dft_line(
     buf: &mut [(f64, f64)],
     base: usize,
@@ -642,23 +811,53 @@ fn dft_line(
     tmp: &mut Vec<(f64, f64)>,
 ) {
     tmp.clear();
-    for k in 0..n {
-        let (mut re, mut im) = (0.0f64, 0.0f64);
+    if n.is_power_of_two() {
+        // Bit-reversed load, then butterflies.
+        let bits = n.trailing_zeros();
+        tmp.resize(n, (0.0, 0.0));
         for j in 0..n {
-            let (x, y) = buf[base + j * stride];
-            let (s, c) = tw[(j * k) % n];
-            let s = if inverse { s } else { -s };
-            re += x * c - y * s;
-            im += x * s + y * c;
+            let rj = if bits == 0 {
+                0
+            } else {
+                j.reverse_bits() >> (usize::BITS - bits)
+            };
+            tmp[rj] = buf[base + j * stride];
         }
-        if inverse {
-            re /= n as f64;
-            im /= n as f64;
+        let mut len = 2;
+        while len <= n {
+            let step = n / len;
+            for start in (0..n).step_by(len) {
+                for k in 0..len / 2 {
+                    let (s, c) = tw[k * step];
+                    let s = if inverse { s } else { -s };
+                    let (x, y) = tmp[start + k + len / 2];
+                    let t = (x * c - y * s, x * s + y * c);
+                    let u = tmp[start + k];
+                    tmp[start + k] = (u.0 + t.0, u.1 + t.1);
+                    tmp[start + k + len / 2] = (u.0 - t.0, u.1 - t.1);
+                }
+            }
+            len *= 2;
         }
-        tmp.push((re, im));
+    } else {
+        for k in 0..n {
+            let (mut re, mut im) = (0.0f64, 0.0f64);
+            for j in 0..n {
+                let (x, y) = buf[base + j * stride];
+                let (s, c) = tw[(j * k) % n];
+                let s = if inverse { s } else { -s };
+                re += x * c - y * s;
+                im += x * s + y * c;
+            }
+            tmp.push((re, im));
+        }
     }
     for (k, v) in tmp.iter().enumerate() {
-        buf[base + k * stride] = *v;
+        buf[base + k * stride] = if inverse {
+            (v.0 / n as f64, v.1 / n as f64)
+        } else {
+            *v
+        };
     }
 }
 
@@ -717,8 +916,20 @@ fn fft<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec
     // Work shape: the operand's, with the last dimension the full length for RFFT/IRFFT.
     let mut work_shape = t.shape.clone();
     let last = rank - 1;
-    if ty == "RFFT" || ty == "IRFFT" {
-        work_shape[last] = lens[l - 1];
+    if ty == "IRFFT" {
+        let n = lens[l - 1];
+        let half = if n == 0 { 0 } else { n / 2 + 1 };
+        if t.shape[last] != half {
+            return Err(format!(
+                "IRFFT of length {n} takes {half} elements, not {}",
+                t.shape[last]
+            )
+            .into());
+        }
+        work_shape[last] = n;
+    }
+    if lens.iter().any(|&n| !n.is_power_of_two() && n > (1 << 14)) {
+        return Err("fft lengths above 16384 must be powers of two (direct DFT)".into());
     }
     for i in 0..l {
         if work_shape[rank - l + i] != lens[i] {
@@ -1368,6 +1579,34 @@ mod tests {
 }"#,
         );
         assert_eq!(ints(&r[0]), vec![17, 53]);
+    }
+
+    #[test]
+    fn radix2_and_direct_dft_agree() {
+        let n = 8;
+        let x: Vec<(f64, f64)> = (0..n)
+            .map(|i| (i as f64 * 0.5 - 1.0, (i * i) as f64 / 7.0))
+            .collect();
+        let tw: Vec<(f64, f64)> = (0..n).map(|k| twiddle(k, n)).collect();
+        let mut tmp = Vec::new();
+        let mut fast = x.clone();
+        dft_line(&mut fast, 0, 1, n, false, &tw, &mut tmp);
+        for (k, v) in fast.iter().enumerate() {
+            let (mut re, mut im) = (0.0, 0.0);
+            for (j, &(a, b)) in x.iter().enumerate() {
+                let (s, c) = twiddle(j * k, n);
+                re += a * c + b * s;
+                im += b * c - a * s;
+            }
+            assert!(
+                (v.0 - re).abs() < 1e-12 && (v.1 - im).abs() < 1e-12,
+                "bin {k}"
+            );
+        }
+        dft_line(&mut fast, 0, 1, n, true, &tw, &mut tmp);
+        for (a, b) in fast.iter().zip(&x) {
+            assert!((a.0 - b.0).abs() < 1e-12 && (a.1 - b.1).abs() < 1e-12);
+        }
     }
 
     #[test]

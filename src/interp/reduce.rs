@@ -37,6 +37,7 @@ pub const KERNELS: &[(&str, Kernel)] = &[
     ("stablehlo.sort", sort),
     ("stablehlo.map", map),
     ("chlo.top_k", top_k),
+    ("chlo.scan", scan),
 ];
 
 // ---------------------------------------------------------------------------
@@ -387,32 +388,28 @@ fn windows(
         if w < 0 || s <= 0 || bd <= 0 || wd <= 0 {
             return Err(format!("window attributes of dimension {d} are out of range").into());
         }
-        let size = shape[d] as i64;
+        // Exact arithmetic: attribute values may be anywhere in i64.
+        let (w, s, bd, wd) = (w as i128, s as i128, bd as i128, wd as i128);
+        let (lo, hi) = (pad[d].0 as i128, pad[d].1 as i128);
+        let size = shape[d] as i128;
         let dilated = if size == 0 { 0 } else { (size - 1) * bd + 1 };
-        let padded = dilated
-            .checked_add(pad[d].0)
-            .and_then(|x| x.checked_add(pad[d].1))
-            .ok_or("padding overflows")?;
-        let dw = if w == 0 {
-            0
-        } else {
-            (w - 1).checked_mul(wd).ok_or("window overflows")? + 1
-        };
+        let padded = dilated + lo + hi;
+        let dw = if w == 0 { 0 } else { (w - 1) * wd + 1 };
         let out = if padded < dw || padded < 0 {
             0
         } else {
             (padded - dw) / s + 1
         };
-        let out = out.max(0) as usize;
-        let w = w as usize;
-        let cells = out.checked_mul(w).ok_or("window table overflows")?;
+        let out = usize::try_from(out).map_err(|_| "the window count overflows")?;
+        let wu = usize::try_from(w).map_err(|_| "the window overflows")?;
+        let cells = out.checked_mul(wu).ok_or("window table overflows")?;
         if cells > (1 << 28) {
             return Err("the window table is too large".into());
         }
         let mut t = Vec::with_capacity(cells);
         for o in 0..out {
-            for k in 0..w {
-                let p = o as i64 * s + k as i64 * wd - pad[d].0;
+            for k in 0..wu {
+                let p = o as i128 * s + k as i128 * wd - lo;
                 let c = if p < 0 || p % bd != 0 || p / bd >= size {
                     None
                 } else {
@@ -421,6 +418,7 @@ fn windows(
                 t.push(c);
             }
         }
+        let w = wu;
         out_shape.push(out);
         table.push(t);
         wins.push(w);
@@ -1021,6 +1019,145 @@ fn map<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec
         shape: first.shape.clone(),
         data,
     })])
+}
+
+// ---------------------------------------------------------------------------
+// Slicing along one dimension (shared with linalg.rs)
+// ---------------------------------------------------------------------------
+
+/// The elements with index `start..end` along `dim` (rank kept).
+pub fn slice_dim(t: &Tensor, dim: usize, start: usize, end: usize) -> Tensor {
+    let l = t.lanes();
+    let len = t.shape[dim];
+    let (start, end) = (start.min(len), end.min(len).max(start.min(len)));
+    let outer = num_elements(&t.shape[..dim]);
+    let inner = num_elements(&t.shape[dim + 1..]) * l;
+    let mut data = Vec::with_capacity(outer * (end - start) * inner);
+    for o in 0..outer {
+        let base = (o * len + start) * inner;
+        data.extend_from_slice(&t.data[base..base + (end - start) * inner]);
+    }
+    let mut shape = t.shape.clone();
+    shape[dim] = end - start;
+    Tensor {
+        elem: t.elem.clone(),
+        shape,
+        data,
+    }
+}
+
+/// Element `i` along `dim`, with `dim` removed.
+pub fn index_dim(t: &Tensor, dim: usize, i: usize) -> Tensor {
+    let mut r = slice_dim(t, dim, i, i + 1);
+    r.shape.remove(dim);
+    r
+}
+
+/// Stacks equally shaped tensors along a new dimension `dim`.
+fn stack(parts: &[Tensor], dim: usize, elem: ElementType, part_shape: &[usize]) -> Tensor {
+    let l = lanes(&elem);
+    let outer = num_elements(&part_shape[..dim.min(part_shape.len())]);
+    let inner = num_elements(&part_shape[dim.min(part_shape.len())..]) * l;
+    let mut data = Vec::with_capacity(outer * parts.len() * inner);
+    for o in 0..outer {
+        for p in parts {
+            data.extend_from_slice(&p.data[o * inner..(o + 1) * inner]);
+        }
+    }
+    let mut shape = part_shape.to_vec();
+    shape.insert(dim.min(part_shape.len()), parts.len());
+    Tensor { elem, shape, data }
+}
+
+/// `chlo.scan`: runs the body along `dimension` (from the end when
+/// `is_reverse`), on the input slices and the carries; the body returns the
+/// output slices then the new carries. Results: the stacked outputs, then
+/// the final carries.
+fn scan<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec<Value>> {
+    let seg = attr_i64s(op, "operandSegmentSizes")?.ok_or("missing `operandSegmentSizes`")?;
+    let [ni, nc] = seg[..] else {
+        return Err("`operandSegmentSizes` must have two entries".into());
+    };
+    let (ni, nc) = (to_usize(ni, "input count")?, to_usize(nc, "init count")?);
+    if ni.checked_add(nc) != Some(args.len()) || ni == 0 {
+        return Err("operand counts do not match `operandSegmentSizes`".into());
+    }
+    let inputs = tensors(&args[..ni])?;
+    let mut carries: Vec<Value> = args[ni..].to_vec();
+    let rank = inputs[0].rank();
+    let dim = attr_i64(op, "dimension").ok_or("missing `dimension`")?;
+    let dim = to_usize(dim, "dimension")?;
+    if dim >= rank {
+        return Err(format!("dimension {dim} is out of range for rank {rank}").into());
+    }
+    let len = inputs[0].shape[dim];
+    if inputs
+        .iter()
+        .any(|t| t.rank() != rank || t.shape[dim] != len)
+    {
+        return Err("the inputs differ in rank or scan length".into());
+    }
+    let n_out = op
+        .results
+        .len()
+        .checked_sub(nc)
+        .ok_or("fewer results than carries")?;
+    let reverse = attr_bool(op, "is_reverse", false);
+    let body = region(op, 0)?;
+    let mut outs: Vec<Vec<Tensor>> = vec![Vec::with_capacity(len); n_out];
+    for step in 0..len {
+        interp.step()?;
+        let i = if reverse { len - 1 - step } else { step };
+        let mut call: Vec<Value> = inputs
+            .iter()
+            .map(|t| Value::tensor(index_dim(t, dim, i)))
+            .collect();
+        call.extend(carries.iter().cloned());
+        let mut r = interp.run_region(body, call)?;
+        if r.len() != n_out + nc {
+            return Err(format!(
+                "the body returned {} values for {n_out} outputs and {nc} carries",
+                r.len()
+            )
+            .into());
+        }
+        carries = r.split_off(n_out);
+        for (k, v) in r.into_iter().enumerate() {
+            outs[k].push(v.into_tensor()?);
+        }
+    }
+    let mut results = Vec::with_capacity(n_out + nc);
+    for (k, mut parts) in outs.into_iter().enumerate() {
+        if reverse {
+            parts.reverse();
+        }
+        let (shape, elem) = match result_type(interp, op, k) {
+            Ok(t) => t,
+            Err(_) => {
+                let first = parts.first().ok_or("a dynamic output of an empty scan")?;
+                let mut s = first.shape.clone();
+                s.insert(dim.min(s.len()), len);
+                (s, first.elem.clone())
+            }
+        };
+        if shape.len() != rank && !parts.is_empty() {
+            return Err("an output's rank differs from the inputs'".into());
+        }
+        let mut part_shape = shape.clone();
+        if dim < part_shape.len() {
+            part_shape.remove(dim);
+        }
+        if parts
+            .iter()
+            .any(|p| p.shape != part_shape || p.lanes() != lanes(&elem))
+        {
+            return Err("an output slice does not match the result type".into());
+        }
+        interp.check_shape(&shape, lanes(&elem))?;
+        results.push(Value::tensor(stack(&parts, dim, elem, &part_shape)));
+    }
+    results.extend(carries);
+    Ok(results)
 }
 
 /// Runs `@main` of a program text without arguments (for unit tests).
