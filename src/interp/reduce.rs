@@ -26,7 +26,7 @@ use super::elementwise::convert_tensor;
 use super::region::ScalarFn;
 use super::tensor::{int_kind, lanes, num_elements, strides, IntKind, Tensor};
 use super::{result_elem, result_type, Interp, KResult, Kernel, Value};
-use crate::float::{arith, Direction};
+use crate::float::{arith, Direction, FloatKind};
 use crate::ir::attr::{Attr, DenseArray};
 use crate::ir::{ElementType, Op, Region, Type};
 
@@ -285,12 +285,40 @@ fn reduce<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<
     if let (1, Some(f), 1) = (n, body.fast_binary(), inputs[0].lanes()) {
         let data = &inputs[0].data;
         let init = inits[0].data[0];
+        let native = native_add(region(op, 0)?, &inputs[0].elem);
         for_each_offset::<KernelErr>(&kept, 0, |base| {
-            let mut acc = init;
-            for_each_offset::<KernelErr>(&red, base, |o| {
-                acc = f(acc, data[o]);
-                Ok(())
-            })?;
+            // Hardware addition gives the same bits unless a NaN appears;
+            // then the fold is redone in soft-float for its NaN rules.
+            let done = match native {
+                Some(FloatKind::F32) => {
+                    let mut acc = f32::from_bits(init as u32);
+                    for_each_offset::<KernelErr>(&red, base, |o| {
+                        acc += f32::from_bits(data[o] as u32);
+                        Ok(())
+                    })?;
+                    (!acc.is_nan()).then_some(acc.to_bits() as u64)
+                }
+                Some(FloatKind::F64) => {
+                    let mut acc = f64::from_bits(init);
+                    for_each_offset::<KernelErr>(&red, base, |o| {
+                        acc += f64::from_bits(data[o]);
+                        Ok(())
+                    })?;
+                    (!acc.is_nan()).then_some(acc.to_bits())
+                }
+                _ => None,
+            };
+            let acc = match done {
+                Some(v) => v,
+                None => {
+                    let mut acc = init;
+                    for_each_offset::<KernelErr>(&red, base, |o| {
+                        acc = f(acc, data[o]);
+                        Ok(())
+                    })?;
+                    acc
+                }
+            };
             outs[0].push(acc);
             Ok(())
         })?;
@@ -320,6 +348,27 @@ fn reduce<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<
 }
 
 type KernelErr = super::KernelError;
+
+/// Whether a body is `return add(a, b)` on f32 or f64 elements of `elem`,
+/// which a fold may run on the hardware (same bits unless a NaN appears).
+fn native_add(region: &Region, elem: &ElementType) -> Option<FloatKind> {
+    let block = region.blocks.first()?;
+    let [a, b] = block.args.as_slice() else {
+        return None;
+    };
+    let [op, ret] = block.ops.as_slice() else {
+        return None;
+    };
+    let ok = op.name == "stablehlo.add"
+        && (op.operands.as_slice() == [*a, *b] || op.operands.as_slice() == [*b, *a])
+        && matches!(ret.name.as_str(), "stablehlo.return" | "func.return")
+        && ret.operands.as_slice() == op.results.as_slice()
+        && op.results.len() == 1;
+    match elem {
+        ElementType::Float(k @ (FloatKind::F32 | FloatKind::F64)) if ok => Some(*k),
+        _ => None,
+    }
+}
 
 /// Builds result tensors, checking lanes against the element types.
 fn finish(outs: Vec<Vec<u64>>, elems: Vec<ElementType>, shape: &[usize]) -> KResult<Vec<Value>> {
@@ -855,11 +904,25 @@ fn sort<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Ve
     }
     let mut datas: Vec<Vec<u64>> = inputs.iter().map(|t| t.data.clone()).collect();
     let mut perm: Vec<usize> = Vec::with_capacity(len);
+    let mut keys: Vec<i128> = Vec::with_capacity(len);
     for_each_offset::<super::KernelError>(&outer, 0, |base| {
         perm.clear();
         perm.extend(0..len);
         let at = |i: usize| base + i * stride;
         match &fast {
+            Some(c) if key_sortable(c, inputs[c.lhs / 2], &perm, &at) => {
+                // A strict weak order on keys: any stable sort gives the
+                // merge sort's result.
+                let t = inputs[c.lhs / 2];
+                let descending = (c.dir == Direction::Gt) != (c.lhs % 2 == 1);
+                keys.clear();
+                keys.extend((0..len).map(|i| sort_key(c, &t.elem, t.data[at(i)])));
+                if descending {
+                    perm.sort_by(|&a, &b| keys[b].cmp(&keys[a]));
+                } else {
+                    perm.sort_by_key(|&a| keys[a]);
+                }
+            }
             Some(c) => {
                 let t = inputs[c.lhs / 2];
                 let swapped = c.lhs % 2 == 1;
@@ -908,6 +971,51 @@ fn sort<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Ve
             })
         })
         .collect())
+}
+
+/// Whether a one-compare comparator orders this slice by keys: `LT`/`GT`,
+/// and for `FLOAT` comparisons no NaN in the slice (NaN breaks the order).
+fn key_sortable(c: &FastCompare, t: &Tensor, perm: &[usize], at: &dyn Fn(usize) -> usize) -> bool {
+    if !matches!(c.dir, Direction::Lt | Direction::Gt) {
+        return false;
+    }
+    match &t.elem {
+        ElementType::Float(k) => {
+            c.ctype == Some("TOTALORDER") || perm.iter().all(|&i| !k.format().is_nan(t.data[at(i)]))
+        }
+        _ => true,
+    }
+}
+
+/// The key a one-compare comparator orders by: totalOrder, or IEEE order
+/// (−0 = +0) for `FLOAT`; integers by the comparison's signedness.
+fn sort_key(c: &FastCompare, elem: &ElementType, x: u64) -> i128 {
+    match elem {
+        ElementType::Float(k) => {
+            let f = k.format();
+            if c.ctype != Some("TOTALORDER") && f.is_zero(x) {
+                0
+            } else {
+                arith::total_order_key(f, x) as i128
+            }
+        }
+        other => {
+            let k = int_kind(other).unwrap_or(IntKind {
+                bits: 64,
+                signed: true,
+            });
+            let signed = match c.ctype {
+                Some("SIGNED") => true,
+                Some("UNSIGNED") => false,
+                _ => k.signed,
+            };
+            let rk = IntKind {
+                bits: k.bits,
+                signed,
+            };
+            rk.value(rk.wrap(k.value(x)))
+        }
+    }
 }
 
 /// An order key: larger keys rank first in `top_k`.
@@ -1239,6 +1347,51 @@ mod tests {
         );
         assert_eq!(ints(&r[0]), vec![1, 1, 2, 2]);
         assert_eq!(ints(&r[1]), vec![1, 3, 0, 2]);
+    }
+
+    fn sort_f32_indices(dir: &str, ctype: &str, values: &str) -> Vec<i64> {
+        let text = format!(
+            r#"func.func @main() -> tensor<6xi32> {{
+  %k = stablehlo.constant dense<{values}> : tensor<6xf32>
+  %v = stablehlo.constant dense<[0, 1, 2, 3, 4, 5]> : tensor<6xi32>
+  %r:2 = "stablehlo.sort"(%k, %v) ({{
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>, %c: tensor<i32>, %d: tensor<i32>):
+    %p = stablehlo.compare {dir}, %a, %b, {ctype} : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  }}) {{dimension = 0 : i64}} : (tensor<6xf32>, tensor<6xi32>) -> (tensor<6xf32>, tensor<6xi32>)
+  func.return %r#1 : tensor<6xi32>
+}}"#
+        );
+        ints(&run_main(&text)[0])
+    }
+
+    #[test]
+    fn sort_by_float_keys_keeps_signed_zeros_stable_unless_totalorder() {
+        let v = "[3.0, -0.0, 1.0, 0.0, 1.0, -2.0]";
+        assert_eq!(sort_f32_indices("LT", "FLOAT", v), vec![5, 1, 3, 2, 4, 0]);
+        assert_eq!(sort_f32_indices("GT", "FLOAT", v), vec![0, 2, 4, 1, 3, 5]);
+        assert_eq!(
+            sort_f32_indices("LT", "TOTALORDER", v),
+            vec![5, 1, 3, 2, 4, 0]
+        );
+        let w = "[3.0, 0.0, 1.0, -0.0, 1.0, -2.0]";
+        assert_eq!(
+            sort_f32_indices("LT", "TOTALORDER", w),
+            vec![5, 3, 1, 2, 4, 0]
+        );
+        assert_eq!(sort_f32_indices("LT", "FLOAT", w), vec![5, 1, 3, 2, 4, 0]);
+    }
+
+    #[test]
+    fn sort_with_nan_under_float_compare_does_not_panic() {
+        let r = sort_f32_indices(
+            "LT",
+            "FLOAT",
+            "[0x7FC00000, 1.0, 0x7FC00000, -1.0, 2.0, 0.5]",
+        );
+        let mut s = r.clone();
+        s.sort();
+        assert_eq!(s, vec![0, 1, 2, 3, 4, 5]);
     }
 
     #[test]
