@@ -1399,19 +1399,50 @@ fn batch_norm_inference<'p>(
     Ok(vec![Value::tensor(run(&args)?)])
 }
 
+/// `dequantize_batch_norm_grad_or_training_quantize`: runs a batch norm on
+/// dequantized operands and quantizes each result to its declared type.
+fn bn_quantized(
+    interp: &Interp<'_>,
+    op: &Op,
+    args: &[Value],
+    f: fn(&Op, &[Value]) -> KResult<Vec<Value>>,
+) -> KResult<Vec<Value>> {
+    let floats = super::quant::dequantize_all(args)?;
+    let outs = f(op, &floats)?;
+    outs.into_iter()
+        .enumerate()
+        .map(|(i, v)| {
+            let t = v.into_tensor()?;
+            Ok(Value::tensor(match result_elem(interp, op, i)? {
+                ElementType::Quant(q) => super::quant::quantize(&t, &q)?,
+                other => convert_tensor(&t, &other),
+            }))
+        })
+        .collect()
+}
+
 /// `batch_norm_training` (spec: batch_norm_training), per its decomposition.
 fn batch_norm_training<'p>(
     interp: &mut Interp<'p>,
     op: &'p Op,
     args: Vec<Value>,
 ) -> KResult<Vec<Value>> {
-    let [x, scale, offset] = tensors(&args)?[..] else {
+    if any_quantized(interp, op, &args) {
+        return bn_quantized(interp, op, &args, bn_training_plain);
+    }
+    if let Some(x) = args.first() {
+        interp.check_shape(&x.as_tensor()?.shape, 1)?;
+    }
+    bn_training_plain(op, &args)
+}
+
+fn bn_training_plain(op: &Op, args: &[Value]) -> KResult<Vec<Value>> {
+    let [x, scale, offset] = tensors(args)?[..] else {
         return Err("batch_norm_training takes three operands".into());
     };
     let bn = Bn::new(x, op)?;
     bn.check_vec(scale)?;
     bn.check_vec(offset)?;
-    interp.check_shape(&x.shape, 1)?;
     let f = bn.f;
     let mean = bn.mean(&x.data);
     let centered_sq: Vec<u64> = (0..x.len())
@@ -1439,11 +1470,18 @@ fn batch_norm_training<'p>(
 
 /// `batch_norm_grad` (spec: batch_norm_grad), per its decomposition.
 fn batch_norm_grad<'p>(
-    _interp: &mut Interp<'p>,
+    interp: &mut Interp<'p>,
     op: &'p Op,
     args: Vec<Value>,
 ) -> KResult<Vec<Value>> {
-    let [x, scale, mean, var, gy] = tensors(&args)?[..] else {
+    if any_quantized(interp, op, &args) {
+        return bn_quantized(interp, op, &args, bn_grad_plain);
+    }
+    bn_grad_plain(op, &args)
+}
+
+fn bn_grad_plain(op: &Op, args: &[Value]) -> KResult<Vec<Value>> {
+    let [x, scale, mean, var, gy] = tensors(args)?[..] else {
         return Err("batch_norm_grad takes five operands".into());
     };
     let bn = Bn::new(x, op)?;
@@ -1579,6 +1617,51 @@ mod tests {
 }"#,
         );
         assert_eq!(ints(&r[0]), vec![17, 53]);
+    }
+
+    fn f64s(t: &Tensor) -> Vec<f64> {
+        t.data.iter().map(|&x| f64::from_bits(x)).collect()
+    }
+
+    const BN_OPERAND: &str =
+        "dense<[[[1.0, 2.0], [3.0, 4.0]], [[3.0, 4.0], [1.0, 2.0]]]> : tensor<2x2x2xf64>";
+
+    #[test]
+    fn batch_norm_spec_examples() {
+        let r = run_main(&format!(
+            r#"func.func @main() -> (tensor<2x2x2xf64>, tensor<2x2x2xf64>, tensor<2xf64>, tensor<2xf64>, tensor<2x2x2xf64>, tensor<2xf64>, tensor<2xf64>) {{
+  %x = stablehlo.constant {BN_OPERAND}
+  %one = stablehlo.constant dense<1.0> : tensor<2xf64>
+  %mean = stablehlo.constant dense<[2.0, 3.0]> : tensor<2xf64>
+  %g = stablehlo.constant dense<0.1> : tensor<2x2x2xf64>
+  %i = "stablehlo.batch_norm_inference"(%x, %one, %one, %mean, %one) {{epsilon = 0.0 : f32, feature_index = 2 : i64}} : (tensor<2x2x2xf64>, tensor<2xf64>, tensor<2xf64>, tensor<2xf64>, tensor<2xf64>) -> tensor<2x2x2xf64>
+  %o, %m, %v = "stablehlo.batch_norm_training"(%x, %one, %one) {{epsilon = 0.0 : f32, feature_index = 2 : i64}} : (tensor<2x2x2xf64>, tensor<2xf64>, tensor<2xf64>) -> (tensor<2x2x2xf64>, tensor<2xf64>, tensor<2xf64>)
+  %ga, %gs, %go = "stablehlo.batch_norm_grad"(%x, %one, %mean, %one, %g) {{epsilon = 0.0 : f32, feature_index = 2 : i64}} : (tensor<2x2x2xf64>, tensor<2xf64>, tensor<2xf64>, tensor<2xf64>, tensor<2x2x2xf64>) -> (tensor<2x2x2xf64>, tensor<2xf64>, tensor<2xf64>)
+  func.return %i, %o, %m, %v, %ga, %gs, %go : tensor<2x2x2xf64>, tensor<2x2x2xf64>, tensor<2xf64>, tensor<2xf64>, tensor<2x2x2xf64>, tensor<2xf64>, tensor<2xf64>
+}}"#
+        ));
+        let normalized = vec![0.0, 0.0, 2.0, 2.0, 2.0, 2.0, 0.0, 0.0];
+        assert_eq!(f64s(&r[0]), normalized);
+        assert_eq!(f64s(&r[1]), normalized);
+        assert_eq!(f64s(&r[2]), vec![2.0, 3.0]);
+        assert_eq!(f64s(&r[3]), vec![1.0, 1.0]);
+        assert!(f64s(&r[4]).iter().all(|v| v.abs() < 1e-15));
+        assert!(f64s(&r[5]).iter().all(|v| v.abs() < 1e-15));
+        assert!(f64s(&r[6]).iter().all(|v| (v - 0.4).abs() < 1e-15));
+    }
+
+    #[test]
+    fn cholesky_lower_and_upper_factor_the_matrix() {
+        let r = run_main(
+            r#"func.func @main() -> (tensor<2x2xf64>, tensor<2x2xf64>) {
+  %a = stablehlo.constant dense<[[4.0, 2.0], [2.0, 10.0]]> : tensor<2x2xf64>
+  %l = stablehlo.cholesky %a, lower = true : tensor<2x2xf64>
+  %u = stablehlo.cholesky %a : tensor<2x2xf64>
+  func.return %l, %u : tensor<2x2xf64>, tensor<2x2xf64>
+}"#,
+        );
+        assert_eq!(f64s(&r[0]), vec![2.0, 0.0, 1.0, 3.0]);
+        assert_eq!(f64s(&r[1]), vec![2.0, 1.0, 0.0, 3.0]);
     }
 
     #[test]

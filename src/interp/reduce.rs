@@ -678,7 +678,11 @@ fn select_and_scatter<'p>(
                 Some(c) => {
                     let keep = match &fast_sel {
                         Some(cmp) if operand.lanes() == 1 => {
-                            cmp.holds(&sel_kind, operand.data[c], operand.data[o])
+                            let pair = [operand.data[c], operand.data[o]];
+                            match (pair.get(cmp.lhs), pair.get(cmp.rhs)) {
+                                (Some(&x), Some(&y)) => cmp.holds(&sel_kind, x, y),
+                                _ => false,
+                            }
                         }
                         _ => {
                             let r = select
