@@ -269,6 +269,20 @@ fn dot_core(
     Ok(convert_tensor(&out, out_elem))
 }
 
+/// Checks a computed result against the op's declared static shape.
+fn check_declared(interp: &Interp<'_>, op: &Op, t: &Tensor) -> KResult<()> {
+    if let Ok((shape, _)) = result_type(interp, op, 0) {
+        if shape != t.shape {
+            return Err(format!(
+                "the result type has shape {shape:?} but the operands give {:?}",
+                t.shape
+            )
+            .into());
+        }
+    }
+    Ok(())
+}
+
 /// The element type to compute in for a possibly quantized result.
 fn float_result_elem(interp: &Interp<'_>, op: &Op) -> KResult<ElementType> {
     let e = result_elem(interp, op, 0)?;
@@ -309,7 +323,9 @@ fn dot_general<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KRe
         let [l, r] = tensors(a)?[..] else {
             return Err("dot_general takes two operands".into());
         };
-        dot_core(interp, l, r, &lb, &rb, &lc, &rc, &elem, algo)
+        let t = dot_core(interp, l, r, &lb, &rb, &lc, &rc, &elem, algo)?;
+        check_declared(interp, op, &t)?;
+        Ok(t)
     };
     if any_quantized(interp, op, &args) {
         let t = {
@@ -335,7 +351,9 @@ fn dot<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec
             return Err("dot takes operands of rank 1 or 2".into());
         }
         let lc = [l.rank() as i64 - 1];
-        dot_core(interp, l, r, &[], &[], &lc, &[0], &elem, (None, None, None))
+        let t = dot_core(interp, l, r, &[], &[], &lc, &[0], &elem, (None, None, None))?;
+        check_declared(interp, op, &t)?;
+        Ok(t)
     };
     if any_quantized(interp, op, &args) {
         let floats = super::quant::dequantize_all(&args)?;
@@ -665,6 +683,17 @@ fn conv_core(
         d(dn.output_feature_dimension)?,
         list(&dn.output_spatial_dimensions)?,
     );
+    let distinct = |a: usize, b: usize, rest: &[usize]| {
+        let mut all = vec![a, b];
+        all.extend_from_slice(rest);
+        let mut sorted = all.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        sorted.len() == all.len()
+    };
+    if !distinct(ibd, ifd, &isd) || !distinct(kid, kod, &ksd) || !distinct(obd, ofd, &osd) {
+        return Err("the dimension numbers of an operand repeat a dimension".into());
+    }
     let opt = |name: &str| -> KResult<Vec<i64>> {
         match attr_i64s(op, name)? {
             None => Ok(vec![1; s]),
@@ -908,6 +937,13 @@ fn fft<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec
         .into());
     }
     let out_kind = float_kind(&out_elem).ok_or("the result must be float or complex")?;
+    if matches!(out_elem, ElementType::Complex(_)) == (ty == "IRFFT") {
+        return Err(format!(
+            "the result of {ty} must be {}",
+            if ty == "IRFFT" { "real" } else { "complex" }
+        )
+        .into());
+    }
     interp.check_shape(&out_shape, lanes(&out_elem))?;
     let lens: Vec<usize> = lens
         .iter()

@@ -273,6 +273,14 @@ fn reduce<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<
     let out_shape: Vec<usize> = kept.iter().map(|k| k.0).collect();
     let mut out_elems = Vec::with_capacity(n);
     for i in 0..n {
+        if let Ok((s, _)) = result_type(interp, op, i) {
+            if s != out_shape {
+                return Err(format!(
+                    "result {i} has shape {s:?} but the reduction gives {out_shape:?}"
+                )
+                .into());
+            }
+        }
         let e = result_elem(interp, op, i)?;
         interp.check_shape(&out_shape, lanes(&e))?;
         out_elems.push(e);
@@ -1285,6 +1293,17 @@ pub(crate) fn run_main(text: &str) -> Vec<Tensor> {
         .collect()
 }
 
+/// Runs `@main` of a program text and returns its error (for unit tests).
+#[cfg(test)]
+pub(crate) fn run_main_err(text: &str) -> String {
+    let prog = crate::ir::parse::parse_program("test.mlir", text).expect("the test program parses");
+    let mut interp = Interp::new(&prog, super::Limits::default());
+    match interp.call("main", Vec::new()) {
+        Ok(_) => panic!("the program should fail"),
+        Err(e) => e,
+    }
+}
+
 /// The values of an integer tensor (for unit tests).
 #[cfg(test)]
 pub(crate) fn ints(t: &Tensor) -> Vec<i64> {
@@ -1447,6 +1466,74 @@ mod tests {
 }"#,
         );
         assert_eq!(ints(&r[0]), vec![0b1101, 0b1011]);
+    }
+
+    #[test]
+    fn malformed_attributes_are_errors_not_panics() {
+        let cases = [
+            // reduce over a dimension past the rank
+            r#"func.func @main() -> tensor<3xi32> {
+  %x = stablehlo.constant dense<[1, 2, 3]> : tensor<3xi32>
+  %i = stablehlo.constant dense<0> : tensor<i32>
+  %r = stablehlo.reduce(%x init: %i) applies stablehlo.add across dimensions = [4] : (tensor<3xi32>, tensor<i32>) -> tensor<3xi32>
+  func.return %r : tensor<3xi32>
+}"#,
+            // reduce_window with a zero stride
+            r#"func.func @main() -> tensor<3xi32> {
+  %x = stablehlo.constant dense<[1, 2, 3]> : tensor<3xi32>
+  %i = stablehlo.constant dense<0> : tensor<i32>
+  %r = "stablehlo.reduce_window"(%x, %i) ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    %s = stablehlo.add %a, %b : tensor<i32>
+    stablehlo.return %s : tensor<i32>
+  }) {window_dimensions = array<i64: 1>, window_strides = array<i64: 0>} : (tensor<3xi32>, tensor<i32>) -> tensor<3xi32>
+  func.return %r : tensor<3xi32>
+}"#,
+            // reduce_window with huge padding
+            r#"func.func @main() -> tensor<3xi32> {
+  %x = stablehlo.constant dense<[1, 2, 3]> : tensor<3xi32>
+  %i = stablehlo.constant dense<0> : tensor<i32>
+  %r = "stablehlo.reduce_window"(%x, %i) ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    %s = stablehlo.add %a, %b : tensor<i32>
+    stablehlo.return %s : tensor<i32>
+  }) {window_dimensions = array<i64: 1>, padding = dense<[[9223372036854775807, 9223372036854775807]]> : tensor<1x2xi64>} : (tensor<3xi32>, tensor<i32>) -> tensor<3xi32>
+  func.return %r : tensor<3xi32>
+}"#,
+            // sort along a missing dimension
+            r#"func.func @main() -> tensor<3xi32> {
+  %x = stablehlo.constant dense<[1, 2, 3]> : tensor<3xi32>
+  %r = "stablehlo.sort"(%x) ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    %p = stablehlo.compare LT, %a, %b : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  }) {dimension = 3 : i64} : (tensor<3xi32>) -> tensor<3xi32>
+  func.return %r : tensor<3xi32>
+}"#,
+            // top_k with k past the dimension
+            r#"func.func @main() -> tensor<5xi32> {
+  %x = stablehlo.constant dense<[1, 2, 3]> : tensor<3xi32>
+  %v, %i = chlo.top_k(%x, k = 5) : tensor<3xi32> -> (tensor<5xi32>, tensor<5xi32>)
+  func.return %v : tensor<5xi32>
+}"#,
+            // dot_general contracting a dimension past the rank
+            r#"func.func @main() -> tensor<i32> {
+  %x = stablehlo.constant dense<[1, 2, 3]> : tensor<3xi32>
+  %r = stablehlo.dot_general %x, %x, contracting_dims = [1] x [0] : (tensor<3xi32>, tensor<3xi32>) -> tensor<i32>
+  func.return %r : tensor<i32>
+}"#,
+            // convolution whose feature counts disagree
+            r#"func.func @main() -> tensor<1x1x3xi32> {
+  %a = stablehlo.constant dense<1> : tensor<1x2x3xi32>
+  %b = stablehlo.constant dense<1> : tensor<1x3x1xi32>
+  %r = stablehlo.convolution(%a, %b) dim_numbers = [b, f, 0]x[o, i, 0]->[b, f, 0], window = {stride = [1]} : (tensor<1x2x3xi32>, tensor<1x3x1xi32>) -> tensor<1x1x3xi32>
+  func.return %r : tensor<1x1x3xi32>
+}"#,
+        ];
+        for text in cases {
+            let e = run_main_err(text);
+            assert!(!e.is_empty());
+        }
     }
 
     #[test]
