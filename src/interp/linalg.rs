@@ -10,7 +10,9 @@
 //!   order of `input_spatial_dimensions`, then the input feature). Inputs
 //!   are first converted to the accumulation type: the result element type,
 //!   or the `algorithm`'s `accumulation_type`; an `algorithm`'s
-//!   `lhs/rhs_precision_type` rounds the inputs to that format first.
+//!   `lhs/rhs_precision_type` rounds the inputs to that format first (not
+//!   when the operand's component count is above 1: such algorithms emulate
+//!   a higher precision, taken here as exact inputs).
 //!   Integer products and sums wrap. Padding of a convolution contributes
 //!   `0 × w` terms, as the spec's `pad` does. f32 and f64 use the hardware
 //!   for these correctly rounded operations (same bits); a NaN result is
@@ -310,12 +312,17 @@ fn dot_general<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KRe
     let rb = dot_numbers(op, "rhs_batching_dimensions")?;
     let lc = dot_numbers(op, "lhs_contracting_dimensions")?;
     let rc = dot_numbers(op, "rhs_contracting_dimensions")?;
+    // An operand split into several components (bf16_6x, tf32_3x, …)
+    // emulates more precision than its precision type: it is not rounded.
     let algo = match op.attr("algorithm") {
-        Some(a) => (
-            type_kind(a.field("lhs_precision_type")),
-            type_kind(a.field("rhs_precision_type")),
-            type_kind(a.field("accumulation_type")),
-        ),
+        Some(a) => {
+            let single = |count: &str| a.field(count).and_then(Attr::as_i64).is_none_or(|c| c <= 1);
+            (
+                type_kind(a.field("lhs_precision_type")).filter(|_| single("lhs_component_count")),
+                type_kind(a.field("rhs_precision_type")).filter(|_| single("rhs_component_count")),
+                type_kind(a.field("accumulation_type")),
+            )
+        }
         None => (None, None, None),
     };
     let elem = float_result_elem(interp, op)?;

@@ -238,10 +238,10 @@ fn reduce<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<
         return Err(format!("the body takes {} arguments for {n} inputs", body.arity()).into());
     }
     let inputs: Vec<Tensor> = (0..n)
-        .map(|i| to_arg_type(all[i], body.arg_type(n + i)))
+        .map(|i| to_arg_type(all[i], body.arg_type(i)))
         .collect();
     let inits: Vec<Tensor> = (0..n)
-        .map(|i| to_arg_type(all[n + i], body.arg_type(i)))
+        .map(|i| to_arg_type(all[n + i], body.arg_type(n + i)))
         .collect();
     let shape = inputs[0].shape.clone();
     for t in &inputs {
@@ -339,6 +339,7 @@ fn reduce<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<
                 let mut call: Vec<&[u64]> = Vec::with_capacity(2 * n);
                 call.extend(accs.iter().map(|a| a.as_slice()));
                 call.extend(inputs.iter().map(|t| t.elem_lanes(o)));
+                interp.step()?;
                 let r = body.call(interp, &call)?;
                 if r.len() != n {
                     return Err("the body returns the wrong number of values".into());
@@ -551,10 +552,10 @@ fn reduce_window<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> K
         return Err(format!("the body takes {} arguments for {n} inputs", body.arity()).into());
     }
     let inputs: Vec<Tensor> = (0..n)
-        .map(|i| to_arg_type(all[i], body.arg_type(n + i)))
+        .map(|i| to_arg_type(all[i], body.arg_type(i)))
         .collect();
     let inits: Vec<Tensor> = (0..n)
-        .map(|i| to_arg_type(all[n + i], body.arg_type(i)))
+        .map(|i| to_arg_type(all[n + i], body.arg_type(n + i)))
         .collect();
     let shape = inputs[0].shape.clone();
     if inputs.iter().any(|t| t.shape != shape) || inits.iter().any(|t| t.len() != 1) {
@@ -617,6 +618,7 @@ fn reduce_window<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> K
                         None => &inits[i].data,
                     });
                 }
+                interp.step()?;
                 let r = body.call(interp, &call)?;
                 if r.len() != n {
                     return Err("the body returns the wrong number of values".into());
@@ -693,6 +695,7 @@ fn select_and_scatter<'p>(
                             }
                         }
                         _ => {
+                            interp.step()?;
                             let r = select
                                 .call(interp, &[operand.elem_lanes(c), operand.elem_lanes(o)])?;
                             r.first().and_then(|v| v.first()).copied().unwrap_or(0) & 1 == 1
@@ -722,6 +725,7 @@ fn select_and_scatter<'p>(
         match (&fast, l) {
             (Some(f), 1) => data[pos] = f(data[pos], source.data[i]),
             _ => {
+                interp.step()?;
                 let r = scatter.call(
                     interp,
                     &[&data[pos * l..(pos + 1) * l], source.elem_lanes(i)],
@@ -956,6 +960,7 @@ fn sort<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Ve
                         call.push(t.elem_lanes(at(a)));
                         call.push(t.elem_lanes(at(b)));
                     }
+                    interp.step()?;
                     let r = comparator.call(interp, &call)?;
                     Ok::<bool, super::KernelError>(
                         r.first().and_then(|v| v.first()).copied().unwrap_or(0) & 1 == 1,
@@ -1122,6 +1127,7 @@ fn map<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec
         _ => {
             for i in 0..n {
                 let call: Vec<&[u64]> = inputs.iter().map(|t| t.elem_lanes(i)).collect();
+                interp.step()?;
                 let r = body.call(interp, &call)?;
                 let v = r
                     .into_iter()
