@@ -1708,6 +1708,26 @@ mod tests {
     }
 
     #[test]
+    fn dot_algorithm_rounds_inputs_to_the_precision_type() {
+        let text = |algo: &str| {
+            format!(
+                r#"func.func @main() -> tensor<f32> {{
+  %a = stablehlo.constant dense<[1.00390625, 2.0]> : tensor<2xf32>
+  %b = stablehlo.constant dense<[1.0, 1.0]> : tensor<2xf32>
+  %r = stablehlo.dot_general %a, %b, contracting_dims = [0] x [0]{algo} : (tensor<2xf32>, tensor<2xf32>) -> tensor<f32>
+  func.return %r : tensor<f32>
+}}"#
+            )
+        };
+        let get = |t: &str| f32::from_bits(run_main(t)[0].data[0] as u32);
+        assert_eq!(get(&text("")), 3.00390625);
+        let bf16 = ", algorithm = <lhs_precision_type = bf16, rhs_precision_type = bf16, accumulation_type = f32, lhs_component_count = 1, rhs_component_count = 1, num_primitive_operations = 1, allow_imprecise_accumulation = false>";
+        assert_eq!(get(&text(bf16)), 3.0);
+        let bf16x3 = ", algorithm = <lhs_precision_type = bf16, rhs_precision_type = bf16, accumulation_type = f32, lhs_component_count = 3, rhs_component_count = 3, num_primitive_operations = 6, allow_imprecise_accumulation = false>";
+        assert_eq!(get(&text(bf16x3)), 3.00390625);
+    }
+
+    #[test]
     fn radix2_and_direct_dft_agree() {
         let n = 8;
         let x: Vec<(f64, f64)> = (0..n)
