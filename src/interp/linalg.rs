@@ -1720,11 +1720,11 @@ mod tests {
             )
         };
         let get = |t: &str| f32::from_bits(run_main(t)[0].data[0] as u32);
-        assert_eq!(get(&text("")), 3.00390625);
+        assert_eq!(get(&text("")), 3.0 + 1.0 / 256.0);
         let bf16 = ", algorithm = <lhs_precision_type = bf16, rhs_precision_type = bf16, accumulation_type = f32, lhs_component_count = 1, rhs_component_count = 1, num_primitive_operations = 1, allow_imprecise_accumulation = false>";
         assert_eq!(get(&text(bf16)), 3.0);
         let bf16x3 = ", algorithm = <lhs_precision_type = bf16, rhs_precision_type = bf16, accumulation_type = f32, lhs_component_count = 3, rhs_component_count = 3, num_primitive_operations = 6, allow_imprecise_accumulation = false>";
-        assert_eq!(get(&text(bf16x3)), 3.00390625);
+        assert_eq!(get(&text(bf16x3)), 3.0 + 1.0 / 256.0);
     }
 
     #[test]
