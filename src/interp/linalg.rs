@@ -164,10 +164,26 @@ impl MacLoop for DotLoop {
         for b in 0..self.b {
             for i in 0..self.i {
                 let lrow = &l[(b * self.i + i) * self.k..][..self.k];
-                for j in 0..self.j {
-                    let rrow = &r[(b * self.j + j) * self.k..][..self.k];
+                let rrow = |j: usize| &r[(b * self.j + j) * self.k..][..self.k];
+                // Four outputs at a time: independent chains, each still
+                // accumulated in index order.
+                let mut j = 0;
+                while j + 4 <= self.j {
+                    let (r0, r1, r2, r3) = (rrow(j), rrow(j + 1), rrow(j + 2), rrow(j + 3));
+                    let (mut a0, mut a1, mut a2, mut a3) = (zero, zero, zero, zero);
+                    for k in 0..self.k {
+                        let x = lrow[k];
+                        a0 = mac(a0, x, r0[k]);
+                        a1 = mac(a1, x, r1[k]);
+                        a2 = mac(a2, x, r2[k]);
+                        a3 = mac(a3, x, r3[k]);
+                    }
+                    out.extend_from_slice(&[a0, a1, a2, a3]);
+                    j += 4;
+                }
+                for j in j..self.j {
                     let mut acc = zero;
-                    for (&x, &y) in lrow.iter().zip(rrow) {
+                    for (&x, &y) in lrow.iter().zip(rrow(j)) {
                         acc = mac(acc, x, y);
                     }
                     out.push(acc);

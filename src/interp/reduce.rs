@@ -29,6 +29,7 @@ use super::{result_elem, result_type, Interp, KResult, Kernel, Value};
 use crate::float::{arith, Direction, FloatKind};
 use crate::ir::attr::{Attr, DenseArray};
 use crate::ir::{ElementType, Op, Region, Type};
+use std::borrow::Cow;
 
 pub const KERNELS: &[(&str, Kernel)] = &[
     ("stablehlo.reduce", reduce),
@@ -170,16 +171,16 @@ fn region(op: &Op, i: usize) -> KResult<&Region> {
 
 /// Converts a tensor to `to` when its element type differs (promotable
 /// reducer argument types); quantized tensors are kept as they are.
-fn to_arg_type(t: &Tensor, to: Option<&ElementType>) -> Tensor {
+fn to_arg_type<'a>(t: &'a Tensor, to: Option<&ElementType>) -> Cow<'a, Tensor> {
     match to {
         Some(to)
             if to != &t.elem
                 && !matches!(to, ElementType::Quant(_))
                 && !matches!(t.elem, ElementType::Quant(_)) =>
         {
-            convert_tensor(t, to)
+            Cow::Owned(convert_tensor(t, to))
         }
-        _ => t.clone(),
+        _ => Cow::Borrowed(t),
     }
 }
 
@@ -237,10 +238,10 @@ fn reduce<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<
     if body.arity() != 2 * n {
         return Err(format!("the body takes {} arguments for {n} inputs", body.arity()).into());
     }
-    let inputs: Vec<Tensor> = (0..n)
+    let inputs: Vec<Cow<Tensor>> = (0..n)
         .map(|i| to_arg_type(all[i], body.arg_type(i)))
         .collect();
-    let inits: Vec<Tensor> = (0..n)
+    let inits: Vec<Cow<Tensor>> = (0..n)
         .map(|i| to_arg_type(all[n + i], body.arg_type(n + i)))
         .collect();
     let shape = inputs[0].shape.clone();
@@ -551,10 +552,10 @@ fn reduce_window<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> K
     if body.arity() != 2 * n {
         return Err(format!("the body takes {} arguments for {n} inputs", body.arity()).into());
     }
-    let inputs: Vec<Tensor> = (0..n)
+    let inputs: Vec<Cow<Tensor>> = (0..n)
         .map(|i| to_arg_type(all[i], body.arg_type(i)))
         .collect();
-    let inits: Vec<Tensor> = (0..n)
+    let inits: Vec<Cow<Tensor>> = (0..n)
         .map(|i| to_arg_type(all[n + i], body.arg_type(n + i)))
         .collect();
     let shape = inputs[0].shape.clone();
