@@ -580,31 +580,46 @@ struct ConvLoop {
     table: Vec<Vec<Option<usize>>>,
 }
 
+impl ConvLoop {
+    /// The lhs and rhs base offsets of output feature `of` at output batch `ob`.
+    fn bases(&self, ob: usize, of: usize) -> (usize, usize) {
+        let fg = of / self.ko_per_fgroup.max(1);
+        let bg = of / self.ko_per_bgroup.max(1);
+        let lbatch = bg * self.in_batch_per_group + ob;
+        (lbatch * self.lsb + fg * self.ki * self.lsf, of * self.rso)
+    }
+}
+
 impl MacLoop for ConvLoop {
     fn run<T: Copy>(&self, l: &[T], r: &[T], zero: T, mac: impl Fn(T, T, T) -> T) -> Vec<T> {
         let n = num_elements(&self.out_shape);
-        let mut out = Vec::with_capacity(n);
+        let mut out = vec![zero; n];
         if n == 0 {
             return out;
         }
         let s = self.osd.len();
-        let mut idx = vec![0usize; self.out_shape.len()];
+        let ost = strides(&self.out_shape);
+        let ko = self.out_shape[self.ofd];
+        // Output positions: every output index with the feature fixed at 0.
+        let mut pos_shape = self.out_shape.clone();
+        pos_shape[self.ofd] = 1;
+        let mut idx = vec![0usize; pos_shape.len()];
         let mut kidx = vec![0usize; s];
         let kempty = self.kspatial.contains(&0);
+        // The window of one position: (lhs spatial offset or padding, rhs spatial offset).
+        let mut window: Vec<(Option<usize>, usize)> = Vec::new();
+        // lhs value of window entry `e`, input feature `c`, for lhs base `lb`.
+        let lv = |lb: usize, lsp: Option<usize>, c: usize| match lsp {
+            Some(o) => l[lb + o + c * self.lsf],
+            None => zero,
+        };
         loop {
-            let ob = idx[self.obd];
-            let of = idx[self.ofd];
-            let fg = of / self.ko_per_fgroup.max(1);
-            let bg = of / self.ko_per_bgroup.max(1);
-            let lbatch = bg * self.in_batch_per_group + ob;
-            let lbase = lbatch * self.lsb + fg * self.ki * self.lsf;
-            let rbase = of * self.rso;
-            let mut acc = zero;
+            window.clear();
             if !kempty {
                 kidx.iter_mut().for_each(|x| *x = 0);
                 loop {
-                    let mut loff = Some(lbase);
-                    let mut roff = rbase;
+                    let mut loff = Some(0usize);
+                    let mut roff = 0usize;
                     for d in 0..s {
                         let kd = self.kspatial[d];
                         let k = kidx[d];
@@ -615,25 +630,50 @@ impl MacLoop for ConvLoop {
                             _ => None,
                         };
                     }
-                    match loff {
-                        Some(lo) => {
-                            for c in 0..self.ki {
-                                acc = mac(acc, l[lo + c * self.lsf], r[roff + c * self.rsi]);
-                            }
-                        }
-                        None => {
-                            for c in 0..self.ki {
-                                acc = mac(acc, zero, r[roff + c * self.rsi]);
-                            }
-                        }
-                    }
+                    window.push((loff, roff));
                     if !super::tensor::next_index(&mut kidx, &self.kspatial) {
                         break;
                     }
                 }
             }
-            out.push(acc);
-            if !super::tensor::next_index(&mut idx, &self.out_shape) {
+            let ob = idx[self.obd];
+            let lin: usize = idx.iter().zip(&ost).map(|(i, s)| i * s).sum();
+            let fs = ost[self.ofd];
+            // Four output features at a time: independent chains, each
+            // accumulated in the spec's order (window positions, then input features).
+            let mut of = 0;
+            while of + 4 <= ko {
+                let b: [(usize, usize); 4] = [
+                    self.bases(ob, of),
+                    self.bases(ob, of + 1),
+                    self.bases(ob, of + 2),
+                    self.bases(ob, of + 3),
+                ];
+                let mut a = [zero; 4];
+                for &(lsp, rsp) in &window {
+                    for c in 0..self.ki {
+                        let rc = rsp + c * self.rsi;
+                        for q in 0..4 {
+                            a[q] = mac(a[q], lv(b[q].0, lsp, c), r[b[q].1 + rc]);
+                        }
+                    }
+                }
+                for q in 0..4 {
+                    out[lin + (of + q) * fs] = a[q];
+                }
+                of += 4;
+            }
+            for of in of..ko {
+                let (lb, rb) = self.bases(ob, of);
+                let mut acc = zero;
+                for &(lsp, rsp) in &window {
+                    for c in 0..self.ki {
+                        acc = mac(acc, lv(lb, lsp, c), r[rb + rsp + c * self.rsi]);
+                    }
+                }
+                out[lin + of * fs] = acc;
+            }
+            if !super::tensor::next_index(&mut idx, &pos_shape) {
                 return out;
             }
         }
@@ -1663,6 +1703,63 @@ mod tests {
             "",
         );
         assert_eq!(r, vec![1, 10, 2, 20, 3, 30]);
+    }
+
+    #[test]
+    fn conv_many_output_features_match_a_direct_sum() {
+        // 2 feature groups of 3 input features each, 10 output features
+        // (5 per group: one block of four and a tail), padding and stride.
+        let (n, ci, w, ko, kw, g) = (2usize, 6usize, 7usize, 10usize, 3usize, 2usize);
+        let x: Vec<i64> = (0..n * ci * w).map(|i| (i as i64 * 7 % 11) - 5).collect();
+        let k: Vec<i64> = (0..ko * (ci / g) * kw)
+            .map(|i| (i as i64 * 5 % 13) - 6)
+            .collect();
+        let wo = (w + 2 - kw) / 2 + 1;
+        // The kernel's loop on flat data (NCW / OIW layouts).
+        let cig = ci / g;
+        let (out_shape, table) =
+            super::super::reduce::window_table(&[w], &[kw as i64], &[2], &[1], &[1], &[(1, 1)])
+                .unwrap();
+        assert_eq!(out_shape, vec![wo]);
+        let lp = ConvLoop {
+            out_shape: vec![n, ko, wo],
+            obd: 0,
+            ofd: 1,
+            osd: vec![2],
+            lsb: ci * w,
+            lsf: w,
+            lss: vec![1],
+            rsi: kw,
+            rso: cig * kw,
+            rss: vec![1],
+            in_batch_per_group: n,
+            ki: cig,
+            ko_per_fgroup: ko / g,
+            ko_per_bgroup: ko,
+            kspatial: vec![kw],
+            reverse: vec![false],
+            table,
+        };
+        let got = lp.run(&x, &k, 0i64, |acc, a, b| acc + a * b);
+        for b in 0..n {
+            for o in 0..ko {
+                let grp = o / (ko / g);
+                for p in 0..wo {
+                    let mut want = 0;
+                    for t in 0..kw {
+                        let pos = (p * 2 + t) as i64 - 1;
+                        if pos < 0 || pos >= w as i64 {
+                            continue;
+                        }
+                        for c in 0..cig {
+                            let xi = x[b * ci * w + (grp * cig + c) * w + pos as usize];
+                            want += xi * k[o * cig * kw + c * kw + t];
+                        }
+                    }
+                    assert_eq!(got[(b * ko + o) * wo + p], want, "b{b} o{o} p{p}");
+                }
+            }
+        }
     }
 
     #[test]
