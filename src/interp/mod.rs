@@ -16,9 +16,11 @@ pub mod chlo;
 pub mod collective;
 pub mod control;
 pub mod elementwise;
+pub mod linalg;
 pub mod literal;
 pub mod movement;
 pub mod quant;
+pub mod reduce;
 pub mod region;
 pub mod rng;
 pub mod tensor;
@@ -141,6 +143,8 @@ fn families() -> &'static [&'static [(&'static str, Kernel)]] {
         collective::KERNELS,
         chlo::KERNELS,
         movement::KERNELS,
+        reduce::KERNELS,
+        linalg::KERNELS,
     ]
 }
 

@@ -1,0 +1,1585 @@
+//! Reductions, windows, sorting and per-element maps: `reduce`,
+//! `reduce_window`, `select_and_scatter`, `sort`, `map` and `chlo.top_k`.
+//!
+//! Every op that takes a region applies it through [`ScalarFn`], so a body
+//! that is one binary op (`add`, `maximum`, …) runs without the interpreter
+//! and gives the same bits as the elementwise kernels.
+//!
+//! Orders the spec leaves to the implementation, fixed here:
+//!
+//! * `reduce` folds sequentially: `acc = init; for x in slice: acc = body(acc, x)`,
+//!   the reduced elements taken in ascending row-major order of their index
+//!   (the spec's in-order traversal, with one init value at the start).
+//! * `reduce_window` folds each window the same way, starting from the init
+//!   value, over the window positions in row-major order; padding and base
+//!   dilation holes hold the init value and take part, as the spec's `pad`
+//!   says.
+//! * `select_and_scatter` never selects a padding position; the first
+//!   in-bounds element of a window is selected first and replaced by a later
+//!   candidate when `select(current, candidate)` is false. Source values
+//!   scatter in row-major order of the source index, from `init_value`.
+//! * `sort` is always stable (a merge sort), whatever `is_stable` says.
+//! * `chlo.top_k` orders floats by IEEE totalOrder (NaN above +∞, −0 below
+//!   +0) and breaks ties by the lower index.
+
+use super::elementwise::convert_tensor;
+use super::region::ScalarFn;
+use super::tensor::{int_kind, lanes, num_elements, strides, IntKind, Tensor};
+use super::{result_elem, result_type, Interp, KResult, Kernel, Value};
+use crate::float::{arith, Direction, FloatKind};
+use crate::ir::attr::{Attr, DenseArray};
+use crate::ir::{ElementType, Op, Region, Type};
+use std::borrow::Cow;
+
+pub const KERNELS: &[(&str, Kernel)] = &[
+    ("stablehlo.reduce", reduce),
+    ("stablehlo.reduce_window", reduce_window),
+    ("stablehlo.select_and_scatter", select_and_scatter),
+    ("stablehlo.sort", sort),
+    ("stablehlo.map", map),
+    ("chlo.top_k", top_k),
+    ("chlo.scan", scan),
+];
+
+// ---------------------------------------------------------------------------
+// Attribute helpers (shared with linalg.rs)
+// ---------------------------------------------------------------------------
+
+/// An integer list attribute: `array<i64: …>`, `dense<…> : tensor<…xi64>`
+/// (splats expanded) or `[1, 2]`. `None` when absent.
+pub fn attr_i64s(op: &Op, name: &str) -> KResult<Option<Vec<i64>>> {
+    let Some(a) = op.attr(name) else {
+        return Ok(None);
+    };
+    i64s_of(a)
+        .map(Some)
+        .ok_or_else(|| format!("attribute `{name}` is not an integer list").into())
+}
+
+fn i64s_of(a: &Attr) -> Option<Vec<i64>> {
+    match a {
+        Attr::DenseArray(DenseArray::I64(v)) | Attr::DenseArray(DenseArray::Int(_, v)) => {
+            Some(v.clone())
+        }
+        Attr::DenseArray(DenseArray::Bool(v)) => Some(v.iter().map(|&b| b as i64).collect()),
+        Attr::Array(items) => items.iter().map(|x| x.as_i64()).collect(),
+        Attr::Dense(d) => {
+            let dims = d.ty.dims.as_ref()?;
+            let mut n: usize = 1;
+            for dim in dims {
+                n = n.checked_mul(usize::try_from((*dim)?).ok()?)?;
+            }
+            if n > (1 << 24) {
+                return None;
+            }
+            let w = d.ty.elem.storage_bytes();
+            if w == 0 || w > 8 {
+                return None;
+            }
+            if !d.splat && d.stored_len() != n {
+                return None;
+            }
+            if d.stored_len() == 0 && n > 0 {
+                return None;
+            }
+            let mut out = Vec::with_capacity(n);
+            for i in 0..n {
+                let b = d.element(i);
+                let mut v = 0u64;
+                for (j, &byte) in b.iter().enumerate() {
+                    v |= (byte as u64) << (8 * j);
+                }
+                let bits = 8 * w as u32;
+                let signed = if bits == 64 {
+                    v as i64
+                } else if matches!(d.ty.elem, ElementType::Int(_, 1)) {
+                    (v & 1) as i64
+                } else {
+                    ((v << (64 - bits)) as i64) >> (64 - bits)
+                };
+                out.push(signed);
+            }
+            Some(out)
+        }
+        _ => None,
+    }
+}
+
+/// An integer attribute.
+pub fn attr_i64(op: &Op, name: &str) -> Option<i64> {
+    op.attr(name).and_then(Attr::as_i64)
+}
+
+/// A boolean attribute (`true`, `1 : i1`); `default` when absent.
+pub fn attr_bool(op: &Op, name: &str, default: bool) -> bool {
+    match op.attr(name) {
+        Some(Attr::Bool(b)) => *b,
+        Some(Attr::Int(v, _)) => *v != 0,
+        Some(Attr::Unit) => true,
+        _ => default,
+    }
+}
+
+/// Converts a signed attribute value to a size or index.
+pub fn to_usize(v: i64, what: &str) -> KResult<usize> {
+    usize::try_from(v).map_err(|_| format!("{what} is negative ({v})").into())
+}
+
+/// The per-dimension values of an optional list attribute of `rank` entries.
+fn dim_list(op: &Op, name: &str, rank: usize, default: i64) -> KResult<Vec<i64>> {
+    match attr_i64s(op, name)? {
+        None => Ok(vec![default; rank]),
+        Some(v) if v.len() == rank => Ok(v),
+        Some(v) => Err(format!("`{name}` has {} entries for rank {rank}", v.len()).into()),
+    }
+}
+
+/// `padding` as (low, high) pairs; zeros when absent.
+pub fn padding_pairs(op: &Op, rank: usize) -> KResult<Vec<(i64, i64)>> {
+    match attr_i64s(op, "padding")? {
+        None => Ok(vec![(0, 0); rank]),
+        Some(v) if v.len() == 2 * rank => Ok(v.chunks_exact(2).map(|c| (c[0], c[1])).collect()),
+        Some(v)
+            if v.len() == 2
+                && rank != 1
+                && op
+                    .attr("padding")
+                    .is_some_and(|a| matches!(a, Attr::Dense(d) if d.splat)) =>
+        {
+            Ok(vec![(v[0], v[0]); rank])
+        }
+        Some(v) => Err(format!(
+            "`padding` has {} entries for rank {rank} (want {} pairs)",
+            v.len(),
+            rank
+        )
+        .into()),
+    }
+}
+
+pub fn tensors(args: &[Value]) -> KResult<Vec<&Tensor>> {
+    args.iter()
+        .map(|a| a.as_tensor().map_err(Into::into))
+        .collect()
+}
+
+fn region(op: &Op, i: usize) -> KResult<&Region> {
+    op.regions
+        .get(i)
+        .ok_or_else(|| format!("the op has no region {i}").into())
+}
+
+/// Converts a tensor to `to` when its element type differs (promotable
+/// reducer argument types); quantized tensors are kept as they are.
+fn to_arg_type<'a>(t: &'a Tensor, to: Option<&ElementType>) -> Cow<'a, Tensor> {
+    match to {
+        Some(to)
+            if to != &t.elem
+                && !matches!(to, ElementType::Quant(_))
+                && !matches!(t.elem, ElementType::Quant(_)) =>
+        {
+            Cow::Owned(convert_tensor(t, to))
+        }
+        _ => Cow::Borrowed(t),
+    }
+}
+
+/// Calls `f` with every offset `base + Σ index[d]·stride[d]` over the index
+/// space of `dims` (size, stride), in row-major order.
+pub fn for_each_offset<E>(
+    dims: &[(usize, usize)],
+    base: usize,
+    mut f: impl FnMut(usize) -> Result<(), E>,
+) -> Result<(), E> {
+    if dims.iter().any(|d| d.0 == 0) {
+        return Ok(());
+    }
+    let Some((&(inner_n, inner_s), outer)) = dims.split_last() else {
+        return f(base);
+    };
+    let mut idx = vec![0usize; outer.len()];
+    let mut off = base;
+    loop {
+        let mut o = off;
+        for _ in 0..inner_n {
+            f(o)?;
+            o = o.wrapping_add(inner_s);
+        }
+        let mut d = outer.len();
+        loop {
+            if d == 0 {
+                return Ok(());
+            }
+            d -= 1;
+            idx[d] += 1;
+            off = off.wrapping_add(outer[d].1);
+            if idx[d] < outer[d].0 {
+                break;
+            }
+            off = off.wrapping_sub(outer[d].1.wrapping_mul(outer[d].0));
+            idx[d] = 0;
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// reduce
+// ---------------------------------------------------------------------------
+
+/// `reduce` (spec: reduce). Sequential fold from the init value over the
+/// reduced elements in ascending row-major order (see the module doc).
+fn reduce<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec<Value>> {
+    if args.is_empty() || !args.len().is_multiple_of(2) {
+        return Err("reduce takes inputs and as many init values".into());
+    }
+    let n = args.len() / 2;
+    let all = tensors(&args)?;
+    let body = ScalarFn::new(interp, region(op, 0)?)?;
+    if body.arity() != 2 * n {
+        return Err(format!("the body takes {} arguments for {n} inputs", body.arity()).into());
+    }
+    let inputs: Vec<Cow<Tensor>> = (0..n)
+        .map(|i| to_arg_type(all[i], body.arg_type(i)))
+        .collect();
+    let inits: Vec<Cow<Tensor>> = (0..n)
+        .map(|i| to_arg_type(all[n + i], body.arg_type(n + i)))
+        .collect();
+    let shape = inputs[0].shape.clone();
+    for t in &inputs {
+        if t.shape != shape {
+            return Err("the inputs differ in shape".into());
+        }
+    }
+    for t in &inits {
+        if t.len() != 1 {
+            return Err("init values must be scalars".into());
+        }
+    }
+    let rank = shape.len();
+    let mut dims: Vec<usize> = Vec::new();
+    for d in attr_i64s(op, "dimensions")?.ok_or("missing `dimensions`")? {
+        let d = to_usize(d, "a dimension")?;
+        if d >= rank || dims.contains(&d) {
+            return Err(format!("dimension {d} is out of range or repeated").into());
+        }
+        dims.push(d);
+    }
+    dims.sort_unstable();
+    let st = strides(&shape);
+    let kept: Vec<(usize, usize)> = (0..rank)
+        .filter(|d| !dims.contains(d))
+        .map(|d| (shape[d], st[d]))
+        .collect();
+    let red: Vec<(usize, usize)> = dims.iter().map(|&d| (shape[d], st[d])).collect();
+    let out_shape: Vec<usize> = kept.iter().map(|k| k.0).collect();
+    let mut out_elems = Vec::with_capacity(n);
+    for i in 0..n {
+        if let Ok((s, _)) = result_type(interp, op, i) {
+            if s != out_shape {
+                return Err(format!(
+                    "result {i} has shape {s:?} but the reduction gives {out_shape:?}"
+                )
+                .into());
+            }
+        }
+        let e = result_elem(interp, op, i)?;
+        interp.check_shape(&out_shape, lanes(&e))?;
+        out_elems.push(e);
+    }
+    let out_n = num_elements(&out_shape);
+    let mut outs: Vec<Vec<u64>> = (0..n)
+        .map(|i| Vec::with_capacity(out_n * inits[i].lanes()))
+        .collect();
+
+    if let (1, Some(f), 1) = (n, body.fast_binary(), inputs[0].lanes()) {
+        let data = &inputs[0].data;
+        let init = inits[0].data[0];
+        let native = native_add(region(op, 0)?, &inputs[0].elem);
+        for_each_offset::<KernelErr>(&kept, 0, |base| {
+            // Hardware addition gives the same bits unless a NaN appears;
+            // then the fold is redone in soft-float for its NaN rules.
+            let done = match native {
+                Some(FloatKind::F32) => {
+                    let mut acc = f32::from_bits(init as u32);
+                    for_each_offset::<KernelErr>(&red, base, |o| {
+                        acc += f32::from_bits(data[o] as u32);
+                        Ok(())
+                    })?;
+                    (!acc.is_nan()).then_some(acc.to_bits() as u64)
+                }
+                Some(FloatKind::F64) => {
+                    let mut acc = f64::from_bits(init);
+                    for_each_offset::<KernelErr>(&red, base, |o| {
+                        acc += f64::from_bits(data[o]);
+                        Ok(())
+                    })?;
+                    (!acc.is_nan()).then_some(acc.to_bits())
+                }
+                _ => None,
+            };
+            let acc = match done {
+                Some(v) => v,
+                None => {
+                    let mut acc = init;
+                    for_each_offset::<KernelErr>(&red, base, |o| {
+                        acc = f(acc, data[o]);
+                        Ok(())
+                    })?;
+                    acc
+                }
+            };
+            outs[0].push(acc);
+            Ok(())
+        })?;
+    } else {
+        let mut accs: Vec<Vec<u64>> = Vec::with_capacity(n);
+        for_each_offset(&kept, 0, |base| {
+            accs.clear();
+            accs.extend(inits.iter().map(|t| t.data.clone()));
+            for_each_offset::<KernelErr>(&red, base, |o| {
+                let mut call: Vec<&[u64]> = Vec::with_capacity(2 * n);
+                call.extend(accs.iter().map(|a| a.as_slice()));
+                call.extend(inputs.iter().map(|t| t.elem_lanes(o)));
+                interp.step()?;
+                let r = body.call(interp, &call)?;
+                if r.len() != n {
+                    return Err("the body returns the wrong number of values".into());
+                }
+                accs = r;
+                Ok(())
+            })?;
+            for (o, a) in outs.iter_mut().zip(&accs) {
+                o.extend_from_slice(a);
+            }
+            Ok::<(), super::KernelError>(())
+        })?;
+    }
+    finish(outs, out_elems, &out_shape)
+}
+
+type KernelErr = super::KernelError;
+
+/// Whether a body is `return add(a, b)` on f32 or f64 elements of `elem`,
+/// which a fold may run on the hardware (same bits unless a NaN appears).
+fn native_add(region: &Region, elem: &ElementType) -> Option<FloatKind> {
+    let block = region.blocks.first()?;
+    let [a, b] = block.args.as_slice() else {
+        return None;
+    };
+    let [op, ret] = block.ops.as_slice() else {
+        return None;
+    };
+    let ok = op.name == "stablehlo.add"
+        && (op.operands.as_slice() == [*a, *b] || op.operands.as_slice() == [*b, *a])
+        && matches!(ret.name.as_str(), "stablehlo.return" | "func.return")
+        && ret.operands.as_slice() == op.results.as_slice()
+        && op.results.len() == 1;
+    match elem {
+        ElementType::Float(k @ (FloatKind::F32 | FloatKind::F64)) if ok => Some(*k),
+        _ => None,
+    }
+}
+
+/// Builds result tensors, checking lanes against the element types.
+fn finish(outs: Vec<Vec<u64>>, elems: Vec<ElementType>, shape: &[usize]) -> KResult<Vec<Value>> {
+    let n = num_elements(shape);
+    outs.into_iter()
+        .zip(elems)
+        .map(|(data, elem)| {
+            if data.len() != n * lanes(&elem) {
+                return Err("the body's results do not match the result types".into());
+            }
+            Ok(Value::tensor(Tensor {
+                elem,
+                shape: shape.to_vec(),
+                data,
+            }))
+        })
+        .collect()
+}
+
+// ---------------------------------------------------------------------------
+// Windows
+// ---------------------------------------------------------------------------
+
+/// The geometry of a windowed op on one input shape.
+struct Windows {
+    out_shape: Vec<usize>,
+    win: Vec<usize>,
+    /// Per dimension: for output position `o` and window position `w`,
+    /// `table[d][o * win[d] + w]` is the input coordinate, or `None` for
+    /// padding and dilation holes.
+    table: Vec<Vec<Option<usize>>>,
+}
+
+/// An output shape and, per dimension, the input coordinate of each
+/// (output position, window position); `None` for padding and holes.
+pub type WindowTable = (Vec<usize>, Vec<Vec<Option<usize>>>);
+
+/// The output shape and per-dimension coordinate tables of windows over
+/// `shape` (see [`Windows`]); convolution uses it for its lhs windows.
+pub fn window_table(
+    shape: &[usize],
+    win: &[i64],
+    strides_: &[i64],
+    base_dil: &[i64],
+    win_dil: &[i64],
+    pad: &[(i64, i64)],
+) -> KResult<WindowTable> {
+    let w = windows(shape, win, strides_, base_dil, win_dil, pad)?;
+    Ok((w.out_shape, w.table))
+}
+
+fn windows(
+    shape: &[usize],
+    win: &[i64],
+    strides_: &[i64],
+    base_dil: &[i64],
+    win_dil: &[i64],
+    pad: &[(i64, i64)],
+) -> KResult<Windows> {
+    let rank = shape.len();
+    let mut out_shape = Vec::with_capacity(rank);
+    let mut table = Vec::with_capacity(rank);
+    let mut wins = Vec::with_capacity(rank);
+    for d in 0..rank {
+        let (w, s, bd, wd) = (win[d], strides_[d], base_dil[d], win_dil[d]);
+        if w < 0 || s <= 0 || bd <= 0 || wd <= 0 {
+            return Err(format!("window attributes of dimension {d} are out of range").into());
+        }
+        // Exact arithmetic: attribute values may be anywhere in i64.
+        let (w, s, bd, wd) = (w as i128, s as i128, bd as i128, wd as i128);
+        let (lo, hi) = (pad[d].0 as i128, pad[d].1 as i128);
+        let size = shape[d] as i128;
+        let dilated = if size == 0 { 0 } else { (size - 1) * bd + 1 };
+        let padded = dilated + lo + hi;
+        let dw = if w == 0 { 0 } else { (w - 1) * wd + 1 };
+        let out = if padded < dw || padded < 0 {
+            0
+        } else {
+            (padded - dw) / s + 1
+        };
+        let out = usize::try_from(out).map_err(|_| "the window count overflows")?;
+        let wu = usize::try_from(w).map_err(|_| "the window overflows")?;
+        let cells = out.checked_mul(wu).ok_or("window table overflows")?;
+        if cells > (1 << 28) {
+            return Err("the window table is too large".into());
+        }
+        let mut t = Vec::with_capacity(cells);
+        for o in 0..out {
+            for k in 0..wu {
+                let p = o as i128 * s + k as i128 * wd - lo;
+                let c = if p < 0 || p % bd != 0 || p / bd >= size {
+                    None
+                } else {
+                    Some((p / bd) as usize)
+                };
+                t.push(c);
+            }
+        }
+        let w = wu;
+        out_shape.push(out);
+        table.push(t);
+        wins.push(w);
+    }
+    Ok(Windows {
+        out_shape,
+        win: wins,
+        table,
+    })
+}
+
+impl Windows {
+    /// Calls `f(output linear index, visit)` for each output position, where
+    /// the window is walked by calling `g` with each position's input offset
+    /// (`None` for padding), in row-major window order.
+    fn walk<E>(
+        &self,
+        in_strides: &[usize],
+        mut per_out: impl FnMut(
+            &mut dyn FnMut(&mut dyn FnMut(Option<usize>) -> Result<(), E>) -> Result<(), E>,
+        ) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let rank = self.out_shape.len();
+        if self.out_shape.contains(&0) {
+            return Ok(());
+        }
+        let mut out_idx = vec![0usize; rank];
+        loop {
+            {
+                let out_idx = &out_idx;
+                let mut visit =
+                    |g: &mut dyn FnMut(Option<usize>) -> Result<(), E>| -> Result<(), E> {
+                        if self.win.contains(&0) {
+                            return Ok(());
+                        }
+                        let mut w = vec![0usize; rank];
+                        loop {
+                            let mut off = Some(0usize);
+                            for d in 0..rank {
+                                match (off, self.table[d][out_idx[d] * self.win[d] + w[d]]) {
+                                    (Some(o), Some(c)) => off = Some(o + c * in_strides[d]),
+                                    _ => {
+                                        off = None;
+                                        break;
+                                    }
+                                }
+                            }
+                            g(off)?;
+                            if !super::tensor::next_index(&mut w, &self.win) {
+                                return Ok(());
+                            }
+                        }
+                    };
+                per_out(&mut visit)?;
+            }
+            if !super::tensor::next_index(&mut out_idx, &self.out_shape) {
+                return Ok(());
+            }
+        }
+    }
+}
+
+/// `reduce_window` (spec: reduce_window). Each window folds from the init
+/// value in row-major window order; padding holds the init value.
+fn reduce_window<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec<Value>> {
+    if args.is_empty() || !args.len().is_multiple_of(2) {
+        return Err("reduce_window takes inputs and as many init values".into());
+    }
+    let n = args.len() / 2;
+    let all = tensors(&args)?;
+    let body = ScalarFn::new(interp, region(op, 0)?)?;
+    if body.arity() != 2 * n {
+        return Err(format!("the body takes {} arguments for {n} inputs", body.arity()).into());
+    }
+    let inputs: Vec<Cow<Tensor>> = (0..n)
+        .map(|i| to_arg_type(all[i], body.arg_type(i)))
+        .collect();
+    let inits: Vec<Cow<Tensor>> = (0..n)
+        .map(|i| to_arg_type(all[n + i], body.arg_type(n + i)))
+        .collect();
+    let shape = inputs[0].shape.clone();
+    if inputs.iter().any(|t| t.shape != shape) || inits.iter().any(|t| t.len() != 1) {
+        return Err("inputs must share a shape and init values be scalars".into());
+    }
+    let rank = shape.len();
+    let win = dim_list(op, "window_dimensions", rank, 1)?;
+    if op.attr("window_dimensions").is_none() {
+        return Err("missing `window_dimensions`".into());
+    }
+    let ws = windows(
+        &shape,
+        &win,
+        &dim_list(op, "window_strides", rank, 1)?,
+        &dim_list(op, "base_dilations", rank, 1)?,
+        &dim_list(op, "window_dilations", rank, 1)?,
+        &padding_pairs(op, rank)?,
+    )?;
+    let mut elems = Vec::with_capacity(n);
+    for i in 0..n {
+        let e = result_elem(interp, op, i)?;
+        interp.check_shape(&ws.out_shape, lanes(&e))?;
+        if let Ok((s, _)) = result_type(interp, op, i) {
+            if s != ws.out_shape {
+                return Err(format!(
+                    "result {i} has shape {s:?} but the windows give {:?}",
+                    ws.out_shape
+                )
+                .into());
+            }
+        }
+        elems.push(e);
+    }
+    let st = strides(&shape);
+    let out_n = num_elements(&ws.out_shape);
+    let mut outs: Vec<Vec<u64>> = (0..n)
+        .map(|i| Vec::with_capacity(out_n * inits[i].lanes()))
+        .collect();
+    if let (1, Some(f), 1) = (n, body.fast_binary(), inputs[0].lanes()) {
+        let data = &inputs[0].data;
+        let init = inits[0].data[0];
+        ws.walk::<KernelErr>(&st, |visit| {
+            let mut acc = init;
+            visit(&mut |o| {
+                acc = f(acc, o.map_or(init, |o| data[o]));
+                Ok(())
+            })?;
+            outs[0].push(acc);
+            Ok(())
+        })?;
+    } else {
+        ws.walk::<super::KernelError>(&st, |visit| {
+            let mut accs: Vec<Vec<u64>> = inits.iter().map(|t| t.data.clone()).collect();
+            visit(&mut |o| {
+                let mut call: Vec<&[u64]> = Vec::with_capacity(2 * n);
+                call.extend(accs.iter().map(|a| a.as_slice()));
+                for i in 0..n {
+                    call.push(match o {
+                        Some(o) => inputs[i].elem_lanes(o),
+                        None => &inits[i].data,
+                    });
+                }
+                interp.step()?;
+                let r = body.call(interp, &call)?;
+                if r.len() != n {
+                    return Err("the body returns the wrong number of values".into());
+                }
+                accs = r;
+                Ok(())
+            })?;
+            for (o, a) in outs.iter_mut().zip(&accs) {
+                o.extend_from_slice(a);
+            }
+            Ok(())
+        })?;
+    }
+    finish(outs, elems, &ws.out_shape)
+}
+
+/// `select_and_scatter` (spec: select_and_scatter); see the module doc for
+/// the selection order and padding.
+fn select_and_scatter<'p>(
+    interp: &mut Interp<'p>,
+    op: &'p Op,
+    args: Vec<Value>,
+) -> KResult<Vec<Value>> {
+    let [operand, source, init] = tensors(&args)?[..] else {
+        return Err("select_and_scatter takes operand, source and init_value".into());
+    };
+    let select = ScalarFn::new(interp, region(op, 0)?)?;
+    let scatter = ScalarFn::new(interp, region(op, 1)?)?;
+    if select.arity() != 2 || scatter.arity() != 2 {
+        return Err("select and scatter take two arguments each".into());
+    }
+    if init.len() != 1 {
+        return Err("init_value must be a scalar".into());
+    }
+    let rank = operand.rank();
+    if op.attr("window_dimensions").is_none() {
+        return Err("missing `window_dimensions`".into());
+    }
+    let ws = windows(
+        &operand.shape,
+        &dim_list(op, "window_dimensions", rank, 1)?,
+        &dim_list(op, "window_strides", rank, 1)?,
+        &vec![1; rank],
+        &vec![1; rank],
+        &padding_pairs(op, rank)?,
+    )?;
+    if source.shape != ws.out_shape {
+        return Err(format!(
+            "source has shape {:?} but the windows give {:?}",
+            source.shape, ws.out_shape
+        )
+        .into());
+    }
+    let elem = result_elem(interp, op, 0)?;
+    interp.check_shape(&operand.shape, lanes(&elem))?;
+    let st = strides(&operand.shape);
+    let fast_sel = recognise_compare(interp, region(op, 0)?);
+    let sel_kind = select.arg_type(0).cloned().unwrap_or(operand.elem.clone());
+    // Selected operand offset of each source element, in row-major order.
+    let mut selected: Vec<Option<usize>> = Vec::with_capacity(source.len());
+    ws.walk::<super::KernelError>(&st, |visit| {
+        let mut cur: Option<usize> = None;
+        visit(&mut |o| {
+            let Some(o) = o else { return Ok(()) };
+            match cur {
+                None => cur = Some(o),
+                Some(c) => {
+                    let keep = match &fast_sel {
+                        Some(cmp) if operand.lanes() == 1 => {
+                            let pair = [operand.data[c], operand.data[o]];
+                            match (pair.get(cmp.lhs), pair.get(cmp.rhs)) {
+                                (Some(&x), Some(&y)) => cmp.holds(&sel_kind, x, y),
+                                _ => false,
+                            }
+                        }
+                        _ => {
+                            interp.step()?;
+                            let r = select
+                                .call(interp, &[operand.elem_lanes(c), operand.elem_lanes(o)])?;
+                            r.first().and_then(|v| v.first()).copied().unwrap_or(0) & 1 == 1
+                        }
+                    };
+                    if !keep {
+                        cur = Some(o);
+                    }
+                }
+            }
+            Ok(())
+        })?;
+        selected.push(cur);
+        Ok(())
+    })?;
+    let l = init.lanes();
+    if l != lanes(&elem) || source.lanes() != l {
+        return Err("operand, source and result element types differ".into());
+    }
+    let mut data = Vec::with_capacity(operand.len() * l);
+    for _ in 0..operand.len() {
+        data.extend_from_slice(&init.data);
+    }
+    let fast = scatter.fast_binary();
+    for (i, s) in selected.iter().enumerate() {
+        let Some(pos) = *s else { continue };
+        match (&fast, l) {
+            (Some(f), 1) => data[pos] = f(data[pos], source.data[i]),
+            _ => {
+                interp.step()?;
+                let r = scatter.call(
+                    interp,
+                    &[&data[pos * l..(pos + 1) * l], source.elem_lanes(i)],
+                )?;
+                let v = r.into_iter().next().ok_or("scatter returned nothing")?;
+                if v.len() != l {
+                    return Err("scatter returned the wrong type".into());
+                }
+                data[pos * l..(pos + 1) * l].copy_from_slice(&v);
+            }
+        }
+    }
+    Ok(vec![Value::tensor(Tensor {
+        elem,
+        shape: operand.shape.clone(),
+        data,
+    })])
+}
+
+// ---------------------------------------------------------------------------
+// Comparator fast path
+// ---------------------------------------------------------------------------
+
+/// A body `return compare(DIR, arg_i, arg_j [, type])`.
+struct FastCompare {
+    lhs: usize,
+    rhs: usize,
+    dir: Direction,
+    ctype: Option<&'static str>,
+}
+
+impl FastCompare {
+    /// The comparison on single-lane elements of `elem`.
+    fn holds(&self, elem: &ElementType, x: u64, y: u64) -> bool {
+        match elem {
+            ElementType::Float(k) => {
+                arith::compare_op(k.format(), x, y, self.dir, self.ctype == Some("TOTALORDER"))
+            }
+            other => {
+                let k = int_kind(other).unwrap_or(IntKind {
+                    bits: 64,
+                    signed: true,
+                });
+                let signed = match self.ctype {
+                    Some("SIGNED") => true,
+                    Some("UNSIGNED") => false,
+                    _ => k.signed,
+                };
+                let rk = IntKind {
+                    bits: k.bits,
+                    signed,
+                };
+                let (a, b) = (rk.value(rk.wrap(k.value(x))), rk.value(rk.wrap(k.value(y))));
+                self.dir.holds(Some(a.cmp(&b)))
+            }
+        }
+    }
+}
+
+fn recognise_compare(interp: &Interp<'_>, region: &Region) -> Option<FastCompare> {
+    let block = region.blocks.first()?;
+    let [op, ret] = block.ops.as_slice() else {
+        return None;
+    };
+    if op.name != "stablehlo.compare"
+        || !matches!(ret.name.as_str(), "stablehlo.return" | "func.return")
+        || ret.operands.as_slice() != op.results.as_slice()
+        || op.results.len() != 1
+    {
+        return None;
+    }
+    let [a, b] = op.operands.as_slice() else {
+        return None;
+    };
+    let lhs = block.args.iter().position(|x| x == a)?;
+    let rhs = block.args.iter().position(|x| x == b)?;
+    let elem = match interp.ty(*a) {
+        Type::Tensor(t) => t.elem.clone(),
+        _ => return None,
+    };
+    if !matches!(
+        elem,
+        ElementType::Float(_) | ElementType::Int(..) | ElementType::Index
+    ) {
+        return None;
+    }
+    let dir = match op.attr("comparison_direction").and_then(Attr::as_enum)? {
+        "EQ" => Direction::Eq,
+        "NE" => Direction::Ne,
+        "GE" => Direction::Ge,
+        "GT" => Direction::Gt,
+        "LE" => Direction::Le,
+        "LT" => Direction::Lt,
+        _ => return None,
+    };
+    let ctype = op.attr("compare_type").and_then(Attr::as_enum);
+    Some(FastCompare {
+        lhs,
+        rhs,
+        dir,
+        ctype,
+    })
+}
+
+// ---------------------------------------------------------------------------
+// Sorting
+// ---------------------------------------------------------------------------
+
+/// Stable merge sort of `v` by a fallible strict "less" (insertion sort on
+/// short runs, then bottom-up merges). Never panics on an inconsistent
+/// comparator.
+pub fn merge_sort<E>(
+    v: &mut Vec<usize>,
+    less: &mut impl FnMut(usize, usize) -> Result<bool, E>,
+) -> Result<(), E> {
+    const RUN: usize = 16;
+    let n = v.len();
+    let mut start = 0;
+    while start < n {
+        let end = (start + RUN).min(n);
+        for i in start + 1..end {
+            let mut j = i;
+            while j > start && less(v[j], v[j - 1])? {
+                v.swap(j, j - 1);
+                j -= 1;
+            }
+        }
+        start = end;
+    }
+    let mut buf = vec![0usize; n];
+    let mut width = RUN;
+    while width < n {
+        let mut lo = 0;
+        while lo < n {
+            let mid = (lo + width).min(n);
+            let hi = (lo + 2 * width).min(n);
+            let (mut i, mut j, mut k) = (lo, mid, lo);
+            while i < mid && j < hi {
+                if less(v[j], v[i])? {
+                    buf[k] = v[j];
+                    j += 1;
+                } else {
+                    buf[k] = v[i];
+                    i += 1;
+                }
+                k += 1;
+            }
+            buf[k..k + (mid - i)].copy_from_slice(&v[i..mid]);
+            k += mid - i;
+            buf[k..k + (hi - j)].copy_from_slice(&v[j..hi]);
+            lo = hi;
+        }
+        std::mem::swap(v, &mut buf);
+        width *= 2;
+    }
+    Ok(())
+}
+
+/// `sort` (spec: sort). Always stable; see the module doc.
+fn sort<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec<Value>> {
+    let inputs = tensors(&args)?;
+    let first = *inputs.first().ok_or("sort takes at least one input")?;
+    let shape = first.shape.clone();
+    if inputs.iter().any(|t| t.shape != shape) {
+        return Err("the inputs differ in shape".into());
+    }
+    let rank = shape.len() as i64;
+    let dim = attr_i64(op, "dimension").unwrap_or(-1);
+    let dim = if dim < 0 { dim + rank } else { dim };
+    if rank == 0 || !(0..rank).contains(&dim) {
+        return Err(format!("dimension {dim} is out of range for rank {rank}").into());
+    }
+    let dim = dim as usize;
+    let comparator = ScalarFn::new(interp, region(op, 0)?)?;
+    if comparator.arity() != 2 * inputs.len() {
+        return Err("the comparator takes two arguments per input".into());
+    }
+    let fast = recognise_compare(interp, region(op, 0)?).filter(|c| {
+        c.lhs / 2 == c.rhs / 2
+            && c.lhs != c.rhs
+            && c.lhs / 2 < inputs.len()
+            && inputs[c.lhs / 2].lanes() == 1
+    });
+    let st = strides(&shape);
+    let len = shape[dim];
+    let stride = st[dim];
+    let mut outer: Vec<(usize, usize)> = Vec::new();
+    for d in 0..shape.len() {
+        if d != dim {
+            outer.push((shape[d], st[d]));
+        }
+    }
+    let mut datas: Vec<Vec<u64>> = inputs.iter().map(|t| t.data.clone()).collect();
+    let mut perm: Vec<usize> = Vec::with_capacity(len);
+    let mut keys: Vec<i128> = Vec::with_capacity(len);
+    for_each_offset::<super::KernelError>(&outer, 0, |base| {
+        perm.clear();
+        perm.extend(0..len);
+        let at = |i: usize| base + i * stride;
+        match &fast {
+            Some(c) if key_sortable(c, inputs[c.lhs / 2], &perm, &at) => {
+                // A strict weak order on keys: any stable sort gives the
+                // merge sort's result.
+                let t = inputs[c.lhs / 2];
+                let descending = (c.dir == Direction::Gt) != (c.lhs % 2 == 1);
+                keys.clear();
+                keys.extend((0..len).map(|i| sort_key(c, &t.elem, t.data[at(i)])));
+                if descending {
+                    perm.sort_by(|&a, &b| keys[b].cmp(&keys[a]));
+                } else {
+                    perm.sort_by_key(|&a| keys[a]);
+                }
+            }
+            Some(c) => {
+                let t = inputs[c.lhs / 2];
+                let swapped = c.lhs % 2 == 1;
+                let elem = &t.elem;
+                let data = &t.data;
+                merge_sort::<KernelErr>(&mut perm, &mut |a, b| {
+                    let (x, y) = (data[at(a)], data[at(b)]);
+                    Ok(if swapped {
+                        c.holds(elem, y, x)
+                    } else {
+                        c.holds(elem, x, y)
+                    })
+                })?;
+            }
+            None => {
+                merge_sort(&mut perm, &mut |a, b| {
+                    let mut call: Vec<&[u64]> = Vec::with_capacity(2 * inputs.len());
+                    for t in &inputs {
+                        call.push(t.elem_lanes(at(a)));
+                        call.push(t.elem_lanes(at(b)));
+                    }
+                    interp.step()?;
+                    let r = comparator.call(interp, &call)?;
+                    Ok::<bool, super::KernelError>(
+                        r.first().and_then(|v| v.first()).copied().unwrap_or(0) & 1 == 1,
+                    )
+                })?;
+            }
+        }
+        for (t, out) in inputs.iter().zip(datas.iter_mut()) {
+            let l = t.lanes();
+            for (i, &p) in perm.iter().enumerate() {
+                let (dst, src) = (at(i) * l, at(p) * l);
+                out[dst..dst + l].copy_from_slice(&t.data[src..src + l]);
+            }
+        }
+        Ok(())
+    })?;
+    Ok(inputs
+        .iter()
+        .zip(datas)
+        .map(|(t, data)| {
+            Value::tensor(Tensor {
+                elem: t.elem.clone(),
+                shape: shape.clone(),
+                data,
+            })
+        })
+        .collect())
+}
+
+/// Whether a one-compare comparator orders this slice by keys: `LT`/`GT`,
+/// and for `FLOAT` comparisons no NaN in the slice (NaN breaks the order).
+fn key_sortable(c: &FastCompare, t: &Tensor, perm: &[usize], at: &dyn Fn(usize) -> usize) -> bool {
+    if !matches!(c.dir, Direction::Lt | Direction::Gt) {
+        return false;
+    }
+    match &t.elem {
+        ElementType::Float(k) => {
+            c.ctype == Some("TOTALORDER") || perm.iter().all(|&i| !k.format().is_nan(t.data[at(i)]))
+        }
+        _ => true,
+    }
+}
+
+/// The key a one-compare comparator orders by: totalOrder, or IEEE order
+/// (−0 = +0) for `FLOAT`; integers by the comparison's signedness.
+fn sort_key(c: &FastCompare, elem: &ElementType, x: u64) -> i128 {
+    match elem {
+        ElementType::Float(k) => {
+            let f = k.format();
+            if c.ctype != Some("TOTALORDER") && f.is_zero(x) {
+                0
+            } else {
+                arith::total_order_key(f, x) as i128
+            }
+        }
+        other => {
+            let k = int_kind(other).unwrap_or(IntKind {
+                bits: 64,
+                signed: true,
+            });
+            let signed = match c.ctype {
+                Some("SIGNED") => true,
+                Some("UNSIGNED") => false,
+                _ => k.signed,
+            };
+            let rk = IntKind {
+                bits: k.bits,
+                signed,
+            };
+            rk.value(rk.wrap(k.value(x)))
+        }
+    }
+}
+
+/// An order key: larger keys rank first in `top_k`.
+fn rank_key(elem: &ElementType, lanes_of: &[u64]) -> i128 {
+    match elem {
+        ElementType::Float(k) => arith::total_order_key(k.format(), lanes_of[0]) as i128,
+        other => match int_kind(other) {
+            Some(k) => k.value(lanes_of[0]),
+            None => 0,
+        },
+    }
+}
+
+/// `chlo.top_k`: the `k` largest elements of each last-dimension slice, in
+/// descending order, and their indices (ties: lower index first; floats by
+/// totalOrder).
+fn top_k<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec<Value>> {
+    let [t] = tensors(&args)?[..] else {
+        return Err("top_k takes one operand".into());
+    };
+    if matches!(t.elem, ElementType::Complex(_) | ElementType::Quant(_)) {
+        return Err("top_k takes integers or real floats".into());
+    }
+    let k = to_usize(attr_i64(op, "k").ok_or("missing `k`")?, "k")?;
+    let n = *t.shape.last().ok_or("top_k needs rank ≥ 1")?;
+    if k > n {
+        return Err(format!("k = {k} exceeds the last dimension ({n})").into());
+    }
+    let mut out_shape = t.shape.clone();
+    if let Some(last) = out_shape.last_mut() {
+        *last = k;
+    }
+    let idx_elem = result_elem(interp, op, 1)?;
+    interp.check_shape(&out_shape, 1)?;
+    let ik = int_kind(&idx_elem).ok_or("indices must be integers")?;
+    let rows = num_elements(&t.shape[..t.rank() - 1]);
+    let mut vals = Vec::with_capacity(rows * k);
+    let mut idxs = Vec::with_capacity(rows * k);
+    let mut perm: Vec<usize> = Vec::with_capacity(n);
+    let mut keys: Vec<i128> = Vec::with_capacity(n);
+    for r in 0..rows {
+        keys.clear();
+        keys.extend((0..n).map(|i| rank_key(&t.elem, t.elem_lanes(r * n + i))));
+        perm.clear();
+        perm.extend(0..n);
+        // Stable, so equal keys keep index order.
+        perm.sort_by(|&a, &b| keys[b].cmp(&keys[a]));
+        for &p in &perm[..k] {
+            vals.push(t.data[r * n + p]);
+            idxs.push(ik.wrap(p as i128));
+        }
+    }
+    Ok(vec![
+        Value::tensor(Tensor {
+            elem: t.elem.clone(),
+            shape: out_shape.clone(),
+            data: vals,
+        }),
+        Value::tensor(Tensor {
+            elem: idx_elem,
+            shape: out_shape,
+            data: idxs,
+        }),
+    ])
+}
+
+/// `map` (spec: map): the computation applied to each index of the inputs.
+fn map<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec<Value>> {
+    let inputs = tensors(&args)?;
+    let first = *inputs.first().ok_or("map takes at least one input")?;
+    if inputs.iter().any(|t| t.shape != first.shape) {
+        return Err("the inputs differ in shape".into());
+    }
+    if let Some(dims) = attr_i64s(op, "dimensions")? {
+        let want: Vec<i64> = (0..first.rank() as i64).collect();
+        if dims != want {
+            return Err("`dimensions` must be [0, …, rank − 1]".into());
+        }
+    }
+    let body = ScalarFn::new(interp, region(op, 0)?)?;
+    if body.arity() != inputs.len() {
+        return Err("the computation takes one argument per input".into());
+    }
+    let elem = result_elem(interp, op, 0)?;
+    let l = lanes(&elem);
+    let n = first.len();
+    let mut data = Vec::with_capacity(n * l);
+    match (body.fast_binary(), inputs.as_slice()) {
+        (Some(f), [a, b]) if a.lanes() == 1 && l == 1 => {
+            data.extend(a.data.iter().zip(&b.data).map(|(&x, &y)| f(x, y)));
+        }
+        _ => {
+            for i in 0..n {
+                let call: Vec<&[u64]> = inputs.iter().map(|t| t.elem_lanes(i)).collect();
+                interp.step()?;
+                let r = body.call(interp, &call)?;
+                let v = r
+                    .into_iter()
+                    .next()
+                    .ok_or("the computation returned nothing")?;
+                if v.len() != l {
+                    return Err("the computation's result does not match the result type".into());
+                }
+                data.extend_from_slice(&v);
+            }
+        }
+    }
+    Ok(vec![Value::tensor(Tensor {
+        elem,
+        shape: first.shape.clone(),
+        data,
+    })])
+}
+
+// ---------------------------------------------------------------------------
+// Slicing along one dimension (shared with linalg.rs)
+// ---------------------------------------------------------------------------
+
+/// The elements with index `start..end` along `dim` (rank kept).
+pub fn slice_dim(t: &Tensor, dim: usize, start: usize, end: usize) -> Tensor {
+    let l = t.lanes();
+    let len = t.shape[dim];
+    let (start, end) = (start.min(len), end.min(len).max(start.min(len)));
+    let outer = num_elements(&t.shape[..dim]);
+    let inner = num_elements(&t.shape[dim + 1..]) * l;
+    let mut data = Vec::with_capacity(outer * (end - start) * inner);
+    for o in 0..outer {
+        let base = (o * len + start) * inner;
+        data.extend_from_slice(&t.data[base..base + (end - start) * inner]);
+    }
+    let mut shape = t.shape.clone();
+    shape[dim] = end - start;
+    Tensor {
+        elem: t.elem.clone(),
+        shape,
+        data,
+    }
+}
+
+/// Element `i` along `dim`, with `dim` removed.
+pub fn index_dim(t: &Tensor, dim: usize, i: usize) -> Tensor {
+    let mut r = slice_dim(t, dim, i, i + 1);
+    r.shape.remove(dim);
+    r
+}
+
+/// Stacks equally shaped tensors along a new dimension `dim`.
+fn stack(parts: &[Tensor], dim: usize, elem: ElementType, part_shape: &[usize]) -> Tensor {
+    let l = lanes(&elem);
+    let outer = num_elements(&part_shape[..dim.min(part_shape.len())]);
+    let inner = num_elements(&part_shape[dim.min(part_shape.len())..]) * l;
+    let mut data = Vec::with_capacity(outer * parts.len() * inner);
+    for o in 0..outer {
+        for p in parts {
+            data.extend_from_slice(&p.data[o * inner..(o + 1) * inner]);
+        }
+    }
+    let mut shape = part_shape.to_vec();
+    shape.insert(dim.min(part_shape.len()), parts.len());
+    Tensor { elem, shape, data }
+}
+
+/// `chlo.scan`: runs the body along `dimension` (from the end when
+/// `is_reverse`), on the input slices and the carries; the body returns the
+/// output slices then the new carries. Results: the stacked outputs, then
+/// the final carries.
+fn scan<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec<Value>> {
+    let seg = attr_i64s(op, "operandSegmentSizes")?.ok_or("missing `operandSegmentSizes`")?;
+    let [ni, nc] = seg[..] else {
+        return Err("`operandSegmentSizes` must have two entries".into());
+    };
+    let (ni, nc) = (to_usize(ni, "input count")?, to_usize(nc, "init count")?);
+    if ni.checked_add(nc) != Some(args.len()) || ni == 0 {
+        return Err("operand counts do not match `operandSegmentSizes`".into());
+    }
+    let inputs = tensors(&args[..ni])?;
+    let mut carries: Vec<Value> = args[ni..].to_vec();
+    let rank = inputs[0].rank();
+    let dim = attr_i64(op, "dimension").ok_or("missing `dimension`")?;
+    let dim = to_usize(dim, "dimension")?;
+    if dim >= rank {
+        return Err(format!("dimension {dim} is out of range for rank {rank}").into());
+    }
+    let len = inputs[0].shape[dim];
+    if inputs
+        .iter()
+        .any(|t| t.rank() != rank || t.shape[dim] != len)
+    {
+        return Err("the inputs differ in rank or scan length".into());
+    }
+    let n_out = op
+        .results
+        .len()
+        .checked_sub(nc)
+        .ok_or("fewer results than carries")?;
+    let reverse = attr_bool(op, "is_reverse", false);
+    let body = region(op, 0)?;
+    let mut outs: Vec<Vec<Tensor>> = vec![Vec::with_capacity(len); n_out];
+    for step in 0..len {
+        interp.step()?;
+        let i = if reverse { len - 1 - step } else { step };
+        let mut call: Vec<Value> = inputs
+            .iter()
+            .map(|t| Value::tensor(index_dim(t, dim, i)))
+            .collect();
+        call.extend(carries.iter().cloned());
+        let mut r = interp.run_region(body, call)?;
+        if r.len() != n_out + nc {
+            return Err(format!(
+                "the body returned {} values for {n_out} outputs and {nc} carries",
+                r.len()
+            )
+            .into());
+        }
+        carries = r.split_off(n_out);
+        for (k, v) in r.into_iter().enumerate() {
+            outs[k].push(v.into_tensor()?);
+        }
+    }
+    let mut results = Vec::with_capacity(n_out + nc);
+    for (k, mut parts) in outs.into_iter().enumerate() {
+        if reverse {
+            parts.reverse();
+        }
+        let (shape, elem) = match result_type(interp, op, k) {
+            Ok(t) => t,
+            Err(_) => {
+                let first = parts.first().ok_or("a dynamic output of an empty scan")?;
+                let mut s = first.shape.clone();
+                s.insert(dim.min(s.len()), len);
+                (s, first.elem.clone())
+            }
+        };
+        if shape.len() != rank && !parts.is_empty() {
+            return Err("an output's rank differs from the inputs'".into());
+        }
+        let mut part_shape = shape.clone();
+        if dim < part_shape.len() {
+            part_shape.remove(dim);
+        }
+        if parts
+            .iter()
+            .any(|p| p.shape != part_shape || p.lanes() != lanes(&elem))
+        {
+            return Err("an output slice does not match the result type".into());
+        }
+        interp.check_shape(&shape, lanes(&elem))?;
+        results.push(Value::tensor(stack(&parts, dim, elem, &part_shape)));
+    }
+    results.extend(carries);
+    Ok(results)
+}
+
+/// Runs `@main` of a program text without arguments (for unit tests).
+#[cfg(test)]
+pub(crate) fn run_main(text: &str) -> Vec<Tensor> {
+    let prog = crate::ir::parse::parse_program("test.mlir", text).expect("the test program parses");
+    let mut interp = Interp::new(&prog, super::Limits::default());
+    interp
+        .call("main", Vec::new())
+        .expect("the test program runs")
+        .into_iter()
+        .map(|v| v.into_tensor().expect("a tensor"))
+        .collect()
+}
+
+/// Runs `@main` of a program text and returns its error (for unit tests).
+#[cfg(test)]
+pub(crate) fn run_main_err(text: &str) -> String {
+    let prog = crate::ir::parse::parse_program("test.mlir", text).expect("the test program parses");
+    let mut interp = Interp::new(&prog, super::Limits::default());
+    match interp.call("main", Vec::new()) {
+        Ok(_) => panic!("the program should fail"),
+        Err(e) => e,
+    }
+}
+
+/// The values of an integer tensor (for unit tests).
+#[cfg(test)]
+pub(crate) fn ints(t: &Tensor) -> Vec<i64> {
+    t.ints()
+        .expect("integers")
+        .into_iter()
+        .map(|v| v as i64)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reduce_window_padding_holds_the_init_value() {
+        // Spec: padded positions hold init_value and are reduced like any element.
+        let r = run_main(
+            r#"func.func @main() -> tensor<4xi32> {
+  %x = stablehlo.constant dense<[1, 2, 3]> : tensor<3xi32>
+  %i = stablehlo.constant dense<10> : tensor<i32>
+  %r = "stablehlo.reduce_window"(%x, %i) ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    %s = stablehlo.add %a, %b : tensor<i32>
+    stablehlo.return %s : tensor<i32>
+  }) {window_dimensions = array<i64: 2>, padding = dense<[[1, 1]]> : tensor<1x2xi64>} : (tensor<3xi32>, tensor<i32>) -> tensor<4xi32>
+  func.return %r : tensor<4xi32>
+}"#,
+        );
+        assert_eq!(ints(&r[0]), vec![21, 13, 15, 23]);
+    }
+
+    #[test]
+    fn reduce_window_base_dilation_and_strides() {
+        // [1, _, 2, _, 3] (holes hold init 0), window 2, stride 2 → [1+0, 2+0].
+        let r = run_main(
+            r#"func.func @main() -> tensor<2xi32> {
+  %x = stablehlo.constant dense<[1, 2, 3]> : tensor<3xi32>
+  %i = stablehlo.constant dense<0> : tensor<i32>
+  %r = "stablehlo.reduce_window"(%x, %i) ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    %s = stablehlo.add %a, %b : tensor<i32>
+    stablehlo.return %s : tensor<i32>
+  }) {window_dimensions = array<i64: 2>, window_strides = array<i64: 2>, base_dilations = array<i64: 2>} : (tensor<3xi32>, tensor<i32>) -> tensor<2xi32>
+  func.return %r : tensor<2xi32>
+}"#,
+        );
+        assert_eq!(ints(&r[0]), vec![1, 2]);
+    }
+
+    #[test]
+    fn sort_is_stable_on_equal_keys_with_two_operands() {
+        let r = run_main(
+            r#"func.func @main() -> (tensor<4xi32>, tensor<4xi32>) {
+  %k = stablehlo.constant dense<[2, 1, 2, 1]> : tensor<4xi32>
+  %v = stablehlo.constant dense<[0, 1, 2, 3]> : tensor<4xi32>
+  %r:2 = "stablehlo.sort"(%k, %v) ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>, %c: tensor<i32>, %d: tensor<i32>):
+    %p = stablehlo.compare LT, %a, %b, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  }) {dimension = 0 : i64, is_stable = false} : (tensor<4xi32>, tensor<4xi32>) -> (tensor<4xi32>, tensor<4xi32>)
+  func.return %r#0, %r#1 : tensor<4xi32>, tensor<4xi32>
+}"#,
+        );
+        assert_eq!(ints(&r[0]), vec![1, 1, 2, 2]);
+        assert_eq!(ints(&r[1]), vec![1, 3, 0, 2]);
+    }
+
+    fn sort_f32_indices(dir: &str, ctype: &str, values: &str) -> Vec<i64> {
+        let text = format!(
+            r#"func.func @main() -> tensor<6xi32> {{
+  %k = stablehlo.constant dense<{values}> : tensor<6xf32>
+  %v = stablehlo.constant dense<[0, 1, 2, 3, 4, 5]> : tensor<6xi32>
+  %r:2 = "stablehlo.sort"(%k, %v) ({{
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>, %c: tensor<i32>, %d: tensor<i32>):
+    %p = stablehlo.compare {dir}, %a, %b, {ctype} : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  }}) {{dimension = 0 : i64}} : (tensor<6xf32>, tensor<6xi32>) -> (tensor<6xf32>, tensor<6xi32>)
+  func.return %r#1 : tensor<6xi32>
+}}"#
+        );
+        ints(&run_main(&text)[0])
+    }
+
+    #[test]
+    fn sort_by_float_keys_keeps_signed_zeros_stable_unless_totalorder() {
+        let v = "[3.0, -0.0, 1.0, 0.0, 1.0, -2.0]";
+        assert_eq!(sort_f32_indices("LT", "FLOAT", v), vec![5, 1, 3, 2, 4, 0]);
+        assert_eq!(sort_f32_indices("GT", "FLOAT", v), vec![0, 2, 4, 1, 3, 5]);
+        assert_eq!(
+            sort_f32_indices("LT", "TOTALORDER", v),
+            vec![5, 1, 3, 2, 4, 0]
+        );
+        let w = "[3.0, 0.0, 1.0, -0.0, 1.0, -2.0]";
+        assert_eq!(
+            sort_f32_indices("LT", "TOTALORDER", w),
+            vec![5, 3, 1, 2, 4, 0]
+        );
+        assert_eq!(sort_f32_indices("LT", "FLOAT", w), vec![5, 1, 3, 2, 4, 0]);
+    }
+
+    #[test]
+    fn sort_with_nan_under_float_compare_does_not_panic() {
+        let r = sort_f32_indices(
+            "LT",
+            "FLOAT",
+            "[0x7FC00000, 1.0, 0x7FC00000, -1.0, 2.0, 0.5]",
+        );
+        let mut s = r.clone();
+        s.sort();
+        assert_eq!(s, vec![0, 1, 2, 3, 4, 5]);
+    }
+
+    #[test]
+    fn sort_with_a_general_comparator_is_stable_descending() {
+        // A two-op body takes the interpreter path.
+        let r = run_main(
+            r#"func.func @main() -> tensor<5xi32> {
+  %k = stablehlo.constant dense<[3, -1, 7, 3, 0]> : tensor<5xi32>
+  %r = "stablehlo.sort"(%k) ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    %n = stablehlo.negate %a : tensor<i32>
+    %m = stablehlo.negate %b : tensor<i32>
+    %p = stablehlo.compare LT, %n, %m, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  }) {dimension = -1 : i64} : (tensor<5xi32>) -> tensor<5xi32>
+  func.return %r : tensor<5xi32>
+}"#,
+        );
+        assert_eq!(ints(&r[0]), vec![7, 3, 3, 0, -1]);
+    }
+
+    #[test]
+    fn top_k_breaks_ties_by_lower_index() {
+        let r = run_main(
+            r#"func.func @main() -> (tensor<3xi32>, tensor<3xi32>) {
+  %x = stablehlo.constant dense<[5, 9, 5, 9, 1]> : tensor<5xi32>
+  %v, %i = chlo.top_k(%x, k = 3) : tensor<5xi32> -> (tensor<3xi32>, tensor<3xi32>)
+  func.return %v, %i : tensor<3xi32>, tensor<3xi32>
+}"#,
+        );
+        assert_eq!(ints(&r[0]), vec![9, 9, 5]);
+        assert_eq!(ints(&r[1]), vec![1, 3, 0]);
+    }
+
+    #[test]
+    fn reduce_folds_from_init_in_row_major_order() {
+        // A non-commutative body (a*2 + b, i.e. base-2 digits) exposes the order.
+        let r = run_main(
+            r#"func.func @main() -> tensor<2xi32> {
+  %x = stablehlo.constant dense<[[1, 0, 1], [0, 1, 1]]> : tensor<2x3xi32>
+  %i = stablehlo.constant dense<1> : tensor<i32>
+  %r = stablehlo.reduce(%x init: %i) across dimensions = [1] : (tensor<2x3xi32>, tensor<i32>) -> tensor<2xi32>
+   reducer(%a: tensor<i32>, %b: tensor<i32>) {
+    %t = stablehlo.add %a, %a : tensor<i32>
+    %s = stablehlo.add %t, %b : tensor<i32>
+    stablehlo.return %s : tensor<i32>
+  }
+  func.return %r : tensor<2xi32>
+}"#,
+        );
+        assert_eq!(ints(&r[0]), vec![0b1101, 0b1011]);
+    }
+
+    #[test]
+    fn malformed_attributes_are_errors_not_panics() {
+        let cases = [
+            // reduce over a dimension past the rank
+            r#"func.func @main() -> tensor<3xi32> {
+  %x = stablehlo.constant dense<[1, 2, 3]> : tensor<3xi32>
+  %i = stablehlo.constant dense<0> : tensor<i32>
+  %r = stablehlo.reduce(%x init: %i) applies stablehlo.add across dimensions = [4] : (tensor<3xi32>, tensor<i32>) -> tensor<3xi32>
+  func.return %r : tensor<3xi32>
+}"#,
+            // reduce_window with a zero stride
+            r#"func.func @main() -> tensor<3xi32> {
+  %x = stablehlo.constant dense<[1, 2, 3]> : tensor<3xi32>
+  %i = stablehlo.constant dense<0> : tensor<i32>
+  %r = "stablehlo.reduce_window"(%x, %i) ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    %s = stablehlo.add %a, %b : tensor<i32>
+    stablehlo.return %s : tensor<i32>
+  }) {window_dimensions = array<i64: 1>, window_strides = array<i64: 0>} : (tensor<3xi32>, tensor<i32>) -> tensor<3xi32>
+  func.return %r : tensor<3xi32>
+}"#,
+            // reduce_window with huge padding
+            r#"func.func @main() -> tensor<3xi32> {
+  %x = stablehlo.constant dense<[1, 2, 3]> : tensor<3xi32>
+  %i = stablehlo.constant dense<0> : tensor<i32>
+  %r = "stablehlo.reduce_window"(%x, %i) ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    %s = stablehlo.add %a, %b : tensor<i32>
+    stablehlo.return %s : tensor<i32>
+  }) {window_dimensions = array<i64: 1>, padding = dense<[[9223372036854775807, 9223372036854775807]]> : tensor<1x2xi64>} : (tensor<3xi32>, tensor<i32>) -> tensor<3xi32>
+  func.return %r : tensor<3xi32>
+}"#,
+            // sort along a missing dimension
+            r#"func.func @main() -> tensor<3xi32> {
+  %x = stablehlo.constant dense<[1, 2, 3]> : tensor<3xi32>
+  %r = "stablehlo.sort"(%x) ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    %p = stablehlo.compare LT, %a, %b : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  }) {dimension = 3 : i64} : (tensor<3xi32>) -> tensor<3xi32>
+  func.return %r : tensor<3xi32>
+}"#,
+            // top_k with k past the dimension
+            r#"func.func @main() -> tensor<5xi32> {
+  %x = stablehlo.constant dense<[1, 2, 3]> : tensor<3xi32>
+  %v, %i = chlo.top_k(%x, k = 5) : tensor<3xi32> -> (tensor<5xi32>, tensor<5xi32>)
+  func.return %v : tensor<5xi32>
+}"#,
+            // dot_general contracting a dimension past the rank
+            r#"func.func @main() -> tensor<i32> {
+  %x = stablehlo.constant dense<[1, 2, 3]> : tensor<3xi32>
+  %r = stablehlo.dot_general %x, %x, contracting_dims = [1] x [0] : (tensor<3xi32>, tensor<3xi32>) -> tensor<i32>
+  func.return %r : tensor<i32>
+}"#,
+            // convolution whose feature counts disagree
+            r#"func.func @main() -> tensor<1x1x3xi32> {
+  %a = stablehlo.constant dense<1> : tensor<1x2x3xi32>
+  %b = stablehlo.constant dense<1> : tensor<1x3x1xi32>
+  %r = stablehlo.convolution(%a, %b) dim_numbers = [b, f, 0]x[o, i, 0]->[b, f, 0], window = {stride = [1]} : (tensor<1x2x3xi32>, tensor<1x3x1xi32>) -> tensor<1x1x3xi32>
+  func.return %r : tensor<1x1x3xi32>
+}"#,
+        ];
+        for text in cases {
+            let e = run_main_err(text);
+            assert!(!e.is_empty());
+        }
+    }
+
+    #[test]
+    fn merge_sort_is_stable_and_survives_inconsistent_comparators() {
+        let keys = [
+            3, 1, 3, 0, 1, 2, 3, 0, 1, 1, 2, 0, 3, 3, 2, 1, 0, 0, 2, 3, 1, 2, 0, 1,
+        ];
+        let mut v: Vec<usize> = (0..keys.len()).collect();
+        merge_sort::<()>(&mut v, &mut |a, b| Ok(keys[a] < keys[b])).unwrap();
+        for w in v.windows(2) {
+            assert!(keys[w[0]] < keys[w[1]] || (keys[w[0]] == keys[w[1]] && w[0] < w[1]));
+        }
+        let mut v: Vec<usize> = (0..100).collect();
+        merge_sort::<()>(&mut v, &mut |_, _| Ok(true)).unwrap();
+        let mut s = v.clone();
+        s.sort();
+        assert_eq!(s, (0..100).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn window_table_counts_padding_and_base_dilation_holes() {
+        // Size 3, base dilation 2 → [a _ b _ c], padded by 1 low, window 2.
+        let w = windows(&[3], &[2], &[1], &[2], &[1], &[(1, 0)]).unwrap();
+        assert_eq!(w.out_shape, vec![5]);
+        assert_eq!(&w.table[0][..4], &[None, Some(0), Some(0), None],);
+        // Window dilation 2 over 5 elements with window 2: positions 0,2 … 2,4.
+        let w = windows(&[5], &[2], &[1], &[1], &[2], &[(0, 0)]).unwrap();
+        assert_eq!(w.out_shape, vec![3]);
+        assert_eq!(&w.table[0][4..6], &[Some(2), Some(4)]);
+    }
+
+    #[test]
+    fn offsets_walk_row_major() {
+        let mut seen = Vec::new();
+        for_each_offset::<()>(&[(2, 10), (3, 1)], 100, |o| {
+            seen.push(o);
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(seen, vec![100, 101, 102, 110, 111, 112]);
+    }
+}
