@@ -339,10 +339,10 @@ fn assert_at_least(sub: &str, min_passed: usize) {
 
 #[test]
 fn conformance_testdata_pass_count() {
-    assert_at_least("testdata", 352);
+    assert_at_least("testdata", 1983);
 }
 
 #[test]
 fn conformance_interpret_pass_count() {
-    assert_at_least("interpret", 320);
+    assert_at_least("interpret", 521);
 }
