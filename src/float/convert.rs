@@ -127,6 +127,16 @@ pub fn from_int(f: &Format, v: i128, mode: Rounding) -> u64 {
     if v == 0 {
         return zero(f, false);
     }
+    // Integers below 2^53 are exact f64 values: round those by bit arithmetic.
+    if mode == Rounding::NearestEven && v.unsigned_abs() < 1u128 << 53 {
+        let x = v as f64;
+        if (f.exp_bits, f.man_bits) == (11, 52) {
+            return x.to_bits();
+        }
+        if let Some(r) = super::decimal::fast_nearest(f, x) {
+            return r.bits;
+        }
+    }
     round_value(f, v < 0, v.unsigned_abs(), 0, false, mode).bits
 }
 

@@ -184,6 +184,11 @@ pub struct Interp<'p> {
     /// Values recorded by `interpreter.probe`, by probe id, in order.
     pub probes: HashMap<String, Vec<Value>>,
     prepared: HashMap<usize, Prepared, std::hash::BuildHasherDefault<AddressHasher>>,
+    block_deaths: HashMap<
+        usize,
+        std::rc::Rc<Vec<Vec<ValueId>>>,
+        std::hash::BuildHasherDefault<AddressHasher>,
+    >,
     /// This process's place in the process grid (`collective.rs`).
     pub process: collective::Process,
     /// Words drawn so far by `rng` (its hidden counter, `rng.rs`).
@@ -233,6 +238,7 @@ impl<'p> Interp<'p> {
             checks: Vec::new(),
             probes: HashMap::new(),
             prepared: HashMap::default(),
+            block_deaths: HashMap::default(),
             process: collective::Process::default(),
             rng_draws: 0,
         }
@@ -400,24 +406,99 @@ impl<'p> Interp<'p> {
         for (&id, v) in block.args.iter().zip(args) {
             self.env[id as usize] = Some(v);
         }
+        let deaths = self.deaths(block);
         let n = block.ops.len();
         for (i, op) in block.ops.iter().enumerate() {
+            let dying = &deaths[i];
             // Only a block's last op can be its terminator.
             if i + 1 == n && is_terminator(&op.name) {
-                return op
-                    .operands
-                    .iter()
-                    .map(|&v| self.get(v))
-                    .collect::<Result<Vec<_>, _>>()
+                let out = self
+                    .operands(&op.operands, dying)
                     .map_err(|message| RunError {
                         pos: op.pos,
                         op: op.name.clone(),
                         message,
                     });
+                self.forget(dying);
+                return out;
             }
-            self.run_op(op)?;
+            self.run_op_with(op, dying)?;
+            self.forget(dying);
         }
         Ok(Vec::new())
+    }
+
+    /// Drops the values of `ids` from the environment.
+    fn forget(&mut self, ids: &[ValueId]) {
+        for &v in ids {
+            if let Some(slot) = self.env.get_mut(v as usize) {
+                *slot = None;
+            }
+        }
+    }
+
+    /// The values of an op's operands: moved out of the environment when
+    /// this op is their last use (so a kernel may reuse their storage),
+    /// cloned otherwise.
+    fn operands(&mut self, ids: &[ValueId], dying: &[ValueId]) -> Result<Vec<Value>, String> {
+        let mut out = Vec::with_capacity(ids.len());
+        for (j, &v) in ids.iter().enumerate() {
+            let last_use_here = dying.contains(&v) && !ids[j + 1..].contains(&v);
+            let value = if last_use_here {
+                self.env.get_mut(v as usize).and_then(Option::take)
+            } else {
+                self.env.get(v as usize).and_then(|x| x.clone())
+            };
+            out.push(value.ok_or_else(|| format!("value #{v} is used before it is defined"))?);
+        }
+        Ok(out)
+    }
+
+    /// For each op of a block, the values defined in the block (arguments
+    /// and results) whose last use is that op — directly or inside its
+    /// regions — or that are never used (they die where they are defined).
+    /// Values from enclosing blocks are never dropped here: a loop body runs
+    /// again. Computed once per block.
+    fn deaths(&mut self, block: &'p Block) -> std::rc::Rc<Vec<Vec<ValueId>>> {
+        let key = block as *const Block as usize;
+        if let Some(d) = self.block_deaths.get(&key) {
+            return d.clone();
+        }
+        fn uses(op: &Op, out: &mut Vec<ValueId>) {
+            out.extend_from_slice(&op.operands);
+            for r in &op.regions {
+                for b in &r.blocks {
+                    for o in &b.ops {
+                        uses(o, out);
+                    }
+                }
+            }
+        }
+        let mut last: HashMap<ValueId, usize> = HashMap::new();
+        for &a in &block.args {
+            last.insert(a, 0);
+        }
+        let mut used = Vec::new();
+        for (i, op) in block.ops.iter().enumerate() {
+            used.clear();
+            uses(op, &mut used);
+            for v in &used {
+                if let Some(l) = last.get_mut(v) {
+                    *l = i;
+                }
+            }
+            for &r in &op.results {
+                last.insert(r, i);
+            }
+        }
+        let mut deaths = vec![Vec::new(); block.ops.len().max(1)];
+        let top = deaths.len() - 1;
+        for (v, i) in last {
+            deaths[i.min(top)].push(v);
+        }
+        let d = std::rc::Rc::new(deaths);
+        self.block_deaths.insert(key, d.clone());
+        d
     }
 
     /// The value of an SSA value.
@@ -460,6 +541,11 @@ impl<'p> Interp<'p> {
 
     /// Runs one op, binding its results.
     pub fn run_op(&mut self, op: &'p Op) -> Result<(), RunError> {
+        self.run_op_with(op, &[])
+    }
+
+    /// Runs one op; `dying` lists values whose last use it is.
+    fn run_op_with(&mut self, op: &'p Op, dying: &[ValueId]) -> Result<(), RunError> {
         let located = |message: String| RunError {
             pos: op.pos,
             op: op.name.clone(),
@@ -471,12 +557,7 @@ impl<'p> Interp<'p> {
             return Ok(());
         }
         let kernel = prepared.kernel;
-        let args = op
-            .operands
-            .iter()
-            .map(|&v| self.get(v))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(located)?;
+        let args = self.operands(&op.operands, dying).map_err(located)?;
         let results = match kernel(self, op, args) {
             Ok(r) => r,
             Err(KernelError::Message(m)) => return Err(located(m)),
