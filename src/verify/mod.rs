@@ -55,6 +55,11 @@ pub const DIALECT_OPS_WITHOUT_SPEC: &[&str] = &[
     "stablehlo.compute_reshape_shape",
     "stablehlo.cstr_reshapable",
     "stablehlo.set_dimension_size",
+    "stablehlo.async_start",
+    "stablehlo.async_update",
+    "stablehlo.async_done",
+    "stablehlo.collective_reduce",
+    "chlo.mulhi",
 ];
 
 /// Settings of a verification.
