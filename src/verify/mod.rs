@@ -25,6 +25,7 @@ pub mod bind;
 pub mod expected;
 pub mod shapes;
 pub mod solve;
+pub mod types;
 
 use crate::ir::types::Type;
 use crate::ir::{Op, Pos, Program, ValueId};
@@ -324,6 +325,11 @@ impl<'p> State<'p> {
         for op in ops {
             match op.name.as_str() {
                 "func.func" => {
+                    if let Some(crate::ir::Attr::Type(t)) = op.attr("function_type") {
+                        let mut probs = Vec::new();
+                        types::type_problems(t, &mut probs);
+                        self.push_problems(op, probs);
+                    }
                     let fname = op
                         .attr("sym_name")
                         .and_then(|a| a.as_str())
@@ -397,7 +403,26 @@ impl<'p> State<'p> {
         });
     }
 
+    fn push_problems(&mut self, op: &Op, probs: Vec<types::TypeProblem>) {
+        let mut seen = std::collections::HashSet::new();
+        for p in probs {
+            if seen.insert((p.label, p.message.clone())) {
+                self.push(Kind::Error, op, p.label, p.message, None);
+            }
+        }
+    }
+
     fn verify_op(&mut self, op: &Op) {
+        if op.name.starts_with("stablehlo.") || op.name.starts_with("chlo.") {
+            let mut probs = Vec::new();
+            for v in op.operands.iter().chain(&op.results) {
+                if let Some(t) = self.prog.value_types.get(*v as usize) {
+                    types::type_problems(t, &mut probs);
+                }
+            }
+            types::attr_problems(&op.attrs, &mut probs);
+            self.push_problems(op, probs);
+        }
         // Results start as fresh values of their declared types.
         let first_result_var = self.vars.len() as u32;
         let short = op.name.rsplit('.').next().unwrap_or(&op.name).to_string();
