@@ -60,7 +60,6 @@ pub const DIALECT_OPS_WITHOUT_SPEC: &[&str] = &[
     "stablehlo.async_update",
     "stablehlo.async_done",
     "stablehlo.collective_reduce",
-    "chlo.mulhi",
 ];
 
 /// Settings of a verification.
