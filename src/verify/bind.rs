@@ -140,8 +140,11 @@ pub fn bind(
         if let (Some(Value::Tensor(v)), Some(&r)) = (b.get("value"), op.results.first()) {
             let rt = val(r);
             if let (Type::Tensor(vt), Type::Tensor(qt)) = (&v.ty, &rt.ty) {
-                if let (ElementType::Int(_, w), ElementType::Quant(q)) = (&vt.elem, &qt.elem) {
-                    if *w == q.storage_bits && vt.dims == qt.dims {
+                if let (ElementType::Int(s, w), ElementType::Quant(q)) = (&vt.elem, &qt.elem) {
+                    if *w == q.storage_bits
+                        && (*s == Signedness::Unsigned) == !q.storage_signed
+                        && vt.dims == qt.dims
+                    {
                         let mut nv = (**v).clone();
                         nv.ty = rt.ty.clone();
                         b.insert("value".into(), Value::Tensor(Rc::new(nv)));

@@ -45,21 +45,17 @@ pub const DIALECT_OPS_WITHOUT_SPEC: &[&str] = &[
     "stablehlo.return",
     "chlo.return",
     "stablehlo.real_dynamic_slice",
-    "stablehlo.broadcast",
     "stablehlo.create_token",
     "stablehlo.cross-replica-sum",
-    "stablehlo.dot",
     "stablehlo.einsum",
     "stablehlo.unary_einsum",
     "stablehlo.torch_index_select",
     "stablehlo.trace",
     "stablehlo.compute_reshape_shape",
     "stablehlo.cstr_reshapable",
-    "stablehlo.set_dimension_size",
     "stablehlo.async_start",
     "stablehlo.async_update",
     "stablehlo.async_done",
-    "stablehlo.collective_reduce",
 ];
 
 /// Settings of a verification.
