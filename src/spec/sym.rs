@@ -444,34 +444,38 @@ fn paren(x: &SBool, name: &dyn Fn(u32) -> String) -> String {
     }
 }
 
-/// `p rel 0` written as `positive part rel negated negative part`.
+/// `p rel 0` written readably: `P rel N - c` for `p = P - N + c` (P and N
+/// with positive coefficients), or `N rel' c` when P is empty.
 fn render_rel(p: &Sym, rel: &str, name: &dyn Fn(u32) -> String) -> String {
-    let mut lhs = Sym::default();
-    let mut rhs = Sym::default();
-    for (m, c) in p.terms() {
+    let mut pos = Sym::default();
+    let mut neg = Sym::default();
+    let mut c: i128 = 0;
+    for (m, k) in p.terms() {
+        if m.is_empty() {
+            c = k;
+            continue;
+        }
         let mut t = BTreeMap::new();
-        if c > 0 && !m.is_empty() {
-            t.insert(m.clone(), c);
-            lhs = lhs.add(&Sym { terms: t }).unwrap_or_default();
+        if k > 0 {
+            t.insert(m.clone(), k);
+            pos.terms.extend(t);
         } else {
-            t.insert(m.clone(), c.saturating_neg());
-            rhs = rhs.add(&Sym { terms: t }).unwrap_or_default();
+            t.insert(m.clone(), k.saturating_neg());
+            neg.terms.extend(t);
         }
     }
-    if lhs.terms.is_empty() {
-        std::mem::swap(&mut lhs, &mut rhs);
+    if pos.terms.is_empty() {
         let flipped = match rel {
             "<=" => ">=",
             "<" => ">",
+            ">=" => "<=",
+            ">" => "<",
             r => r,
         };
-        return format!(
-            "{} {flipped} {}",
-            render_sym(&lhs.neg().unwrap_or_default(), name),
-            render_sym(&rhs.neg().unwrap_or_default(), name)
-        );
+        return format!("{} {flipped} {c}", render_sym(&neg, name));
     }
-    format!("{} {rel} {}", render_sym(&lhs, name), render_sym(&rhs, name))
+    let rhs = neg.sub(&Sym::constant(c)).unwrap_or_default();
+    format!("{} {rel} {}", render_sym(&pos, name), render_sym(&rhs, name))
 }
 
 /// Renders a polynomial with variable names from `name`.

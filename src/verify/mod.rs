@@ -473,6 +473,19 @@ impl<'p> State<'p> {
             }
         };
         bind::apply_defaults(spec, &mut b, self);
+        // A required attribute (not optional, no default) must be present.
+        for m in spec.members_of(crate::spec::ast::MemberKind::Attr) {
+            if !m.optional && m.default.is_none() && b.get(&m.name) == Some(&Value::Absent) {
+                let label = m.label.clone().unwrap_or_else(|| "attr".into());
+                self.push(
+                    Kind::Error,
+                    op,
+                    &label,
+                    format!("the required attribute `{}` is missing", m.name),
+                    None,
+                );
+            }
+        }
         // Member types (the spec's "Type" column, labelled (In)).
         for m in &spec.members {
             let Some(v) = b.get(&m.name) else { continue };
