@@ -435,6 +435,9 @@ impl<'p> State<'p> {
         let result_vars_end = self.vars.len() as u32;
         let is_result_var = |v: u32| v >= first_result_var && v < result_vars_end;
 
+        // Result sizes given by shape operands are known before the
+        // constraints are checked (so they are checked with those sizes).
+        shapes::infer_dynamic_results(self, op, &is_result_var);
         if let Some(spec) = self.spec.op(&op.name) {
             self.ops_checked += 1;
             self.check_with_spec(op, spec, &is_result_var);
@@ -449,7 +452,6 @@ impl<'p> State<'p> {
                 None,
             );
         }
-        shapes::infer_dynamic_results(self, op, &is_result_var);
         shapes::transfer(self, op);
         if op.name == "stablehlo.custom_call"
             && op.attr("call_target_name").and_then(|a| a.as_str()) == Some(b"shape_assertion")

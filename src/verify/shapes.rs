@@ -183,7 +183,49 @@ pub(crate) fn transfer(st: &mut State, op: &Op) {
                 _ => None,
             }
         }
-        "stablehlo.convert" | "stablehlo.reshape" | "chlo.broadcast" => c(0),
+        "stablehlo.reshape" | "chlo.broadcast" => c(0),
+        "stablehlo.convert" => {
+            let Some(v) = c(0) else { return };
+            let (lo, hi) = elem_range(&rt.elem);
+            let mut out = Vec::with_capacity(v.len());
+            let mut checks = Vec::new();
+            for x in v {
+                match (x.as_const(), lo, hi) {
+                    // A constant is converted exactly (two's complement wrap).
+                    (Some(k), Some(lo), Some(hi)) if k < lo || k > hi => {
+                        let span = hi - lo + 1;
+                        out.push(Sym::constant((k - lo).rem_euclid(span) + lo));
+                    }
+                    (None, Some(lo), Some(hi)) => {
+                        // A symbolic shape value keeps its value when it fits
+                        // the narrower type; that it fits is reported as a
+                        // precondition (and assumed) unless it is implied.
+                        let fits = SBool::and(vec![
+                            SBool::cmp(Rel::Ge, &x, &Sym::constant(lo)).unwrap_or(SBool::Const(false)),
+                            SBool::cmp(Rel::Le, &x, &Sym::constant(hi)).unwrap_or(SBool::Const(false)),
+                        ]);
+                        checks.push(fits);
+                        out.push(x);
+                    }
+                    _ => out.push(x),
+                }
+            }
+            let mut failed = false;
+            for f in checks {
+                let mut vs = Vec::new();
+                f.vars(&mut vs);
+                let implied = vs.iter().all(|v| {
+                    st.vars.get(*v as usize).is_some_and(|i| {
+                        i.lo.is_some_and(|l| lo.is_some_and(|x| l >= x))
+                            && i.hi.is_some_and(|h| hi.is_some_and(|x| h <= x))
+                    })
+                });
+                if !implied {
+                    st.decide(op, "shape value", f, None, &|_| false, &mut failed);
+                }
+            }
+            Some(out)
+        }
         "stablehlo.broadcast_in_dim" => match c(0) {
             Some(v) if v.len() == 1 => Some(vec![v[0].clone(); n]),
             Some(v) if v.len() == n => Some(v),

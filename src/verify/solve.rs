@@ -148,7 +148,7 @@ impl Solver {
                     for v in &fv {
                         if let Some(x) = tr.vars.get(v) {
                             if let Some(val) = model.eval(x) {
-                                cex.push((*v, val.to_string()));
+                                cex.push((*v, val.to_string().replace("(- ", "-").replace(')', "")));
                             }
                         }
                     }
