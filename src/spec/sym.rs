@@ -268,6 +268,51 @@ impl Atom {
     }
 }
 
+fn gcd(a: i128, b: i128) -> i128 {
+    let (mut a, mut b) = (a.unsigned_abs(), b.unsigned_abs());
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a.min(i128::MAX as u128) as i128
+}
+
+/// Divides `p` (compared with 0 by `=` when `eq`, else by `<=`) by the gcd
+/// of its non-constant coefficients: `8*a - 8*b = 0` becomes `a - b = 0`,
+/// `2*a + 1 = 0` becomes false, `2*a - 3 <= 0` becomes `a - 1 <= 0`.
+fn normalize(p: Sym, eq: bool) -> Sym {
+    let mut g = 0;
+    let mut c = 0;
+    for (m, k) in p.terms() {
+        if m.is_empty() {
+            c = k;
+        } else {
+            g = gcd(g, k);
+        }
+    }
+    if g <= 1 {
+        return p;
+    }
+    if eq && c % g != 0 {
+        return Sym::constant(1);
+    }
+    let mut terms = BTreeMap::new();
+    for (m, k) in p.terms {
+        if !m.is_empty() {
+            terms.insert(m, k / g);
+        }
+    }
+    // p <= 0  ⇔  q*g + c <= 0  ⇔  q <= -c/g  ⇔  q + ceil(c/g) <= 0.
+    let cc = if eq {
+        c / g
+    } else {
+        -(floor_div(-c, g).unwrap_or(0))
+    };
+    if cc != 0 {
+        terms.insert(Vec::new(), cc);
+    }
+    Sym { terms }
+}
+
 fn floor_div(a: i128, b: i128) -> SymResult<i128> {
     if b == 0 {
         return Err(SymError::DivByZero);
@@ -332,6 +377,7 @@ impl SBool {
             Rel::Ge => (b.sub(a)?, false),
             Rel::Gt => (b.sub(a)?.add(&one)?, false),
         };
+        let p = normalize(p, eq);
         let base = match (p.as_const(), eq) {
             (Some(c), true) => SBool::Const(c == 0),
             (Some(c), false) => SBool::Const(c <= 0),

@@ -287,10 +287,11 @@ impl<'p> State<'p> {
                     out.push(match d {
                         Some(n) => Sym::constant(*n as i128),
                         None => {
+                            // Sizes are si64 values; a bound narrows that.
                             let hi = bounds
                                 .and_then(|b| b.get(j).copied().flatten())
-                                .map(|b| b as i128);
-                            Sym::var(self.new_var(format!("{name}.dim{j}"), Some(0), hi))
+                                .map_or(i64::MAX as i128, |b| b as i128);
+                            Sym::var(self.new_var(format!("{name}.dim{j}"), Some(0), Some(hi)))
                         }
                     });
                 }
