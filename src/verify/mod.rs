@@ -167,6 +167,9 @@ pub(crate) struct State<'p> {
     vars: Vec<VarInfo>,
     vals: Vec<Option<Rc<TensorVal>>>,
     assumptions: Vec<SBool>,
+    /// Unknowns that the assumptions equate with other terms, eliminated
+    /// from every formula before it reaches the solver.
+    eqs: HashMap<u32, Sym>,
     /// Assumptions given as text, parsed when the names they use exist.
     pending_assumptions: Vec<String>,
     funcs: HashMap<String, FuncSig>,
@@ -193,6 +196,7 @@ impl<'p> State<'p> {
             vars: Vec::new(),
             vals: vec![None; prog.value_types.len()],
             assumptions: Vec::new(),
+            eqs: HashMap::new(),
             pending_assumptions: opts.assumptions.clone(),
             funcs: HashMap::new(),
             globals: HashMap::new(),
@@ -375,7 +379,7 @@ impl<'p> State<'p> {
                 .map(|(i, v)| (v.name.clone(), i as u32))
                 .collect();
             match shapes::parse_assumption(&text, &names) {
-                Ok(b) => self.assumptions.push(b),
+                Ok(b) => self.assume(b),
                 Err(e) => self.findings.push(Finding {
                     kind: Kind::Unknown,
                     op: "--assume".into(),
@@ -397,6 +401,80 @@ impl<'p> State<'p> {
             message,
             counterexample: cex,
         });
+    }
+
+    /// Adds an assumption. Top-level equalities `v = e` with a unit
+    /// coefficient on `v` eliminate `v` (the most recent unknown) instead, and
+    /// `v`'s range becomes an assumption on `e`.
+    fn assume(&mut self, f: SBool) {
+        let eqs = &self.eqs;
+        let f = f.subst(&|v| eqs.get(&v).cloned()).unwrap_or(f);
+        let parts = match f {
+            SBool::And(xs) => xs,
+            x => vec![x],
+        };
+        for p in parts {
+            let mut solved = None;
+            if let SBool::EqZero(poly) = &p {
+                let mut best: Option<(u32, i128)> = None;
+                for (m, c) in poly.terms() {
+                    if let ([crate::spec::sym::Atom::Var(v)], 1 | -1) = (m.as_slice(), c) {
+                        if best.is_none_or(|(b, _)| *v > b) {
+                            best = Some((*v, c));
+                        }
+                    }
+                }
+                if let Some((v, c)) = best {
+                    let rest = poly.sub(&Sym::var(v).mul(&Sym::constant(c)).unwrap_or_default());
+                    if let Ok(rest) = rest {
+                        let mut vs = Vec::new();
+                        rest.vars(&mut vs);
+                        if !vs.contains(&v) {
+                            let val = if c == 1 { rest.neg() } else { Ok(rest) };
+                            if let Ok(val) = val {
+                                solved = Some((v, val));
+                            }
+                        }
+                    }
+                }
+            }
+            match solved {
+                Some((v, val)) => {
+                    let info = self.vars.get(v as usize).cloned();
+                    let sub = |x: u32| if x == v { Some(val.clone()) } else { None };
+                    for e in self.eqs.values_mut() {
+                        if let Ok(n) = e.subst(&sub) {
+                            *e = n;
+                        }
+                    }
+                    for a in self.assumptions.iter_mut() {
+                        if let Ok(n) = a.subst(&sub) {
+                            *a = n;
+                        }
+                    }
+                    self.eqs.insert(v, val.clone());
+                    if let Some(info) = info {
+                        let mut range = Vec::new();
+                        if let Some(lo) = info.lo {
+                            range.push(SBool::cmp(crate::spec::sym::Rel::Ge, &val, &Sym::constant(lo)));
+                        }
+                        if let Some(hi) = info.hi {
+                            range.push(SBool::cmp(crate::spec::sym::Rel::Le, &val, &Sym::constant(hi)));
+                        }
+                        for r in range.into_iter().flatten() {
+                            if r.as_const().is_none() {
+                                self.assumptions.push(r);
+                            }
+                        }
+                    }
+                }
+                None => {
+                    if p.as_const().is_none() {
+                        self.assumptions.push(p);
+                    }
+                }
+            }
+        }
     }
 
     fn push_problems(&mut self, op: &Op, probs: Vec<types::TypeProblem>) {
@@ -460,7 +538,7 @@ impl<'p> State<'p> {
             if let Some(&p) = op.operands.first() {
                 if let Some(c) = self.val(p).contents.as_ref().and_then(|c| c.first()) {
                     if let Ok(b) = SBool::cmp(crate::spec::sym::Rel::Ne, c, &Sym::constant(0)) {
-                        self.assumptions.push(b);
+                        self.assume(b);
                     }
                 }
             }
@@ -600,6 +678,8 @@ impl<'p> State<'p> {
         is_result_var: &dyn Fn(u32) -> bool,
         failed: &mut bool,
     ) {
+        let eqs = &self.eqs;
+        let f = f.subst(&|v| eqs.get(&v).cloned()).unwrap_or(f);
         match f.as_const() {
             Some(true) => return,
             Some(false) => {
@@ -609,6 +689,14 @@ impl<'p> State<'p> {
                 return;
             }
             None => {}
+        }
+        // Conjuncts that are assumptions already hold.
+        let conj: Vec<&SBool> = match &f {
+            SBool::And(xs) => xs.iter().collect(),
+            x => vec![x],
+        };
+        if conj.iter().all(|c| self.assumptions.contains(c)) {
+            return;
         }
         let mut vs = Vec::new();
         f.vars(&mut vs);
@@ -635,7 +723,7 @@ impl<'p> State<'p> {
                     .collect::<Vec<_>>()
                     .join(", ");
                 self.push(Kind::Precondition, op, label, text, Some(cex));
-                self.assumptions.push(f);
+                self.assume(f);
             }
             solve::Verdict::Unknown(why) => {
                 let text = f.render(&name);
