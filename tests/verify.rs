@@ -22,7 +22,9 @@ fn verify_with(text: &str, opts: &Options) -> Report {
 
 /// The error labels of a report, as `op (label)`.
 fn error_labels(r: &Report) -> BTreeSet<String> {
-    r.errors().map(|f| format!("{} ({})", f.op, f.label)).collect()
+    r.errors()
+        .map(|f| format!("{} ({})", f.op, f.label))
+        .collect()
 }
 
 /// Each case: the expected errors (empty: the program is well-formed) and a
@@ -221,7 +223,11 @@ fn each_constraint_pair_gives_the_expected_verdict() {
     assert!(problems.is_empty(), "{}", problems.join("\n\n"));
     // Pairs: as many well-formed programs as violating ones, roughly.
     let ok = CASES.iter().filter(|(e, _)| e.is_empty()).count();
-    assert!(ok >= 20 && CASES.len() - ok >= 25, "{ok} of {}", CASES.len());
+    assert!(
+        ok >= 20 && CASES.len() - ok >= 25,
+        "{ok} of {}",
+        CASES.len()
+    );
 }
 
 #[test]
@@ -229,7 +235,11 @@ fn an_error_names_the_values_that_disagree() {
     let r = verify(CASES[1].1);
     let f = r.errors().next().expect("an error");
     assert_eq!(f.label, "C6");
-    assert!(f.message.contains("[7, 3]") && f.message.contains("[6, 3]"), "{}", f.message);
+    assert!(
+        f.message.contains("[7, 3]") && f.message.contains("[6, 3]"),
+        "{}",
+        f.message
+    );
     assert_eq!((f.pos.line, f.pos.col), (2, 3));
 }
 
@@ -249,7 +259,10 @@ fn dynamic_sizes_give_preconditions_with_counterexamples() {
     assert_eq!(pre.len(), 1, "{pre:?}");
     assert_eq!(pre[0].message, "arg0.dim0 = arg1.dim0");
     let cex = pre[0].counterexample.as_deref().unwrap_or("");
-    assert!(cex.contains("arg0.dim0") && cex.contains("arg1.dim0"), "{cex}");
+    assert!(
+        cex.contains("arg0.dim0") && cex.contains("arg1.dim0"),
+        "{cex}"
+    );
 }
 
 #[test]
@@ -297,7 +310,9 @@ fn result_sizes_are_inferred_and_checked_downstream() {
 }
 
 fn program_file(name: &str) -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs").join(name);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/programs")
+        .join(name);
     common::read_text(&path)
 }
 
@@ -383,7 +398,12 @@ fn ten_thousand_dynamic_ops_verify_quickly() {
         .filter(|f| f.kind == Kind::Precondition)
         .map(|f| f.message.as_str())
         .collect();
-    assert_eq!(pre, ["arg0.dim0 = arg1.dim0 and arg0.dim1 = arg1.dim1"], "{:?}", r.findings);
+    assert_eq!(
+        pre,
+        ["arg0.dim0 = arg1.dim0 and arg0.dim1 = arg1.dim1"],
+        "{:?}",
+        r.findings
+    );
     // Generous for a shared machine; measured well under a second.
     assert!(took.as_secs() < 30, "took {took:?}");
 }
@@ -447,7 +467,10 @@ fn conformance_verify_suite_pass_count() {
     let results = common::on_big_stack(move || {
         hlocheck::cli::parallel_map(&files, |f| {
             let text = common::read_text(f);
-            let name = f.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            let name = f
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
             check_expected_errors(&name, &text)
                 .into_iter()
                 .map(|c| (name.clone(), c))
@@ -456,7 +479,10 @@ fn conformance_verify_suite_pass_count() {
     });
     let all: Vec<_> = results.into_iter().flatten().collect();
     let passed = all.iter().filter(|(_, c)| c.passed).count();
-    println!("conformance/verify: {passed} of {} cases judged right", all.len());
+    println!(
+        "conformance/verify: {passed} of {} cases judged right",
+        all.len()
+    );
     for (name, c) in all.iter().filter(|(_, c)| !c.passed) {
         println!("  {name}:{}: {}", c.line, c.detail);
     }
@@ -498,7 +524,10 @@ fn no_false_errors_on_testdata_and_every_dynamic_program_verifies() {
                             .iter()
                             .filter(|f| f.kind == Kind::Precondition)
                             .count();
-                        errors.extend(rep.errors().map(|e| format!("{name}:{}: {}", e.pos.line, e.headline())));
+                        errors.extend(
+                            rep.errors()
+                                .map(|e| format!("{name}:{}: {}", e.pos.line, e.headline())),
+                        );
                     }
                 }
             }
@@ -510,7 +539,11 @@ fn no_false_errors_on_testdata_and_every_dynamic_program_verifies() {
     for (f, errors, pre) in &reports {
         let known = KNOWN_ILL_FORMED.iter().any(|k| f.ends_with(k));
         if known {
-            assert!(!errors.is_empty(), "{}: expected the dynamic_conv (C2) error", f.display());
+            assert!(
+                !errors.is_empty(),
+                "{}: expected the dynamic_conv (C2) error",
+                f.display()
+            );
         } else {
             false_errors.extend(errors.iter().cloned());
         }
@@ -525,5 +558,8 @@ fn no_false_errors_on_testdata_and_every_dynamic_program_verifies() {
     );
     assert!(false_errors.is_empty(), "{}", false_errors.join("\n"));
     assert!(dynamic >= 300, "{dynamic} dynamic files");
-    assert!(with_pre >= dynamic / 2, "{with_pre} of {dynamic} with preconditions");
+    assert!(
+        with_pre >= dynamic / 2,
+        "{with_pre} of {dynamic} with preconditions"
+    );
 }

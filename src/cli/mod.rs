@@ -368,10 +368,8 @@ fn verify_one(path: &Path, opts: &crate::verify::Options) -> VerifyOutcome {
                 }
                 Kind::Unknown => {
                     out.unknowns += 1;
-                    out.text.push_str(&format!(
-                        "{name}:{line}:{col}: unknown: {}\n",
-                        f.headline()
-                    ));
+                    out.text
+                        .push_str(&format!("{name}:{line}:{col}: unknown: {}\n", f.headline()));
                 }
             }
         }
@@ -453,9 +451,7 @@ fn cmd_verify(args: &[String]) -> i32 {
     if json {
         println!("{}", serde_json::Value::Array(all_json));
     } else {
-        println!(
-            "verified {cases} cases: {errors} errors, {pre} preconditions, {unk} undecided"
-        );
+        println!("verified {cases} cases: {errors} errors, {pre} preconditions, {unk} undecided");
     }
     i32::from(errors > 0)
 }

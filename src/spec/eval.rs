@@ -167,7 +167,7 @@ impl<'a> Evaluator<'a> {
         match self.eval_bool(body, &mut Vec::new()) {
             Ok(b) => {
                 let g = SBool::and(guards);
-                Outcome::Formula(SBool::or(vec![g.not(), b]))
+                Outcome::Formula(SBool::or(vec![g.negate(), b]))
             }
             Err(EvalErr::Absent) => Outcome::Formula(SBool::Const(true)),
             Err(EvalErr::Fail(m)) => Outcome::Error(m),
@@ -222,7 +222,10 @@ impl<'a> Evaluator<'a> {
             }
         }
         // Enum constants that the spec compares attributes with.
-        if name.chars().all(|c| c.is_ascii_uppercase() || c == '_' || c.is_ascii_digit()) {
+        if name
+            .chars()
+            .all(|c| c.is_ascii_uppercase() || c == '_' || c.is_ascii_digit())
+        {
             return Ok(Value::Enum(name.to_string()));
         }
         fail(format!("unknown name `{name}`"))
@@ -337,7 +340,7 @@ impl<'a> Evaluator<'a> {
                 let v = self.eval(x, sc)?;
                 match op {
                     UnOp::Neg => map_num(&v, &|s| Ok(Value::Int(s.neg()?))),
-                    UnOp::Not => Ok(Value::Bool(as_bool(&v)?.not())),
+                    UnOp::Not => Ok(Value::Bool(as_bool(&v)?.negate())),
                 }
             }
             ExprKind::Binary(op, a, b) => match op {
@@ -395,7 +398,7 @@ impl<'a> Evaluator<'a> {
                     (Some(false), None) => Ok(Value::bool(true)),
                     (None, None) => {
                         let t = self.eval_bool(then, sc)?;
-                        Ok(Value::Bool(SBool::or(vec![c.not(), t])))
+                        Ok(Value::Bool(SBool::or(vec![c.negate(), t])))
                     }
                     (None, Some(o)) => {
                         let t = self.eval(then, sc)?;
@@ -441,7 +444,9 @@ impl<'a> Evaluator<'a> {
                 if a.spread {
                     let l = to_list(v)?;
                     if len.is_some_and(|n| n != l.len()) {
-                        return fail(format!("{func}(...): lists of unequal length walked together"));
+                        return fail(format!(
+                            "{func}(...): lists of unequal length walked together"
+                        ));
                     }
                     len = Some(l.len());
                     lists.push(Some(l));
@@ -574,11 +579,7 @@ pub fn numeric(v: &Value) -> R<Value> {
         .map(|d| d.as_const().and_then(|c| usize::try_from(c).ok()))
         .collect::<Option<_>>()
         .ok_or_else(|| EvalErr::Unknown("a dynamically shaped tensor's elements".into()))?;
-    fn build(
-        sizes: &[usize],
-        flat: &[Sym],
-        conv: &dyn Fn(&Sym) -> R<Value>,
-    ) -> R<Value> {
+    fn build(sizes: &[usize], flat: &[Sym], conv: &dyn Fn(&Sym) -> R<Value>) -> R<Value> {
         match sizes.split_first() {
             None => flat.first().map_or_else(|| fail("empty tensor"), conv),
             Some((&n, rest)) => {
@@ -786,7 +787,7 @@ fn num_cmp(rel: Rel, a: &Value, b: &Value) -> R<SBool> {
         nonzero,
         SBool::or(vec![
             SBool::and(vec![pos.clone(), when_pos]),
-            SBool::and(vec![pos.not(), flipped]),
+            SBool::and(vec![pos.negate(), flipped]),
         ]),
     ]))
 }
@@ -805,17 +806,28 @@ pub fn value_eq(a: &Value, b: &Value) -> R<SBool> {
                 return Ok(SBool::Const(false));
             }
             let mut parts = Vec::new();
-            for (p, q) in x.inputs.iter().zip(&y.inputs).chain(x.outputs.iter().zip(&y.outputs)) {
+            for (p, q) in x
+                .inputs
+                .iter()
+                .zip(&y.inputs)
+                .chain(x.outputs.iter().zip(&y.outputs))
+            {
                 parts.push(ty_eq(p, q)?);
             }
             Ok(SBool::and(parts))
         }
         (Value::Bool(x), Value::Bool(y)) => Ok(SBool::or(vec![
             SBool::and(vec![x.clone(), y.clone()]),
-            SBool::and(vec![x.clone().not(), y.clone().not()]),
+            SBool::and(vec![x.clone().negate(), y.clone().negate()]),
         ])),
         (Value::Bool(x), Value::Int(_)) | (Value::Int(_), Value::Bool(x)) => {
-            let i = if let Value::Int(i) = a { i } else if let Value::Int(i) = b { i } else { unreachable_int()? };
+            let i = if let Value::Int(i) = a {
+                i
+            } else if let Value::Int(i) = b {
+                i
+            } else {
+                unreachable_int()?
+            };
             let ib = SBool::cmp(Rel::Ne, i, &Sym::constant(0))?;
             value_eq(&Value::Bool(x.clone()), &Value::Bool(ib))
         }
@@ -872,16 +884,7 @@ fn broadcast_eq(a: &Value, b: &Value) -> R<SBool> {
 
 fn ty_eq(a: &TyV, b: &TyV) -> R<SBool> {
     match (a, b) {
-        (
-            TyV::Tensor {
-                elem: e1,
-                dims: d1,
-            },
-            TyV::Tensor {
-                elem: e2,
-                dims: d2,
-            },
-        ) => {
+        (TyV::Tensor { elem: e1, dims: d1 }, TyV::Tensor { elem: e2, dims: d2 }) => {
             if !elem_eq(e1, e2) {
                 return Ok(SBool::Const(false));
             }
@@ -916,7 +919,9 @@ fn type_eq_loose(a: &Type, b: &Type) -> bool {
                 && match (&x.dims, &y.dims) {
                     (Some(p), Some(q)) => {
                         p.len() == q.len()
-                            && p.iter().zip(q).all(|(m, n)| m.is_none() || n.is_none() || m == n)
+                            && p.iter()
+                                .zip(q)
+                                .all(|(m, n)| m.is_none() || n.is_none() || m == n)
                     }
                     _ => true,
                 }
@@ -929,7 +934,7 @@ fn type_eq_loose(a: &Type, b: &Type) -> bool {
 fn compare(op: CmpOp, a: &Value, b: &Value) -> R<SBool> {
     match op {
         CmpOp::Eq => value_eq(a, b),
-        CmpOp::Ne => Ok(value_eq(a, b)?.not()),
+        CmpOp::Ne => Ok(value_eq(a, b)?.negate()),
         CmpOp::In | CmpOp::NotIn => {
             let ys = to_list(b)?;
             let mut parts = Vec::new();
@@ -937,7 +942,7 @@ fn compare(op: CmpOp, a: &Value, b: &Value) -> R<SBool> {
                 parts.push(value_eq(a, y)?);
             }
             let r = SBool::or(parts);
-            Ok(if op == CmpOp::In { r } else { r.not() })
+            Ok(if op == CmpOp::In { r } else { r.negate() })
         }
         _ => {
             let rel = match op {
@@ -999,10 +1004,13 @@ fn ite(c: &SBool, t: &Value, f: &Value) -> R<Value> {
         (Value::Int(a), Value::Int(b)) => Ok(Value::Int(Sym::ite(c, a, b))),
         (Value::Bool(a), Value::Bool(b)) => Ok(Value::Bool(SBool::or(vec![
             SBool::and(vec![c.clone(), a.clone()]),
-            SBool::and(vec![c.clone().not(), b.clone()]),
+            SBool::and(vec![c.clone().negate(), b.clone()]),
         ]))),
         (Value::List(a), Value::List(b)) if a.len() == b.len() => Ok(Value::List(
-            a.iter().zip(b).map(|(x, y)| ite(c, x, y)).collect::<R<_>>()?,
+            a.iter()
+                .zip(b)
+                .map(|(x, y)| ite(c, x, y))
+                .collect::<R<_>>()?,
         )),
         (a, b) if a == b => Ok(a.clone()),
         _ => Err(EvalErr::Unknown(
@@ -1026,7 +1034,12 @@ pub fn tyv_of(t: &TensorVal) -> TyV {
 /// compared loosely).
 pub fn tyv_of_type(t: &Type) -> TyV {
     match t {
-        Type::Tensor(tt) if tt.dims.as_ref().is_some_and(|d| d.iter().all(|x| x.is_some())) => {
+        Type::Tensor(tt)
+            if tt
+                .dims
+                .as_ref()
+                .is_some_and(|d| d.iter().all(|x| x.is_some())) =>
+        {
             TyV::Tensor {
                 elem: tt.elem.clone(),
                 dims: tt.dims.as_ref().map(|d| {
@@ -1187,7 +1200,9 @@ fn predicate(func: &str, v: &Value) -> R<bool> {
                 "is_per_axis_quantized" => matches!(&e, ElementType::Quant(q) if q.axis.is_some()),
                 "is_float" => matches!(e, ElementType::Float(_)),
                 "is_complex" => matches!(e, ElementType::Complex(_)),
-                "is_integer" => matches!(e, ElementType::Int(_, w) if w != 1) || e == ElementType::Index,
+                "is_integer" => {
+                    matches!(e, ElementType::Int(_, w) if w != 1) || e == ElementType::Index
+                }
                 "is_signed_integer" => {
                     matches!(e, ElementType::Int(Signedness::Signed | Signedness::Signless, w) if w != 1)
                 }
@@ -1215,7 +1230,12 @@ fn quant_field(func: &str, v: &Value) -> R<Value> {
             None => Value::Absent,
         },
         "scales" => Value::List(q.scales.iter().map(|s| Value::Float(*s)).collect()),
-        "zero_points" => Value::List(q.zero_points.iter().map(|z| Value::int(*z as i128)).collect()),
+        "zero_points" => Value::List(
+            q.zero_points
+                .iter()
+                .map(|z| Value::int(*z as i128))
+                .collect(),
+        ),
         _ => return fail(format!("unknown function {func}")),
     })
 }
@@ -1245,26 +1265,28 @@ fn builtin(func: &str, a: &[Value], ctx: &dyn Context) -> R<Value> {
     };
     let x = arg(0)?;
     match func {
-        "type" => Ok(Value::Ty(
-            type_info(x)?
-                .ty
-                .ok_or_else(|| EvalErr::Fail(format!("{} has no value type", show(x))))?,
-        )),
+        "type" => Ok(Value::Ty(type_info(x)?.ty.ok_or_else(|| {
+            EvalErr::Fail(format!("{} has no value type", show(x)))
+        })?)),
         "element_type" => Ok(Value::Elem(elem_of(x)?)),
-        "shape" => Ok(Value::List(shape_of(x)?.into_iter().map(Value::Int).collect())),
+        "shape" => Ok(Value::List(
+            shape_of(x)?.into_iter().map(Value::Int).collect(),
+        )),
         "rank" => Ok(Value::int(shape_of(x)?.len() as i128)),
         "dim" => {
             let s = shape_of(x)?;
-            Ok(Value::Int(s[as_index(arg(1)?, s.len()).map_err(|e| match e {
-                EvalErr::Fail(_) => EvalErr::Fail(format!(
-                    "dim({}, {}): no such dimension in a rank-{} tensor",
-                    show(x),
-                    show(&a[1]),
-                    s.len()
-                )),
-                e => e,
-            })?]
-            .clone()))
+            Ok(Value::Int(
+                s[as_index(arg(1)?, s.len()).map_err(|e| match e {
+                    EvalErr::Fail(_) => EvalErr::Fail(format!(
+                        "dim({}, {}): no such dimension in a rank-{} tensor",
+                        show(x),
+                        show(&a[1]),
+                        s.len()
+                    )),
+                    e => e,
+                })?]
+                .clone(),
+            ))
         }
         "dims" => {
             let s = shape_of(x)?;
@@ -1287,7 +1309,9 @@ fn builtin(func: &str, a: &[Value], ctx: &dyn Context) -> R<Value> {
             v => fail(format!("size of {}", show(v))),
         },
         "axes" => Ok(Value::List(
-            (0..shape_of(x)?.len()).map(|i| Value::int(i as i128)).collect(),
+            (0..shape_of(x)?.len())
+                .map(|i| Value::int(i as i128))
+                .collect(),
         )),
         "baseline_type" => {
             let info = type_info(x)?;
@@ -1301,8 +1325,13 @@ fn builtin(func: &str, a: &[Value], ctx: &dyn Context) -> R<Value> {
             }
         }
         "baseline_element_type" => Ok(Value::Elem(baseline(&elem_of(x)?))),
-        "storage_type" | "expressed_type" | "storage_min" | "storage_max"
-        | "quantization_dimension" | "scales" | "zero_points" => quant_field(func, x),
+        "storage_type"
+        | "expressed_type"
+        | "storage_min"
+        | "storage_max"
+        | "quantization_dimension"
+        | "scales"
+        | "zero_points" => quant_field(func, x),
         "complex_element_type" => match elem_of(x)? {
             ElementType::Complex(k) => Ok(Value::Elem(ElementType::Float(k))),
             e => fail(format!("complex_element_type of {e}")),
@@ -1329,11 +1358,18 @@ fn builtin(func: &str, a: &[Value], ctx: &dyn Context) -> R<Value> {
             };
             Ok(Value::List(ts.into_iter().map(Value::Ty).collect()))
         }
-        "is_quantized" | "is_per_tensor_quantized" | "is_per_axis_quantized" | "is_float"
-        | "is_complex" | "is_integer" | "is_signed_integer" | "is_unsigned_integer"
-        | "is_boolean" | "is_tensor" | "is_token" | "is_tuple" => {
-            Ok(Value::bool(predicate(func, x)?))
-        }
+        "is_quantized"
+        | "is_per_tensor_quantized"
+        | "is_per_axis_quantized"
+        | "is_float"
+        | "is_complex"
+        | "is_integer"
+        | "is_signed_integer"
+        | "is_unsigned_integer"
+        | "is_boolean"
+        | "is_tensor"
+        | "is_token"
+        | "is_tuple" => Ok(Value::bool(predicate(func, x)?)),
         "is_promotable" => {
             let (p, q) = (elem_of(x)?, elem_of(arg(1)?)?);
             // The spec's definition returns false for two booleans (its
@@ -1366,13 +1402,21 @@ fn builtin(func: &str, a: &[Value], ctx: &dyn Context) -> R<Value> {
         "sum" | "product" => {
             let mut acc = Sym::constant(if func == "sum" { 0 } else { 1 });
             for v in ints(x)? {
-                acc = if func == "sum" { acc.add(&v)? } else { acc.mul(&v)? };
+                acc = if func == "sum" {
+                    acc.add(&v)?
+                } else {
+                    acc.mul(&v)?
+                };
             }
             Ok(Value::Int(acc))
         }
         "max" | "min" => zip_num(x, arg(1)?, &|p, q| {
             let (p, q) = (as_int(p)?, as_int(q)?);
-            Ok(Value::Int(if func == "max" { p.smax(&q)? } else { p.smin(&q)? }))
+            Ok(Value::Int(if func == "max" {
+                p.smax(&q)?
+            } else {
+                p.smin(&q)?
+            }))
         }),
         "floor" | "ceil" => map_rat(x, &|n, d| {
             if func == "floor" {
@@ -1391,7 +1435,7 @@ fn builtin(func: &str, a: &[Value], ctx: &dyn Context) -> R<Value> {
                     if e.as_const() == Some(true) {
                         return Ok(Value::bool(false));
                     }
-                    parts.push(e.not());
+                    parts.push(e.negate());
                 }
             }
             Ok(Value::Bool(SBool::and(parts)))
@@ -1441,7 +1485,10 @@ fn builtin(func: &str, a: &[Value], ctx: &dyn Context) -> R<Value> {
                 }
             }
             let n = xs.len() as i128;
-            let drop: Vec<i128> = drop.into_iter().map(|d| if d < 0 { d + n } else { d }).collect();
+            let drop: Vec<i128> = drop
+                .into_iter()
+                .map(|d| if d < 0 { d + n } else { d })
+                .collect();
             Ok(Value::List(
                 xs.into_iter()
                     .enumerate()
@@ -1569,8 +1616,16 @@ pub fn show_with(v: &Value, name: &dyn Fn(u32) -> String) -> String {
         Value::Str(s) => format!("{s:?}"),
         Value::Float(f) => f.to_string(),
         Value::Func(f) => {
-            let ins: Vec<String> = f.inputs.iter().map(|t| show_with(&Value::Ty(t.clone()), name)).collect();
-            let outs: Vec<String> = f.outputs.iter().map(|t| show_with(&Value::Ty(t.clone()), name)).collect();
+            let ins: Vec<String> = f
+                .inputs
+                .iter()
+                .map(|t| show_with(&Value::Ty(t.clone()), name))
+                .collect();
+            let outs: Vec<String> = f
+                .outputs
+                .iter()
+                .map(|t| show_with(&Value::Ty(t.clone()), name))
+                .collect();
             format!("({}) -> ({})", ins.join(", "), outs.join(", "))
         }
         Value::Dict => "{...}".into(),
@@ -1610,7 +1665,10 @@ fn fits_alt(alt: &TypeAlt, v: &Value) -> bool {
             }
             classes.is_empty() || classes.iter().any(|c| elem_in_class(c, &tt.elem))
         }
-        (TypeBase::Quantized | TypeBase::PerTensorQuantized | TypeBase::PerAxisQuantized, Value::Tensor(t)) => {
+        (
+            TypeBase::Quantized | TypeBase::PerTensorQuantized | TypeBase::PerAxisQuantized,
+            Value::Tensor(t),
+        ) => {
             let Type::Tensor(tt) = &t.ty else {
                 return false;
             };
@@ -1638,7 +1696,9 @@ fn fits_alt(alt: &TypeAlt, v: &Value) -> bool {
 fn elem_in_class(c: &ElemClass, e: &ElementType) -> bool {
     match c {
         ElemClass::Bool => *e == ElementType::I1,
-        ElemClass::Integer => matches!(e, ElementType::Int(_, w) if *w != 1) || *e == ElementType::Index,
+        ElemClass::Integer => {
+            matches!(e, ElementType::Int(_, w) if *w != 1) || *e == ElementType::Index
+        }
         ElemClass::Signed => {
             matches!(e, ElementType::Int(Signedness::Signed | Signedness::Signless, w) if *w != 1)
                 || *e == ElementType::Index

@@ -55,7 +55,10 @@ pub const FILES: &[(&str, &str)] = &[
         include_str!("../../spec/quantization.hlospec"),
     ),
     ("chlo.hlospec", include_str!("../../spec/chlo.hlospec")),
-    ("dialect.hlospec", include_str!("../../spec/dialect.hlospec")),
+    (
+        "dialect.hlospec",
+        include_str!("../../spec/dialect.hlospec"),
+    ),
 ];
 
 /// A syntax or load error in a spec file, with its position.

@@ -101,7 +101,10 @@ impl Sym {
 
     pub fn add(&self, o: &Sym) -> SymResult<Sym> {
         if let (Some(a), Some(b)) = (self.as_const(), o.as_const()) {
-            return a.checked_add(b).map(Sym::constant).ok_or(SymError::Overflow);
+            return a
+                .checked_add(b)
+                .map(Sym::constant)
+                .ok_or(SymError::Overflow);
         }
         let mut terms = self.terms.clone();
         for (m, c) in &o.terms {
@@ -131,7 +134,10 @@ impl Sym {
 
     pub fn mul(&self, o: &Sym) -> SymResult<Sym> {
         if let (Some(a), Some(b)) = (self.as_const(), o.as_const()) {
-            return a.checked_mul(b).map(Sym::constant).ok_or(SymError::Overflow);
+            return a
+                .checked_mul(b)
+                .map(Sym::constant)
+                .ok_or(SymError::Overflow);
         }
         if self.terms.len().saturating_mul(o.terms.len()) > MAX_TERMS {
             return Err(SymError::TooComplex);
@@ -169,7 +175,10 @@ impl Sym {
                         });
                     }
                 }
-                Ok(Sym::atom(Atom::Div(Box::new(self.clone()), Box::new(o.clone()))))
+                Ok(Sym::atom(Atom::Div(
+                    Box::new(self.clone()),
+                    Box::new(o.clone()),
+                )))
             }
         }
     }
@@ -193,7 +202,10 @@ impl Sym {
                         return Ok(Sym::constant(0));
                     }
                 }
-                Ok(Sym::atom(Atom::Mod(Box::new(self.clone()), Box::new(o.clone()))))
+                Ok(Sym::atom(Atom::Mod(
+                    Box::new(self.clone()),
+                    Box::new(o.clone()),
+                )))
             }
         }
     }
@@ -384,10 +396,10 @@ impl SBool {
             (None, true) => SBool::EqZero(p),
             (None, false) => SBool::LeZero(p),
         };
-        Ok(if rel == Rel::Ne { base.not() } else { base })
+        Ok(if rel == Rel::Ne { base.negate() } else { base })
     }
 
-    pub fn not(self) -> SBool {
+    pub fn negate(self) -> SBool {
         match self {
             SBool::Const(b) => SBool::Const(!b),
             SBool::Not(x) => *x,
@@ -452,7 +464,7 @@ impl SBool {
             SBool::Const(b) => SBool::Const(*b),
             SBool::EqZero(p) => SBool::cmp(Rel::Eq, &p.subst(f)?, &zero)?,
             SBool::LeZero(p) => SBool::cmp(Rel::Le, &p.subst(f)?, &zero)?,
-            SBool::Not(x) => x.subst(f)?.not(),
+            SBool::Not(x) => x.subst(f)?.negate(),
             SBool::And(xs) => SBool::and(xs.iter().map(|x| x.subst(f)).collect::<Result<_, _>>()?),
             SBool::Or(xs) => SBool::or(xs.iter().map(|x| x.subst(f)).collect::<Result<_, _>>()?),
         })
@@ -521,7 +533,11 @@ fn render_rel(p: &Sym, rel: &str, name: &dyn Fn(u32) -> String) -> String {
         return format!("{} {flipped} {c}", render_sym(&neg, name));
     }
     let rhs = neg.sub(&Sym::constant(c)).unwrap_or_default();
-    format!("{} {rel} {}", render_sym(&pos, name), render_sym(&rhs, name))
+    format!(
+        "{} {rel} {}",
+        render_sym(&pos, name),
+        render_sym(&rhs, name)
+    )
 }
 
 /// Renders a polynomial with variable names from `name`.
@@ -603,6 +619,9 @@ mod tests {
         let d = Sym::var(0);
         let e = SBool::cmp(Rel::Eq, &d.mul(&Sym::constant(2)).unwrap(), &Sym::var(1)).unwrap();
         let s = e.render(&|v| format!("x{v}"));
-        assert!(s == "2*x0 = x1" || s == "x1 = 2*x0" || s == "2*x0 - x1 = 0", "{s}");
+        assert!(
+            s == "2*x0 = x1" || s == "x1 = 2*x0" || s == "2*x0 - x1 = 0",
+            "{s}"
+        );
     }
 }

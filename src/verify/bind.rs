@@ -36,7 +36,9 @@ fn split(members: &[&Member], n: usize, segments: Option<&[i64]>) -> Result<Vec<
             if total as usize == n {
                 return Ok(seg.iter().map(|&s| s as usize).collect());
             }
-            return Err(format!("segment sizes add up to {total}, but there are {n} values"));
+            return Err(format!(
+                "segment sizes add up to {total}, but there are {n} values"
+            ));
         }
     }
     let required = members
@@ -62,10 +64,7 @@ fn split(members: &[&Member], n: usize, segments: Option<&[i64]>) -> Result<Vec<
     }
     if variadic == 0 {
         if spare > 0 {
-            return Err(format!(
-                "expects {} values, has {n}",
-                n - spare
-            ));
+            return Err(format!("expects {} values, has {n}", n - spare));
         }
         return Ok(counts);
     }
@@ -142,7 +141,7 @@ pub fn bind(
             if let (Type::Tensor(vt), Type::Tensor(qt)) = (&v.ty, &rt.ty) {
                 if let (ElementType::Int(s, w), ElementType::Quant(q)) = (&vt.elem, &qt.elem) {
                     if *w == q.storage_bits
-                        && (*s == Signedness::Unsigned) == !q.storage_signed
+                        && (*s == Signedness::Unsigned) != q.storage_signed
                         && vt.dims == qt.dims
                     {
                         let mut nv = (**v).clone();
@@ -158,11 +157,7 @@ pub fn bind(
 
 /// Fills in defaults of absent attributes, in declaration order; defaults
 /// may refer to other members.
-pub fn apply_defaults(
-    spec: &OpSpec,
-    b: &mut Bindings,
-    ctx: &dyn crate::spec::eval::Context,
-) {
+pub fn apply_defaults(spec: &OpSpec, b: &mut Bindings, ctx: &dyn crate::spec::eval::Context) {
     for m in spec.members.iter() {
         if b.get(&m.name) != Some(&Value::Absent) {
             continue;
@@ -288,11 +283,11 @@ pub fn dense_ints(d: &DenseElements) -> Option<Vec<i128>> {
 
 /// A dense constant as a tensor value (elements known when integers).
 pub fn dense_value(d: &DenseElements) -> Rc<TensorVal> {
-    let dims = d
-        .ty
-        .dims
-        .as_ref()
-        .map(|ds| ds.iter().map(|x| Sym::constant(x.unwrap_or(0) as i128)).collect());
+    let dims = d.ty.dims.as_ref().map(|ds| {
+        ds.iter()
+            .map(|x| Sym::constant(x.unwrap_or(0) as i128))
+            .collect()
+    });
     Rc::new(TensorVal {
         ty: Type::Tensor(d.ty.clone()),
         dims,
@@ -310,11 +305,10 @@ fn f64_of(bits: u64, kind: crate::float::FloatKind) -> f64 {
 
 /// Converts an attribute to the value the spec member expects.
 pub fn attr_value(a: &Attr, m: &Member) -> Value {
-    let wants_enum = m
-        .ty
-        .alts
-        .iter()
-        .any(|t| matches!(t.base, TypeBase::Enum(_)));
+    let wants_enum =
+        m.ty.alts
+            .iter()
+            .any(|t| matches!(t.base, TypeBase::Enum(_)));
     let wants_value = m.ty.alts.iter().any(|t| t.base == TypeBase::Value);
     match a {
         Attr::Unit => Value::bool(true),
@@ -346,11 +340,7 @@ pub fn attr_value(a: &Attr, m: &Member) -> Value {
         }
         Attr::Type(Type::Element(e)) => Value::Elem(e.clone()),
         Attr::Type(t) => Value::Ty(TyV::Other(t.clone())),
-        Attr::Array(xs) => Value::List(
-            xs.iter()
-                .map(|x| attr_value(x, m))
-                .collect(),
-        ),
+        Attr::Array(xs) => Value::List(xs.iter().map(|x| attr_value(x, m)).collect()),
         Attr::DenseArray(d) => match d {
             DenseArray::I64(v) | DenseArray::Int(_, v) => {
                 Value::List(v.iter().map(|x| Value::int(*x as i128)).collect())
@@ -362,7 +352,11 @@ pub fn attr_value(a: &Attr, m: &Member) -> Value {
         },
         Attr::Dense(d) => {
             let t = dense_value(d);
-            if m.ty.alts.iter().any(|a| matches!(a.base, TypeBase::Scalar(_))) {
+            if m.ty
+                .alts
+                .iter()
+                .any(|a| matches!(a.base, TypeBase::Scalar(_)))
+            {
                 if let Some(c) = t.contents.as_ref().and_then(|c| c.first()) {
                     return Value::Int(c.clone());
                 }

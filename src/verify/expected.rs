@@ -99,7 +99,10 @@ pub fn check_expected_errors(file_name: &str, text: &str) -> Vec<CaseVerdict> {
                 CaseVerdict {
                     line: case.line,
                     passed,
-                    detail: format!("expected to {want}; the parser rejected it at line {}: {}", d.line, d.message),
+                    detail: format!(
+                        "expected to {want}; the parser rejected it at line {}: {}",
+                        d.line, d.message
+                    ),
                 }
             }
             Some(Ok(prog)) => {
@@ -113,8 +116,11 @@ pub fn check_expected_errors(file_name: &str, text: &str) -> Vec<CaseVerdict> {
                         detail: "internal error while verifying".into(),
                     },
                     Ok(report) => {
-                        let errors: Vec<_> =
-                            report.findings.iter().filter(|f| f.kind == Kind::Error).collect();
+                        let errors: Vec<_> = report
+                            .findings
+                            .iter()
+                            .filter(|f| f.kind == Kind::Error)
+                            .collect();
                         let lines: BTreeSet<u32> = errors.iter().map(|f| f.pos.line).collect();
                         let passed = judge(prog, &expected, &lines);
                         let got = if errors.is_empty() {
@@ -176,7 +182,11 @@ fn judge(prog: &crate::ir::Program, expected: &BTreeSet<u32>, errors: &BTreeSet<
     let mut groups: BTreeSet<Option<usize>> = expected.iter().map(|&l| group(l)).collect();
     groups.extend(errors.iter().map(|&l| group(l)));
     groups.into_iter().all(|g| {
-        let exp: Vec<u32> = expected.iter().copied().filter(|&l| group(l) == g).collect();
+        let exp: Vec<u32> = expected
+            .iter()
+            .copied()
+            .filter(|&l| group(l) == g)
+            .collect();
         let err: Vec<u32> = errors.iter().copied().filter(|&l| group(l) == g).collect();
         if exp.is_empty() {
             err.is_empty()

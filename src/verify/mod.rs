@@ -30,9 +30,7 @@ pub mod types;
 use crate::ir::types::Type;
 use crate::ir::{Op, Pos, Program, ValueId};
 use crate::spec::ast::{ConstraintBody, Expr, ExprKind, OpSpec};
-use crate::spec::eval::{
-    fits, show_with, Context, Evaluator, FuncSig, Outcome, TensorVal, Value,
-};
+use crate::spec::eval::{fits, show_with, Context, Evaluator, FuncSig, Outcome, TensorVal, Value};
 use crate::spec::sym::{SBool, Sym};
 use crate::spec::Spec;
 use std::collections::HashMap;
@@ -154,7 +152,7 @@ pub fn verify_program(prog: &Program, opts: &Options) -> Report {
     };
     let mut st = State::new(prog, spec, opts);
     st.collect_functions(&prog.ops);
-    st.walk(&prog.ops, None);
+    st.walk(&prog.ops);
     Report {
         findings: st.findings,
         ops_checked: st.ops_checked,
@@ -206,7 +204,9 @@ impl<'p> State<'p> {
         };
         let r = st.new_var("num_replicas".into(), Some(1), None);
         let p = st.new_var("num_partitions".into(), Some(1), None);
-        let rp = Sym::var(r).mul(&Sym::var(p)).unwrap_or_else(|_| Sym::var(r));
+        let rp = Sym::var(r)
+            .mul(&Sym::var(p))
+            .unwrap_or_else(|_| Sym::var(r));
         st.globals.insert("num_replicas", Sym::var(r));
         st.globals.insert("num_partitions", Sym::var(p));
         st.globals.insert("num_processes", rp);
@@ -235,8 +235,16 @@ impl<'p> State<'p> {
                     }),
                 ) {
                     let sig = FuncSig {
-                        inputs: ft.inputs.iter().map(crate::spec::eval::tyv_of_type).collect(),
-                        outputs: ft.results.iter().map(crate::spec::eval::tyv_of_type).collect(),
+                        inputs: ft
+                            .inputs
+                            .iter()
+                            .map(crate::spec::eval::tyv_of_type)
+                            .collect(),
+                        outputs: ft
+                            .results
+                            .iter()
+                            .map(crate::spec::eval::tyv_of_type)
+                            .collect(),
                     };
                     self.funcs
                         .insert(String::from_utf8_lossy(name).into_owned(), sig);
@@ -321,7 +329,7 @@ impl<'p> State<'p> {
         TensorVal { ty, dims, contents }
     }
 
-    fn walk(&mut self, ops: &[Op], func: Option<&str>) {
+    fn walk(&mut self, ops: &[Op]) {
         for op in ops {
             match op.name.as_str() {
                 "func.func" => {
@@ -348,7 +356,7 @@ impl<'p> State<'p> {
                                 self.set_val(*a, t);
                             }
                             self.parse_pending_assumptions();
-                            self.walk(&b.ops, Some(&fname));
+                            self.walk(&b.ops);
                         }
                     }
                 }
@@ -360,7 +368,7 @@ impl<'p> State<'p> {
                                 let t = self.fresh_value(*a, &name);
                                 self.set_val(*a, t);
                             }
-                            self.walk(&b.ops, func);
+                            self.walk(&b.ops);
                         }
                     }
                     self.verify_op(op);
@@ -456,10 +464,18 @@ impl<'p> State<'p> {
                     if let Some(info) = info {
                         let mut range = Vec::new();
                         if let Some(lo) = info.lo {
-                            range.push(SBool::cmp(crate::spec::sym::Rel::Ge, &val, &Sym::constant(lo)));
+                            range.push(SBool::cmp(
+                                crate::spec::sym::Rel::Ge,
+                                &val,
+                                &Sym::constant(lo),
+                            ));
                         }
                         if let Some(hi) = info.hi {
-                            range.push(SBool::cmp(crate::spec::sym::Rel::Le, &val, &Sym::constant(hi)));
+                            range.push(SBool::cmp(
+                                crate::spec::sym::Rel::Le,
+                                &val,
+                                &Sym::constant(hi),
+                            ));
                         }
                         for r in range.into_iter().flatten() {
                             if r.as_const().is_none() {
@@ -577,7 +593,10 @@ impl<'p> State<'p> {
             };
             for item in items {
                 if !fits(&m.ty, item) {
-                    let label = m.label.clone().unwrap_or_else(|| m.kind.keyword().to_string());
+                    let label = m
+                        .label
+                        .clone()
+                        .unwrap_or_else(|| m.kind.keyword().to_string());
                     let got = match item {
                         Value::Tensor(t) => t.ty.to_string(),
                         v => crate::spec::eval::show(v),
@@ -709,10 +728,7 @@ impl<'p> State<'p> {
             solve::Verdict::Valid => {}
             solve::Verdict::Unsat => {
                 *failed = true;
-                let msg = format!(
-                    "{} cannot hold for any input",
-                    f.render(&name)
-                );
+                let msg = format!("{} cannot hold for any input", f.render(&name));
                 self.push(Kind::Error, op, label, msg, None);
             }
             solve::Verdict::Sometimes(cex) => {
@@ -738,7 +754,6 @@ impl<'p> State<'p> {
         }
     }
 }
-
 
 /// Explains why a formula failed: the values of the sides of the failing
 /// comparison (`shape(result) = [7] but replace_at(...) = [6]`).
@@ -774,7 +789,10 @@ fn explain(ev: &Evaluator, e: &Expr, name: &dyn Fn(u32) -> String) -> String {
         ExprKind::Compare { first, rest } => {
             let mut parts = Vec::new();
             for side in std::iter::once(&**first).chain(rest.iter().map(|(_, e)| e)) {
-                if matches!(side.kind, ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Str(_)) {
+                if matches!(
+                    side.kind,
+                    ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Str(_)
+                ) {
                     continue;
                 }
                 if let Ok(v) = ev.value(side) {
@@ -799,4 +817,3 @@ fn explain(ev: &Evaluator, e: &Expr, name: &dyn Fn(u32) -> String) -> String {
         _ => format!("{src} does not hold"),
     }
 }
-

@@ -21,7 +21,9 @@ pub fn elem_range(e: &ElementType) -> (Option<i128>, Option<i128>) {
     match e {
         ElementType::Int(Signedness::Unsigned, w) if *w < 127 => (Some(0), Some((1i128 << w) - 1)),
         ElementType::Int(_, 1) => (Some(0), Some(1)),
-        ElementType::Int(_, w) if *w < 127 => (Some(-(1i128 << (w - 1))), Some((1i128 << (w - 1)) - 1)),
+        ElementType::Int(_, w) if *w < 127 => {
+            (Some(-(1i128 << (w - 1))), Some((1i128 << (w - 1)) - 1))
+        }
         _ => (None, None),
     }
 }
@@ -75,8 +77,11 @@ pub fn collect_defs(f: &SBool, is_result_var: &dyn Fn(u32) -> bool, defs: &mut H
 fn ints_attr(op: &Op, name: &str) -> Option<Vec<i64>> {
     match op.attr(name)? {
         Attr::DenseArray(_) => op.attr(name)?.as_i64_list().map(|v| v.to_vec()),
-        Attr::Dense(d) => super::bind::dense_ints(d)
-            .map(|v| v.into_iter().filter_map(|x| i64::try_from(x).ok()).collect()),
+        Attr::Dense(d) => super::bind::dense_ints(d).map(|v| {
+            v.into_iter()
+                .filter_map(|x| i64::try_from(x).ok())
+                .collect()
+        }),
         _ => None,
     }
 }
@@ -90,7 +95,10 @@ pub(crate) fn infer_dynamic_results(st: &mut State, op: &Op, is_result_var: &dyn
         "stablehlo.dynamic_reshape" | "stablehlo.dynamic_broadcast_in_dim" => {
             op.operands.get(1).and_then(|v| st.val(*v).contents.clone())
         }
-        "stablehlo.dynamic_iota" => op.operands.first().and_then(|v| st.val(*v).contents.clone()),
+        "stablehlo.dynamic_iota" => op
+            .operands
+            .first()
+            .and_then(|v| st.val(*v).contents.clone()),
         "stablehlo.real_dynamic_slice" => {
             let c = |i: usize| op.operands.get(i).and_then(|v| st.val(*v).contents.clone());
             match (c(1), c(2), c(3)) {
@@ -201,8 +209,10 @@ pub(crate) fn transfer(st: &mut State, op: &Op) {
                         // the narrower type; that it fits is reported as a
                         // precondition (and assumed) unless it is implied.
                         let fits = SBool::and(vec![
-                            SBool::cmp(Rel::Ge, &x, &Sym::constant(lo)).unwrap_or(SBool::Const(false)),
-                            SBool::cmp(Rel::Le, &x, &Sym::constant(hi)).unwrap_or(SBool::Const(false)),
+                            SBool::cmp(Rel::Ge, &x, &Sym::constant(lo))
+                                .unwrap_or(SBool::Const(false)),
+                            SBool::cmp(Rel::Le, &x, &Sym::constant(hi))
+                                .unwrap_or(SBool::Const(false)),
                         ]);
                         checks.push(fits);
                         out.push(x);
@@ -263,10 +273,19 @@ pub(crate) fn transfer(st: &mut State, op: &Op) {
                 _ => None,
             }
         }
-        "stablehlo.add" | "stablehlo.subtract" | "stablehlo.multiply" | "stablehlo.divide"
-        | "stablehlo.maximum" | "stablehlo.minimum" | "stablehlo.remainder" | "stablehlo.and"
-        | "stablehlo.or" | "stablehlo.compare" => {
-            let (Some(a), Some(b)) = (c(0), c(1)) else { return };
+        "stablehlo.add"
+        | "stablehlo.subtract"
+        | "stablehlo.multiply"
+        | "stablehlo.divide"
+        | "stablehlo.maximum"
+        | "stablehlo.minimum"
+        | "stablehlo.remainder"
+        | "stablehlo.and"
+        | "stablehlo.or"
+        | "stablehlo.compare" => {
+            let (Some(a), Some(b)) = (c(0), c(1)) else {
+                return;
+            };
             if a.len() != b.len() {
                 return;
             }
@@ -312,7 +331,7 @@ pub(crate) fn transfer(st: &mut State, op: &Op) {
             Some(out)
         }
         "stablehlo.not" if rt.elem == ElementType::I1 => {
-            c(0).map(|a| a.iter().map(|x| bool_to(nz(x).not())).collect())
+            c(0).map(|a| a.iter().map(|x| bool_to(nz(x).negate())).collect())
         }
         "stablehlo.select" => {
             let (Some(p), Some(a), Some(b)) = (c(0), c(1), c(2)) else {
@@ -372,7 +391,7 @@ fn trunc_div(x: &Sym, y: &Sym) -> Result<Sym, crate::spec::sym::SymError> {
     let q = ax.floor_div(&ay)?;
     let same = SBool::or(vec![
         SBool::and(vec![xneg.clone(), yneg.clone()]),
-        SBool::and(vec![xneg.not(), yneg.not()]),
+        SBool::and(vec![xneg.negate(), yneg.negate()]),
     ]);
     Ok(Sym::ite(&same, &q, &q.neg()?))
 }
@@ -382,11 +401,7 @@ fn trunc_div(x: &Sym, y: &Sym) -> Result<Sym, crate::spec::sym::SymError> {
 /// names of unknowns (`arg0.dim0`, `arg1[2]`).
 pub fn parse_assumption(text: &str, names: &HashMap<String, u32>) -> Result<SBool, String> {
     let toks = tokenize(text)?;
-    let mut p = P {
-        toks,
-        at: 0,
-        names,
-    };
+    let mut p = P { toks, at: 0, names };
     let v = p.or()?;
     if p.at != p.toks.len() {
         return Err(format!("unexpected `{}`", p.toks[p.at]));
@@ -407,9 +422,7 @@ fn tokenize(s: &str) -> Result<Vec<String>, String> {
             i += 1;
         } else if c.is_ascii_alphanumeric() || c == '_' || c == '@' {
             let st = i;
-            while i < cs.len()
-                && (cs[i].is_ascii_alphanumeric() || "_.@[]#".contains(cs[i]))
-            {
+            while i < cs.len() && (cs[i].is_ascii_alphanumeric() || "_.@[]#".contains(cs[i])) {
                 i += 1;
             }
             out.push(cs[st..i].iter().collect());
@@ -529,7 +542,7 @@ impl P<'_> {
             }
             Some("not") => {
                 self.at += 1;
-                Ok(A::B(Self::bool_of(self.unary()?)?.not()))
+                Ok(A::B(Self::bool_of(self.unary()?)?.negate()))
             }
             Some("(") => {
                 self.at += 1;

@@ -170,7 +170,10 @@ fn decide_in<'c>(
                     for v in &fv {
                         if let Some(x) = tr.vars.get(v) {
                             if let Some(val) = model.eval(x) {
-                                cex.push((*v, val.to_string().replace("(- ", "-").replace(')', "")));
+                                cex.push((
+                                    *v,
+                                    val.to_string().replace("(- ", "-").replace(')', ""),
+                                ));
                             }
                         }
                     }

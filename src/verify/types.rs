@@ -32,7 +32,7 @@ fn quant_problems(q: &QuantType, out: &mut Vec<TypeProblem>) {
     let hi = to_f64(q.expressed, max_finite(q.expressed));
     let lo = to_f64(q.expressed, min_positive_subnormal(q.expressed));
     for s in &q.scales {
-        if !(*s > 0.0) {
+        if s.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {
             out.push(TypeProblem {
                 label: "quantized type C5",
                 message: format!("scale {s} is not positive"),
@@ -114,11 +114,7 @@ fn tensor_problems(t: &TensorType, out: &mut Vec<TypeProblem>) {
         if b.len() != dims.len() {
             out.push(TypeProblem {
                 label: "bounds",
-                message: format!(
-                    "{} bounds for a tensor of rank {}",
-                    b.len(),
-                    dims.len()
-                ),
+                message: format!("{} bounds for a tensor of rank {}", b.len(), dims.len()),
             });
         } else {
             for (i, (bd, d)) in b.iter().zip(dims).enumerate() {
@@ -150,11 +146,9 @@ pub fn type_problems(t: &Type, out: &mut Vec<TypeProblem>) {
             .chain(&f.results)
             .for_each(|t| type_problems(t, out)),
         // The dialect's types are `!stablehlo.token` and `!stablehlo.future<...>`.
-        Type::Opaque(s)
-            if s.starts_with("!stablehlo.") && !s.starts_with("!stablehlo.future<") =>
-        {
+        Type::Opaque(s) if s.starts_with("!stablehlo.") && !s.starts_with("!stablehlo.future<") => {
             out.push(TypeProblem {
-            label: "type",
+                label: "type",
                 message: format!("unknown stablehlo type {s}"),
             })
         }
@@ -169,7 +163,10 @@ pub fn attr_problems(attrs: &[(String, Attr)], out: &mut Vec<TypeProblem>) {
     for (_, a) in attrs {
         if let Attr::Struct(def, _) = a {
             if std::ptr::eq(*def, &RESULT_ACCURACY) {
-                let mode = a.field("mode").and_then(|m| m.as_enum()).unwrap_or("DEFAULT");
+                let mode = a
+                    .field("mode")
+                    .and_then(|m| m.as_enum())
+                    .unwrap_or("DEFAULT");
                 let nonzero = |n: &str| match a.field(n) {
                     Some(Attr::Float(bits, k)) => to_f64(*k, *bits) != 0.0,
                     Some(Attr::Int(v, _)) => *v != 0,
@@ -185,7 +182,7 @@ pub fn attr_problems(attrs: &[(String, Attr)], out: &mut Vec<TypeProblem>) {
                 for n in ["atol", "rtol"] {
                     if let Some(Attr::Float(bits, k)) = a.field(n) {
                         let v = to_f64(*k, *bits);
-                        if !(v >= 0.0) {
+                        if v.is_nan() || v < 0.0 {
                             out.push(TypeProblem {
                                 label: "result_accuracy",
                                 message: format!("{n} must not be negative"),
