@@ -511,6 +511,20 @@ impl<'p> State<'p> {
                 }
             }
             types::attr_problems(&op.attrs, &mut probs);
+            let ty = |v: &ValueId| {
+                self.prog
+                    .value_types
+                    .get(*v as usize)
+                    .unwrap_or(&Type::None)
+            };
+            if op.name == "stablehlo.custom_call" {
+                let operands: Vec<&Type> = op.operands.iter().map(ty).collect();
+                let results: Vec<&Type> = op.results.iter().map(ty).collect();
+                types::custom_call_problems(op, &operands, &results, &mut probs);
+            }
+            if op.name == "stablehlo.infeed" {
+                types::infeed_problems(op, &mut probs);
+            }
             self.push_problems(op, probs);
         }
         // Results start as fresh values of their declared types.

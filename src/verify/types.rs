@@ -202,3 +202,193 @@ pub fn attr_problems(attrs: &[(String, Attr)], out: &mut Vec<TypeProblem>) {
         }
     }
 }
+
+fn ints_of(a: &Attr) -> Option<Vec<i128>> {
+    match a {
+        Attr::Dense(d) => crate::verify::bind::dense_ints(d),
+        Attr::DenseArray(_) => a
+            .as_i64_list()
+            .map(|v| v.iter().map(|x| *x as i128).collect()),
+        Attr::Array(xs) => xs
+            .iter()
+            .map(|x| match x {
+                Attr::Int(v, _) => Some(*v),
+                _ => None,
+            })
+            .collect(),
+        _ => None,
+    }
+}
+
+/// The StableHLO dialect's rules for `custom_call` attributes that the spec
+/// leaves to the implementation (its (C1) says "implementation-defined"):
+/// operand and result layouts, output-operand aliases and the form of
+/// `backend_config` per API version.
+pub fn custom_call_problems(
+    attrs: &crate::ir::Op,
+    operands: &[&Type],
+    results: &[&Type],
+    out: &mut Vec<TypeProblem>,
+) {
+    let op = attrs;
+    let mut push = |m: String| {
+        out.push(TypeProblem {
+            label: "custom_call",
+            message: m,
+        })
+    };
+    let ol = op.attr("operand_layouts");
+    let rl = op.attr("result_layouts");
+    // A single tuple result stands for its elements.
+    let flat_results: Vec<&Type> = match results {
+        [Type::Tuple(ts)] => ts.iter().collect(),
+        rs => rs.to_vec(),
+    };
+    match (ol, rl) {
+        (Some(_), None) | (None, Some(_)) => {
+            push("layouts must be given for both operands and results, or for neither".into())
+        }
+        (Some(Attr::Array(ols)), Some(Attr::Array(rls))) => {
+            if operands.iter().any(|t| matches!(t, Type::Tuple(_))) {
+                push("tuple operands cannot have layout constraints".into());
+            } else if ols.len() != operands.len() {
+                push(format!(
+                    "{} operands but {} operand layouts",
+                    operands.len(),
+                    ols.len()
+                ));
+            } else if rls.len() != flat_results.len() {
+                push(format!(
+                    "{} results but {} result layouts",
+                    flat_results.len(),
+                    rls.len()
+                ));
+            } else {
+                let pairs = operands
+                    .iter()
+                    .zip(ols)
+                    .map(|(t, l)| ("operand", *t, l))
+                    .chain(flat_results.iter().zip(rls).map(|(t, l)| ("result", *t, l)));
+                for (i, (what, t, l)) in pairs.enumerate() {
+                    let Some(layout) = ints_of(l) else {
+                        push(format!(
+                            "the layout of {what} #{i} is not a list of integers"
+                        ));
+                        continue;
+                    };
+                    match t {
+                        Type::Tensor(tt) => {
+                            if let Some(d) = &tt.dims {
+                                let mut sorted = layout.clone();
+                                sorted.sort();
+                                if sorted != (0..d.len() as i128).collect::<Vec<_>>() {
+                                    push(format!(
+                                        "the layout {layout:?} of {what} #{i} is not a permutation of [0, {})",
+                                        d.len()
+                                    ));
+                                }
+                            }
+                        }
+                        _ if !layout.is_empty() => push(format!(
+                            "only tensors can have a non-empty layout, but {what} #{i} of type {t} has {layout:?}"
+                        )),
+                        _ => {}
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+    if let Some(Attr::Array(aliases)) = op.attr("output_operand_aliases") {
+        let output: Type = match results {
+            [t] => (*t).clone(),
+            ts => Type::Tuple(ts.iter().map(|t| (*t).clone()).collect()),
+        };
+        for a in aliases {
+            let Some(idx) = a.field("operand_index").and_then(|x| x.as_i64()) else {
+                continue;
+            };
+            if idx < 0 || idx as usize >= operands.len() {
+                push(format!(
+                    "output_operand_alias: operand_index {idx} is not in [0, {})",
+                    operands.len()
+                ));
+                continue;
+            }
+            let walk = |mut t: &Type, path: &[i64]| -> Option<Type> {
+                for &i in path {
+                    match t {
+                        Type::Tuple(ts) if i >= 0 && (i as usize) < ts.len() => t = &ts[i as usize],
+                        _ => return None,
+                    }
+                }
+                Some(t.clone())
+            };
+            let path = |n: &str| {
+                a.field(n)
+                    .and_then(|x| x.as_i64_list())
+                    .map(|v| v.to_vec())
+                    .unwrap_or_default()
+            };
+            let operand_part = walk(operands[idx as usize], &path("operand_tuple_indices"));
+            let output_part = walk(&output, &path("output_tuple_indices"));
+            match (operand_part, output_part) {
+                (None, _) => {
+                    push("output_operand_alias: operand_tuple_indices out of bounds".into())
+                }
+                (_, None) => {
+                    push("output_operand_alias: output_tuple_indices out of bounds".into())
+                }
+                (Some(p), Some(q)) if p != q => push(format!(
+                    "output_operand_alias: the operand part has type {p} and the output part {q}"
+                )),
+                _ => {}
+            }
+        }
+    }
+    // backend_config: a dictionary for API_VERSION_TYPED_FFI (4), a string
+    // for the older versions.
+    let version = op.attr("api_version").and_then(|v| v.as_i64()).unwrap_or(1);
+    match (version, op.attr("backend_config")) {
+        (4, Some(a)) if !matches!(a, Attr::Dict(_)) => {
+            push("backend_config must be a dictionary for API_VERSION_TYPED_FFI".into())
+        }
+        (1..=3, Some(a)) if !matches!(a, Attr::Str(_)) => push(format!(
+            "backend_config must be a string for api_version {version}"
+        )),
+        _ => {}
+    }
+}
+
+/// The StableHLO dialect's rule for `infeed`'s `layout` attribute: one
+/// list of integers per result but the token.
+pub fn infeed_problems(op: &crate::ir::Op, out: &mut Vec<TypeProblem>) {
+    let Some(layout) = op.attr("layout") else {
+        return;
+    };
+    let mut push = |m: String| {
+        out.push(TypeProblem {
+            label: "infeed layout",
+            message: m,
+        })
+    };
+    let Attr::Array(items) = layout else {
+        push("layout must be an array".into());
+        return;
+    };
+    let want = op.results.len().saturating_sub(1);
+    if items.len() != want {
+        push(format!(
+            "layout has {} entries, but there are {want} results besides the token",
+            items.len()
+        ));
+        return;
+    }
+    for it in items {
+        match it {
+            Attr::Array(xs) if xs.iter().all(|x| matches!(x, Attr::Int(..))) => {}
+            Attr::Array(_) => push("layout entries must be lists of integers".into()),
+            _ => push("layout entries must be arrays".into()),
+        }
+    }
+}
