@@ -56,6 +56,25 @@ pub const DIALECT_OPS_WITHOUT_SPEC: &[&str] = &[
     "stablehlo.async_done",
 ];
 
+/// The constraints that the verifier's tests violate on purpose
+/// (`tests/verify.rs` names them as `"op (label)"`), for
+/// `hlocheck spec --coverage`.
+pub fn tested_labels() -> std::collections::BTreeSet<(String, String)> {
+    const TESTS: &str = include_str!("../../tests/verify.rs");
+    let mut out = std::collections::BTreeSet::new();
+    for piece in TESTS.split('"').skip(1).step_by(2) {
+        let Some((op, rest)) = piece.split_once(" (") else {
+            continue;
+        };
+        if let Some(label) = rest.strip_suffix(')') {
+            if (op.starts_with("stablehlo.") || op.starts_with("chlo.")) && !op.contains(' ') {
+                out.insert((op.to_string(), label.to_string()));
+            }
+        }
+    }
+    out
+}
+
 /// Settings of a verification.
 #[derive(Clone, Debug)]
 pub struct Options {
