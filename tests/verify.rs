@@ -187,6 +187,162 @@ const CASES: &[(&[&str], &str)] = &[
     (&["chlo.broadcast_add (CH2)"], "func.func @f(%a: tensor<2x3xf32>, %b: tensor<4xf32>) -> tensor<2x3xf32> {
   %0 = chlo.broadcast_add %a, %b : (tensor<2x3xf32>, tensor<4xf32>) -> tensor<2x3xf32>
   return %0 : tensor<2x3xf32> }"),
+    // more ops: each violating case breaks the named constraints only
+    (&[], "func.func @f(%a: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = stablehlo.abs %a : tensor<2xf32>
+  return %0 : tensor<2xf32> }"),
+    (&["stablehlo.abs (C1)"], "func.func @f(%a: tensor<2xf32>) -> tensor<3xf32> {
+  %0 = stablehlo.abs %a : (tensor<2xf32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32> }"),
+    (&["stablehlo.exponential (C1)"], "func.func @f(%a: tensor<2xf32>) -> tensor<2xf64> {
+  %0 = stablehlo.exponential %a : (tensor<2xf32>) -> tensor<2xf64>
+  return %0 : tensor<2xf64> }"),
+    (&[], "func.func @f(%a: tensor<2xf32>, %m: tensor<f32>) -> tensor<2xf32> {
+  %0 = stablehlo.clamp %m, %a, %m : (tensor<f32>, tensor<2xf32>, tensor<f32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32> }"),
+    (&["stablehlo.clamp (C1)", "stablehlo.clamp (C2)"], "func.func @f(%a: tensor<2xf32>, %m: tensor<3xf32>) -> tensor<2xf32> {
+  %0 = stablehlo.clamp %m, %a, %m : (tensor<3xf32>, tensor<2xf32>, tensor<3xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32> }"),
+    (&[], "func.func @f() -> tensor<2x3xi32> {
+  %0 = stablehlo.iota dim = 1 : tensor<2x3xi32>
+  return %0 : tensor<2x3xi32> }"),
+    (&[], "func.func @f(%a: tensor<3x4xf32>, %i: tensor<2x1xi32>) -> tensor<2x4xf32> {
+  %0 = \"stablehlo.gather\"(%a, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 4>} : (tensor<3x4xf32>, tensor<2x1xi32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32> }"),
+    (&["stablehlo.gather (C22)"], "func.func @f(%a: tensor<3x4xf32>, %i: tensor<2x1xi32>) -> tensor<2x5xf32> {
+  %0 = \"stablehlo.gather\"(%a, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 4>} : (tensor<3x4xf32>, tensor<2x1xi32>) -> tensor<2x5xf32>
+  return %0 : tensor<2x5xf32> }"),
+    (&["stablehlo.gather (C21)"], "func.func @f(%a: tensor<3x4xf32>, %i: tensor<2x1xi32>) -> tensor<2x5xf32> {
+  %0 = \"stablehlo.gather\"(%a, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 5>} : (tensor<3x4xf32>, tensor<2x1xi32>) -> tensor<2x5xf32>
+  return %0 : tensor<2x5xf32> }"),
+    (&[], "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = \"stablehlo.sort\"(%a) ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %c = stablehlo.compare GT, %x, %y, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  }) {dimension = 0 : i64} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32> }"),
+    (&["stablehlo.sort (C4)"], "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = \"stablehlo.sort\"(%a) ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %c = stablehlo.compare GT, %x, %y, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  }) {dimension = 1 : i64} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32> }"),
+    (&["stablehlo.sort (C5)"], "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = \"stablehlo.sort\"(%a) ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    stablehlo.return %x : tensor<f32>
+  }) {dimension = 0 : i64} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32> }"),
+    (&[], "func.func @f(%a: tensor<i32>) -> tensor<i32> {
+  %0 = stablehlo.while(%x = %a) : tensor<i32>
+    cond {
+      %c = stablehlo.compare LT, %x, %x, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %c : tensor<i1>
+    } do {
+      stablehlo.return %x : tensor<i32>
+    }
+  return %0 : tensor<i32> }"),
+    (&["stablehlo.while (C1)"], "func.func @f(%a: tensor<i32>) -> tensor<i32> {
+  %0 = stablehlo.while(%x = %a) : tensor<i32>
+    cond {
+      stablehlo.return %x : tensor<i32>
+    } do {
+      stablehlo.return %x : tensor<i32>
+    }
+  return %0 : tensor<i32> }"),
+    (&[], "func.func @f(%p: tensor<i1>, %a: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = \"stablehlo.if\"(%p) ({
+    stablehlo.return %a : tensor<2xf32>
+  }, {
+    stablehlo.return %a : tensor<2xf32>
+  }) : (tensor<i1>) -> tensor<2xf32>
+  return %0 : tensor<2xf32> }"),
+    (&["stablehlo.if (C2)"], "func.func @f(%p: tensor<i1>, %a: tensor<2xf32>, %b: tensor<3xf32>) -> tensor<2xf32> {
+  %0 = \"stablehlo.if\"(%p) ({
+    stablehlo.return %a : tensor<2xf32>
+  }, {
+    stablehlo.return %b : tensor<3xf32>
+  }) : (tensor<i1>) -> tensor<2xf32>
+  return %0 : tensor<2xf32> }"),
+    (&[], "func.func @f(%a: tensor<2xf32>) -> tensor<2xi32> {
+  %0 = stablehlo.bitcast_convert %a : (tensor<2xf32>) -> tensor<2xi32>
+  return %0 : tensor<2xi32> }"),
+    (&["stablehlo.bitcast_convert (C1)"], "func.func @f(%a: tensor<2xf32>) -> tensor<2xi16> {
+  %0 = stablehlo.bitcast_convert %a : (tensor<2xf32>) -> tensor<2xi16>
+  return %0 : tensor<2xi16> }"),
+    (&[], "func.func @f(%a: tensor<2xcomplex<f32>>) -> tensor<2xf32> {
+  %0 = stablehlo.real %a : (tensor<2xcomplex<f32>>) -> tensor<2xf32>
+  return %0 : tensor<2xf32> }"),
+    (&["stablehlo.real (C2)"], "func.func @f(%a: tensor<2xcomplex<f32>>) -> tensor<2xf64> {
+  %0 = stablehlo.real %a : (tensor<2xcomplex<f32>>) -> tensor<2xf64>
+  return %0 : tensor<2xf64> }"),
+    (&[], "func.func @f(%a: tensor<2xf32>) -> tensor<2xcomplex<f32>> {
+  %0 = stablehlo.complex %a, %a : tensor<2xcomplex<f32>>
+  return %0 : tensor<2xcomplex<f32>> }"),
+    (&["stablehlo.reduce_precision (C2)"], "func.func @f(%a: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = stablehlo.reduce_precision %a, format = e0m2 : tensor<2xf32>
+  return %0 : tensor<2xf32> }"),
+    (&[], "func.func @f(%a: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = stablehlo.reduce_precision %a, format = e5m2 : tensor<2xf32>
+  return %0 : tensor<2xf32> }"),
+    (&[], "func.func @f(%a: tensor<8xf32>, %u: tensor<2xf32>, %i: tensor<i32>) -> tensor<8xf32> {
+  %0 = stablehlo.dynamic_update_slice %a, %u, %i : (tensor<8xf32>, tensor<2xf32>, tensor<i32>) -> tensor<8xf32>
+  return %0 : tensor<8xf32> }"),
+    (&["stablehlo.dynamic_update_slice (C6)"], "func.func @f(%a: tensor<8xf32>, %u: tensor<9xf32>, %i: tensor<i32>) -> tensor<8xf32> {
+  %0 = stablehlo.dynamic_update_slice %a, %u, %i : (tensor<8xf32>, tensor<9xf32>, tensor<i32>) -> tensor<8xf32>
+  return %0 : tensor<8xf32> }"),
+    (&[], "func.func @f(%a: tensor<2xf32>) -> tensor<2xf32> {
+  %t = stablehlo.tuple %a, %a : tuple<tensor<2xf32>, tensor<2xf32>>
+  %0 = stablehlo.get_tuple_element %t[1] : (tuple<tensor<2xf32>, tensor<2xf32>>) -> tensor<2xf32>
+  return %0 : tensor<2xf32> }"),
+    (&["stablehlo.get_tuple_element (C2)"], "func.func @f(%a: tensor<2xf32>) -> tensor<2xf32> {
+  %t = stablehlo.tuple %a, %a : tuple<tensor<2xf32>, tensor<2xf32>>
+  %0 = stablehlo.get_tuple_element %t[2] : (tuple<tensor<2xf32>, tensor<2xf32>>) -> tensor<2xf32>
+  return %0 : tensor<2xf32> }"),
+    (&[], "func.func @f(%a: tensor<2xi32>) -> tensor<2xi32> {
+  %0 = stablehlo.shift_left %a, %a : tensor<2xi32>
+  return %0 : tensor<2xi32> }"),
+    (&["stablehlo.shift_left (I1)", "stablehlo.shift_left (I2)", "stablehlo.shift_left (result)"], "func.func @f(%a: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = stablehlo.shift_left %a, %a : tensor<2xf32>
+  return %0 : tensor<2xf32> }"),
+    (&["stablehlo.popcnt (C1)"], "func.func @f(%a: tensor<2xi32>) -> tensor<3xi32> {
+  %0 = stablehlo.popcnt %a : (tensor<2xi32>) -> tensor<3xi32>
+  return %0 : tensor<3xi32> }"),
+    (&[], "func.func @f(%a: tensor<8xcomplex<f32>>) -> tensor<8xcomplex<f32>> {
+  %0 = stablehlo.fft %a, type = FFT, length = [8] : (tensor<8xcomplex<f32>>) -> tensor<8xcomplex<f32>>
+  return %0 : tensor<8xcomplex<f32>> }"),
+    (&[], "func.func @f(%a: tensor<3x3xf32>) -> tensor<3x3xf32> {
+  %0 = stablehlo.cholesky %a, lower = true : tensor<3x3xf32>
+  return %0 : tensor<3x3xf32> }"),
+    (&["stablehlo.cholesky (C3)"], "func.func @f(%a: tensor<3x4xf32>) -> tensor<3x4xf32> {
+  %0 = stablehlo.cholesky %a, lower = true : tensor<3x4xf32>
+  return %0 : tensor<3x4xf32> }"),
+    (&[], "func.func @f(%a: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = stablehlo.optimization_barrier %a : tensor<2xf32>
+  return %0 : tensor<2xf32> }"),
+    (&["stablehlo.batch_norm_inference (C3)", "stablehlo.batch_norm_inference (C4)", "stablehlo.batch_norm_inference (C5)", "stablehlo.batch_norm_inference (C6)"], "func.func @f(%a: tensor<2x3xf32>, %s: tensor<4xf32>) -> tensor<2x3xf32> {
+  %0 = \"stablehlo.batch_norm_inference\"(%a, %s, %s, %s, %s) {epsilon = 1.0e-3 : f32, feature_index = 1 : i64} : (tensor<2x3xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32> }"),
+    (&[], "func.func @f(%a: tensor<2x3xf32>, %s: tensor<3xf32>) -> tensor<2x3xf32> {
+  %0 = \"stablehlo.batch_norm_inference\"(%a, %s, %s, %s, %s) {epsilon = 1.0e-3 : f32, feature_index = 1 : i64} : (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32> }"),
+    (&[], "func.func @f(%a: tensor<2x!quant.uniform<i8:f32, 0.5:3>>) -> tensor<2xf32> {
+  %0 = stablehlo.uniform_dequantize %a : (tensor<2x!quant.uniform<i8:f32, 0.5:3>>) -> tensor<2xf32>
+  return %0 : tensor<2xf32> }"),
+    (&["stablehlo.uniform_dequantize (C2)"], "func.func @f(%a: tensor<2x!quant.uniform<i8:f32, 0.5:3>>) -> tensor<2xf16> {
+  %0 = stablehlo.uniform_dequantize %a : (tensor<2x!quant.uniform<i8:f32, 0.5:3>>) -> tensor<2xf16>
+  return %0 : tensor<2xf16> }"),
+    (&[], "func.func @f(%a: tensor<8xf32>) -> (tensor<3xf32>, tensor<3xi32>) {
+  %0, %1 = chlo.top_k(%a, k = 3) : tensor<8xf32> -> (tensor<3xf32>, tensor<3xi32>)
+  return %0, %1 : tensor<3xf32>, tensor<3xi32> }"),
+    (&["chlo.top_k (CH3)"], "func.func @f(%a: tensor<8xf32>) -> (tensor<4xf32>, tensor<4xi32>) {
+  %0, %1 = chlo.top_k(%a, k = 3) : tensor<8xf32> -> (tensor<4xf32>, tensor<4xi32>)
+  return %0, %1 : tensor<4xf32>, tensor<4xi32> }"),
+    (&["stablehlo.set_dimension_size (D2)"], "func.func @f(%a: tensor<4xf32>, %s: tensor<i32>) -> tensor<?xf32> {
+  %0 = \"stablehlo.set_dimension_size\"(%a, %s) {dimension = 1 : i64} : (tensor<4xf32>, tensor<i32>) -> tensor<?xf32>
+  return %0 : tensor<?xf32> }"),
     // the dialect's own ops (spec/dialect.hlospec)
     (&[], "func.func @f(%a: tensor<3xi32>) -> tensor<2x3xi32> {
   %0 = \"stablehlo.broadcast\"(%a) {broadcast_sizes = array<i64: 2>} : (tensor<3xi32>) -> tensor<2x3xi32>
