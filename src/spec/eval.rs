@@ -90,8 +90,10 @@ pub enum EvalErr {
 impl From<SymError> for EvalErr {
     fn from(e: SymError) -> EvalErr {
         match e {
-            SymError::TooComplex => EvalErr::Unknown(e.to_string()),
-            _ => EvalErr::Fail(e.to_string()),
+            // Sizes beyond i128 or formulas too large to analyse say nothing
+            // about the program's validity: undecided, not violated.
+            SymError::TooComplex | SymError::Overflow => EvalErr::Unknown(e.to_string()),
+            SymError::DivByZero => EvalErr::Fail(e.to_string()),
         }
     }
 }
@@ -583,8 +585,14 @@ pub fn numeric(v: &Value) -> R<Value> {
         match sizes.split_first() {
             None => flat.first().map_or_else(|| fail("empty tensor"), conv),
             Some((&n, rest)) => {
-                let stride: usize = rest.iter().product();
+                let stride: usize = rest
+                    .iter()
+                    .try_fold(1usize, |a, b| a.checked_mul(*b))
+                    .unwrap_or(usize::MAX);
                 let mut out = Vec::with_capacity(n);
+                if n.saturating_mul(stride) > flat.len() {
+                    return fail("tensor contents shorter than its type");
+                }
                 for i in 0..n {
                     let lo = i * stride;
                     let hi = lo + stride;

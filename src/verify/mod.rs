@@ -736,7 +736,11 @@ impl<'p> State<'p> {
             Some(true) => return,
             Some(false) => {
                 *failed = true;
-                let msg = expl.unwrap_or_else(|| "the constraint does not hold".into());
+                let msg = expl.unwrap_or_else(|| {
+                    "the constraint cannot hold for any input that meets the preconditions \
+                     found before it"
+                        .into()
+                });
                 self.push(Kind::Error, op, label, msg, None);
                 return;
             }
