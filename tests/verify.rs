@@ -643,6 +643,12 @@ fn conformance_verify_suite_pass_count() {
         println!("  {name}:{}: {}", c.line, c.detail);
     }
     assert!(all.len() >= 1100, "only {} cases", all.len());
+    let internal: Vec<_> = all
+        .iter()
+        .filter(|(_, c)| c.detail.contains("internal error"))
+        .map(|(n, c)| format!("{n}:{}", c.line))
+        .collect();
+    assert!(internal.is_empty(), "the verifier panicked on {internal:?}");
     assert!(
         passed >= VERIFY_SUITE_PASSES,
         "{passed} of {} cases passed, fewer than the {VERIFY_SUITE_PASSES} measured",
@@ -718,4 +724,26 @@ fn no_false_errors_on_testdata_and_every_dynamic_program_verifies() {
         with_pre >= dynamic / 2,
         "{with_pre} of {dynamic} with preconditions"
     );
+}
+
+#[test]
+fn interpreter_suite_programs_verify_without_panics() {
+    let Some(base) = common::conformance_dir() else {
+        return;
+    };
+    let files = common::mlir_files(&base.join("interpret"));
+    let counts = common::on_big_stack(move || {
+        hlocheck::cli::parallel_map(&files, |f| {
+            let text = common::read_text(f);
+            let name = f.display().to_string();
+            let mut n = 0;
+            for p in parse_file(&name, &text).into_iter().flatten() {
+                verify_program(&p, &Options::default());
+                n += 1;
+            }
+            n
+        })
+    });
+    let total: usize = counts.iter().sum();
+    assert!(total >= 500, "{total} cases verified");
 }

@@ -181,6 +181,10 @@ pub(crate) fn transfer(st: &mut State, op: &Op) {
             Some(Attr::Dense(d)) => super::bind::dense_value(d).contents.clone(),
             _ => None,
         },
+        // The spec defines the result as the size itself, in an si32 tensor;
+        // a size of 2^31 or more is not representable there and the spec says
+        // nothing of it. hlocheck takes the result to be the size (the
+        // program is outside what the op can describe otherwise).
         "stablehlo.get_dimension_size" => {
             let dim = op.attr("dimension").and_then(|a| a.as_i64());
             let t = op.operands.first().map(|v| st.val(*v));
