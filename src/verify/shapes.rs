@@ -89,7 +89,11 @@ fn ints_attr(op: &Op, name: &str) -> Option<Vec<i64>> {
 /// Sets the result sizes of `dynamic_reshape`, `dynamic_broadcast_in_dim`,
 /// `dynamic_iota` and `real_dynamic_slice` from their shape operands: an
 /// unknown size takes the shape value; a declared size is checked against
-/// it (the ops' semantics: the result's shape is the shape operand).
+/// it, under the label `shape`. The spec's "Dynamism" section ("Shape
+/// mismatches for ops that take their output shape as an operand"): the
+/// values of the shape operand must match the result's shape at run time,
+/// which can be verified statically when they are known; a mismatch for
+/// every input is an error, for some inputs a precondition.
 pub(crate) fn infer_dynamic_results(st: &mut State, op: &Op, is_result_var: &dyn Fn(u32) -> bool) {
     let shape: Option<Vec<Sym>> = match op.name.as_str() {
         "stablehlo.dynamic_reshape" | "stablehlo.dynamic_broadcast_in_dim" => {
