@@ -182,6 +182,16 @@ impl<'a> Evaluator<'a> {
         self.eval(e, &mut Vec::new())
     }
 
+    /// Evaluates an expression with names bound (`forall` variables).
+    pub fn value_in(&self, e: &Expr, scope: &[(String, Value)]) -> Result<Value, EvalErr> {
+        self.eval(e, &mut scope.to_vec())
+    }
+
+    /// The list a `forall` or comprehension walks.
+    pub fn list_in(&self, e: &Expr, scope: &[(String, Value)]) -> Result<Vec<Value>, EvalErr> {
+        to_list(&self.eval(e, &mut scope.to_vec())?)
+    }
+
     fn eval_bool(&self, e: &Expr, sc: &mut Scope) -> R<SBool> {
         let v = self.eval(e, sc)?;
         as_bool(&v)

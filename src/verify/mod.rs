@@ -795,17 +795,49 @@ impl<'p> State<'p> {
 /// Explains why a formula failed: the values of the sides of the failing
 /// comparison (`shape(result) = [7] but replace_at(...) = [6]`).
 fn explain(ev: &Evaluator, e: &Expr, name: &dyn Fn(u32) -> String) -> String {
+    explain_in(ev, e, &[], name)
+}
+
+/// `explain` with bound names: a failing `forall` is explained at its first
+/// failing element (`for d = 1: ...`).
+fn explain_in(
+    ev: &Evaluator,
+    e: &Expr,
+    scope: &[(String, Value)],
+    name: &dyn Fn(u32) -> String,
+) -> String {
     let src = crate::spec::render_expr(e);
+    let is_false = |x: &Expr, sc: &[(String, Value)]| {
+        matches!(ev.value_in(x, sc), Ok(Value::Bool(SBool::Const(false))))
+    };
     match &e.kind {
         ExprKind::Binary(crate::spec::ast::BinOp::And, a, b) => {
             for part in [a, b] {
-                if let Ok(Value::Bool(x)) = ev.value(part) {
-                    if x.as_const() == Some(false) {
-                        return explain(ev, part, name);
-                    }
+                if is_false(part, scope) {
+                    return explain_in(ev, part, scope, name);
                 }
             }
             src
+        }
+        ExprKind::Forall { vars, iter, body } => {
+            let Ok(items) = ev.list_in(iter, scope) else {
+                return format!("{src} does not hold");
+            };
+            for (i, x) in items.into_iter().enumerate() {
+                let mut sc = scope.to_vec();
+                let shown = show_with(&x, name);
+                if vars.len() == 2 {
+                    sc.push((vars[0].clone(), Value::int(i as i128)));
+                    sc.push((vars[1].clone(), x));
+                } else if let Some(v) = vars.first() {
+                    sc.push((v.clone(), x));
+                }
+                if is_false(body, &sc) {
+                    let var = vars.last().cloned().unwrap_or_default();
+                    return format!("for {var} = {shown}: {}", explain_in(ev, body, &sc, name));
+                }
+            }
+            format!("{src} does not hold")
         }
         ExprKind::Cond {
             cond,
@@ -813,38 +845,19 @@ fn explain(ev: &Evaluator, e: &Expr, name: &dyn Fn(u32) -> String) -> String {
             otherwise,
             ..
         } => {
-            let branch = match ev.value(cond) {
+            let branch = match ev.value_in(cond, scope) {
                 Ok(Value::Bool(SBool::Const(true))) => Some(then),
                 Ok(Value::Bool(SBool::Const(false))) => otherwise.as_ref(),
                 _ => None,
             };
             match branch {
-                Some(b) => explain(ev, b, name),
+                Some(b) => explain_in(ev, b, scope, name),
                 None => src,
             }
         }
-        ExprKind::Compare { first, rest } => {
+        ExprKind::Compare { .. } | ExprKind::Binary(crate::spec::ast::BinOp::Or, ..) => {
             let mut parts = Vec::new();
-            for side in std::iter::once(&**first).chain(rest.iter().map(|(_, e)| e)) {
-                if matches!(
-                    side.kind,
-                    ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Str(_)
-                ) {
-                    continue;
-                }
-                if let Ok(v) = ev.value(side) {
-                    let v = match v {
-                        Value::Tensor(t) => crate::spec::eval::numeric(&Value::Tensor(t.clone()))
-                            .unwrap_or(Value::Tensor(t)),
-                        v => v,
-                    };
-                    parts.push(format!(
-                        "{} is {}",
-                        crate::spec::render_expr(side),
-                        show_with(&v, name)
-                    ));
-                }
-            }
+            side_values(ev, e, scope, name, &mut parts);
             if parts.is_empty() {
                 format!("{src} does not hold")
             } else {
@@ -852,5 +865,48 @@ fn explain(ev: &Evaluator, e: &Expr, name: &dyn Fn(u32) -> String) -> String {
             }
         }
         _ => format!("{src} does not hold"),
+    }
+}
+
+/// The values of the compared sides in a comparison or a disjunction of
+/// comparisons, as `expr is value`, each once.
+fn side_values(
+    ev: &Evaluator,
+    e: &Expr,
+    scope: &[(String, Value)],
+    name: &dyn Fn(u32) -> String,
+    out: &mut Vec<String>,
+) {
+    match &e.kind {
+        ExprKind::Binary(crate::spec::ast::BinOp::Or, a, b) => {
+            side_values(ev, a, scope, name, out);
+            side_values(ev, b, scope, name, out);
+        }
+        ExprKind::Compare { first, rest } => {
+            for side in std::iter::once(&**first).chain(rest.iter().map(|(_, e)| e)) {
+                if matches!(
+                    side.kind,
+                    ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Str(_)
+                ) {
+                    continue;
+                }
+                if let Ok(v) = ev.value_in(side, scope) {
+                    let v = match v {
+                        Value::Tensor(t) => crate::spec::eval::numeric(&Value::Tensor(t.clone()))
+                            .unwrap_or(Value::Tensor(t)),
+                        v => v,
+                    };
+                    let item = format!(
+                        "{} is {}",
+                        crate::spec::render_expr(side),
+                        show_with(&v, name)
+                    );
+                    if !out.contains(&item) {
+                        out.push(item);
+                    }
+                }
+            }
+        }
+        _ => {}
     }
 }
