@@ -747,3 +747,54 @@ fn interpreter_suite_programs_verify_without_panics() {
     let total: usize = counts.iter().sum();
     assert!(total >= 500, "{total} cases verified");
 }
+
+fn run_cli(args: &[&str]) -> (i32, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hlocheck"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run hlocheck");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+#[test]
+fn cli_reports_errors_with_caret_and_exit_status() {
+    let (code, out) = run_cli(&["verify", "tests/programs/shape_poly_bad_reshape.mlir"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("shape_poly_bad_reshape.mlir:16:5: error: stablehlo.dynamic_reshape (C2): "),
+        "{out}"
+    );
+    assert!(out.contains("\n      ^\n"), "{out}");
+    let (code, out) = run_cli(&["verify", "tests/programs/shape_poly_ok.mlir"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("verified 1 cases: 0 errors, 0 preconditions"),
+        "{out}"
+    );
+}
+
+#[test]
+fn cli_prints_preconditions_and_takes_assumptions_and_json() {
+    let file = "tests/programs/shape_poly_precondition.mlir";
+    let (code, out) = run_cli(&["verify", file]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("precondition: stablehlo.dynamic_reshape (C2) holds only if arg1.dim0 = arg0; counterexample: "),
+        "{out}"
+    );
+    let (code, out) = run_cli(&["verify", "--assume", "arg0 = arg1.dim0", file]);
+    assert_eq!(code, 0);
+    assert!(out.contains("0 errors, 0 preconditions"), "{out}");
+    let (code, out) = run_cli(&["verify", "--json", "--timeout-ms", "100", file]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let items = v.as_array().expect("an array");
+    assert_eq!(items.len(), 1);
+    assert_eq!(items[0]["kind"], "precondition");
+    assert_eq!(items[0]["label"], "C2");
+    assert_eq!(items[0]["line"], 10);
+}
