@@ -1,6 +1,14 @@
 //! Shape values: the elements of small integer tensors, tracked
 //! symbolically through the ops that compute shapes, and the result sizes of
 //! the dynamic ops that take their shape from such a tensor.
+//!
+//! Modelling choice: shape values are sizes, and arithmetic on them (`add`,
+//! `multiply`, ...) is modelled as exact integer arithmetic; wrap-around on
+//! overflow of the element type is not modelled. The one place where a
+//! realistic size can fall outside its type, a narrowing `convert` (JAX
+//! converts i64 dimension variables to i32), is reported as a precondition
+//! ("shape value") that the value fits, unless the unknowns' ranges imply it.
+//! Constants are converted exactly.
 
 use super::State;
 use crate::ir::attr::Attr;
