@@ -544,6 +544,8 @@ impl<'p> State<'p> {
             if op.name == "stablehlo.infeed" {
                 types::infeed_problems(op, &mut probs);
             }
+            let ty_of = |v: u32| ty(&v).clone();
+            types::async_problems(op, &ty_of, &mut probs);
             self.push_problems(op, probs);
         }
         // Results start as fresh values of their declared types.

@@ -392,3 +392,105 @@ pub fn infeed_problems(op: &crate::ir::Op, out: &mut Vec<TypeProblem>) {
         }
     }
 }
+
+/// The ops `async_start` may wrap: collectives and slices.
+const ASYNC_WRAPPABLE: &[&str] = &[
+    "stablehlo.all_reduce",
+    "stablehlo.all_gather",
+    "stablehlo.reduce_scatter",
+    "stablehlo.all_to_all",
+    "stablehlo.collective_permute",
+    "stablehlo.collective_broadcast",
+    "stablehlo.collective_reduce",
+    "stablehlo.slice",
+    "stablehlo.dynamic_slice",
+];
+
+fn squeeze(s: &str) -> String {
+    s.chars().filter(|c| !c.is_whitespace()).collect()
+}
+
+fn future_of(types: &[&Type]) -> String {
+    let inner: Vec<String> = types.iter().map(|t| t.to_string()).collect();
+    squeeze(&format!("!stablehlo.future<{}>", inner.join(",")))
+}
+
+/// The StableHLO dialect's rules for `async_start` and `async_done` (ops the
+/// spec does not describe): `async_start` has one region holding one
+/// collective or slice op and a return, takes the region's argument types,
+/// and yields a `!stablehlo.future` of the region's results; `async_done`
+/// yields the types inside the future.
+pub fn async_problems(op: &crate::ir::Op, ty: &dyn Fn(u32) -> Type, out: &mut Vec<TypeProblem>) {
+    let mut push = |m: String| {
+        out.push(TypeProblem {
+            label: "async",
+            message: m,
+        })
+    };
+    match op.name.as_str() {
+        "stablehlo.async_start" => {
+            if op.regions.len() != 1 {
+                push(format!(
+                    "async_start needs one region, has {}",
+                    op.regions.len()
+                ));
+                return;
+            }
+            let Some(block) = op.regions[0].blocks.first() else {
+                push("the region is empty".into());
+                return;
+            };
+            if block.ops.len() != 2 {
+                push("the region must hold exactly one op and a return".into());
+                return;
+            }
+            if !ASYNC_WRAPPABLE.contains(&block.ops[0].name.as_str()) {
+                push(format!(
+                    "the region must hold a collective or slice op, not {}",
+                    block.ops[0].name
+                ));
+                return;
+            }
+            if block.args.len() != op.operands.len() {
+                push(format!(
+                    "{} operands but {} region arguments",
+                    op.operands.len(),
+                    block.args.len()
+                ));
+                return;
+            }
+            for (i, (o, a)) in op.operands.iter().zip(&block.args).enumerate() {
+                let (to, ta) = (ty(*o), ty(*a));
+                if to != ta {
+                    push(format!(
+                        "operand #{i} has type {to} but the region's argument has {ta}"
+                    ));
+                    return;
+                }
+            }
+            let returned: Vec<Type> = block.ops[1].operands.iter().map(|v| ty(*v)).collect();
+            let refs: Vec<&Type> = returned.iter().collect();
+            let want = future_of(&refs);
+            if let Some(&r) = op.results.first() {
+                let got = squeeze(&ty(r).to_string());
+                if got != want {
+                    push(format!("the result is {got}, but the region yields {want}"));
+                }
+            }
+        }
+        "stablehlo.async_done" => {
+            let Some(&f) = op.operands.first() else {
+                push("async_done needs a future operand".into());
+                return;
+            };
+            let results: Vec<Type> = op.results.iter().map(|v| ty(*v)).collect();
+            let refs: Vec<&Type> = results.iter().collect();
+            let want = future_of(&refs);
+            let got = squeeze(&ty(f).to_string());
+            if got != want {
+                push(format!("the results make {want}, but the operand is {got}"));
+            }
+        }
+        _ => {}
+    }
+}
