@@ -498,7 +498,7 @@ fn check_inner(
                 // Every eighth program that parses is also verified (all of
                 // them would triple the test's time): the verifier must not
                 // panic either.
-                if *ok % 8 == 0 {
+                if (*ok).is_multiple_of(8) {
                     let opts = hlocheck::verify::Options {
                         assumptions: Vec::new(),
                         timeout_ms: 200,
