@@ -343,6 +343,134 @@ const CASES: &[(&[&str], &str)] = &[
     (&["stablehlo.set_dimension_size (D2)"], "func.func @f(%a: tensor<4xf32>, %s: tensor<i32>) -> tensor<?xf32> {
   %0 = \"stablehlo.set_dimension_size\"(%a, %s) {dimension = 1 : i64} : (tensor<4xf32>, tensor<i32>) -> tensor<?xf32>
   return %0 : tensor<?xf32> }"),
+    (&[], "func.func @f(%a: tensor<4x6xf32>, %i: tensor<f32>) -> tensor<2x3xf32> {
+  %0 = \"stablehlo.reduce_window\"(%a, %i) ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %s = stablehlo.add %x, %y : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 2, 2>} : (tensor<4x6xf32>, tensor<f32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32> }"),
+    (&["stablehlo.reduce_window (C15)"], "func.func @f(%a: tensor<4x6xf32>, %i: tensor<f32>) -> tensor<2x2xf32> {
+  %0 = \"stablehlo.reduce_window\"(%a, %i) ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %s = stablehlo.add %x, %y : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 2, 2>} : (tensor<4x6xf32>, tensor<f32>) -> tensor<2x2xf32>
+  return %0 : tensor<2x2xf32> }"),
+    (&["stablehlo.reduce_window (C15)", "stablehlo.reduce_window (C5)"], "func.func @f(%a: tensor<4x6xf32>, %i: tensor<f32>) -> tensor<2x3xf32> {
+  %0 = \"stablehlo.reduce_window\"(%a, %i) ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %s = stablehlo.add %x, %y : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {window_dimensions = array<i64: 2, 0>, window_strides = array<i64: 2, 2>} : (tensor<4x6xf32>, tensor<f32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32> }"),
+    (&[], "func.func @f(%a: tensor<1x8x8x3xf32>, %k: tensor<3x3x3x4xf32>) -> tensor<1x6x6x4xf32> {
+  %0 = stablehlo.convolution(%a, %k) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x8x8x3xf32>, tensor<3x3x3x4xf32>) -> tensor<1x6x6x4xf32>
+  return %0 : tensor<1x6x6x4xf32> }"),
+    (&["stablehlo.convolution (C25)"], "func.func @f(%a: tensor<1x8x8x3xf32>, %k: tensor<3x3x3x4xf32>) -> tensor<1x7x6x4xf32> {
+  %0 = stablehlo.convolution(%a, %k) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x8x8x3xf32>, tensor<3x3x3x4xf32>) -> tensor<1x7x6x4xf32>
+  return %0 : tensor<1x7x6x4xf32> }"),
+    (&["stablehlo.convolution (C14)"], "func.func @f(%a: tensor<1x8x8x3xf32>, %k: tensor<3x3x2x4xf32>) -> tensor<1x6x6x4xf32> {
+  %0 = stablehlo.convolution(%a, %k) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x8x8x3xf32>, tensor<3x3x2x4xf32>) -> tensor<1x6x6x4xf32>
+  return %0 : tensor<1x6x6x4xf32> }"),
+    (&[], "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = \"stablehlo.all_reduce\"(%a) ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %s = stablehlo.add %x, %y : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32> }"),
+    (&["stablehlo.all_reduce (C1)"], "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = \"stablehlo.all_reduce\"(%a) ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %s = stablehlo.add %x, %y : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {replica_groups = dense<[[0, 0]]> : tensor<1x2xi64>} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32> }"),
+    (&[], "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = \"stablehlo.collective_permute\"(%a) {source_target_pairs = dense<[[0, 1], [1, 0]]> : tensor<2x2xi64>} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32> }"),
+    (&["stablehlo.collective_permute (C2)"], "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = \"stablehlo.collective_permute\"(%a) {source_target_pairs = dense<[[0, 1], [0, 2]]> : tensor<2x2xi64>} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32> }"),
+    (&[], "func.func @f(%a: tensor<4x4xf32>) -> tensor<8x2xf32> {
+  %0 = \"stablehlo.all_to_all\"(%a) {split_dimension = 1 : i64, concat_dimension = 0 : i64, split_count = 2 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<4x4xf32>) -> tensor<8x2xf32>
+  return %0 : tensor<8x2xf32> }"),
+    (&["stablehlo.all_to_all (C2)", "stablehlo.all_to_all (C9)"], "func.func @f(%a: tensor<4x4xf32>) -> tensor<8x2xf32> {
+  %0 = \"stablehlo.all_to_all\"(%a) {split_dimension = 1 : i64, concat_dimension = 0 : i64, split_count = 3 : i64, replica_groups = dense<[[0, 1, 2]]> : tensor<1x3xi64>} : (tensor<4x4xf32>) -> tensor<8x2xf32>
+  return %0 : tensor<8x2xf32> }"),
+    (&[], "func.func @f(%a: tensor<3x3xf32>, %b: tensor<3x2xf32>) -> tensor<3x2xf32> {
+  %0 = \"stablehlo.triangular_solve\"(%a, %b) {left_side = true, lower = true, unit_diagonal = false, transpose_a = #stablehlo<transpose NO_TRANSPOSE>} : (tensor<3x3xf32>, tensor<3x2xf32>) -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32> }"),
+    (&["stablehlo.triangular_solve (C3)"], "func.func @f(%a: tensor<3x3xf32>, %b: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %0 = \"stablehlo.triangular_solve\"(%a, %b) {left_side = true, lower = true, unit_diagonal = false, transpose_a = #stablehlo<transpose NO_TRANSPOSE>} : (tensor<3x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32> }"),
+    (&[], "func.func @f(%s: tensor<1xi64>) -> tensor<?xi32> {
+  %0 = stablehlo.dynamic_iota %s, dim = 0 : (tensor<1xi64>) -> tensor<?xi32>
+  return %0 : tensor<?xi32> }"),
+    (&["stablehlo.dynamic_iota (C2)"], "func.func @f(%s: tensor<1xi64>) -> tensor<?x?xi32> {
+  %0 = stablehlo.dynamic_iota %s, dim = 0 : (tensor<1xi64>) -> tensor<?x?xi32>
+  return %0 : tensor<?x?xi32> }"),
+    (&[], "func.func @f(%a: tensor<2xf32>, %p: tensor<f32>) -> tensor<?xf32> {
+  %l = stablehlo.constant dense<1> : tensor<1xi64>
+  %0 = stablehlo.dynamic_pad %a, %p, %l, %l, %l : (tensor<2xf32>, tensor<f32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<?xf32>
+  return %0 : tensor<?xf32> }"),
+    (&["stablehlo.dynamic_pad (C4)"], "func.func @f(%a: tensor<2xf32>, %p: tensor<f32>) -> tensor<6xf32> {
+  %l = stablehlo.constant dense<1> : tensor<1xi64>
+  %0 = stablehlo.dynamic_pad %a, %p, %l, %l, %l : (tensor<2xf32>, tensor<f32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<6xf32>
+  return %0 : tensor<6xf32> }"),
+    (&[], "func.func @f(%a: tensor<3xf32>, %s: tensor<2xi64>) -> tensor<?x3xf32> {
+  %0 = stablehlo.dynamic_broadcast_in_dim %a, %s, dims = [1] : (tensor<3xf32>, tensor<2xi64>) -> tensor<?x3xf32>
+  return %0 : tensor<?x3xf32> }"),
+    (&["stablehlo.dynamic_broadcast_in_dim (C3)"], "func.func @f(%a: tensor<3xf32>, %s: tensor<2xi64>) -> tensor<?x3xf32> {
+  %0 = stablehlo.dynamic_broadcast_in_dim %a, %s, dims = [2] : (tensor<3xf32>, tensor<2xi64>) -> tensor<?x3xf32>
+  return %0 : tensor<?x3xf32> }"),
+    (&[], "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = \"stablehlo.map\"(%a, %a) ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %s = stablehlo.add %x, %y : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {dimensions = array<i64: 0>} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32> }"),
+    (&["stablehlo.map (C3)"], "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = \"stablehlo.map\"(%a, %a) ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %s = stablehlo.add %x, %y : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {dimensions = array<i64: 1>} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32> }"),
+    (&[], "func.func @f(%i: tensor<i32>, %a: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = \"stablehlo.case\"(%i) ({
+    stablehlo.return %a : tensor<2xf32>
+  }, {
+    stablehlo.return %a : tensor<2xf32>
+  }) : (tensor<i32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32> }"),
+    (&["stablehlo.case (C3)"], "func.func @f(%i: tensor<i32>, %a: tensor<2xf32>, %b: tensor<2xf16>) -> tensor<2xf32> {
+  %0 = \"stablehlo.case\"(%i) ({
+    stablehlo.return %a : tensor<2xf32>
+  }, {
+    stablehlo.return %b : tensor<2xf16>
+  }) : (tensor<i32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32> }"),
+    (&[], "func.func @f(%a: tensor<f32>, %s: tensor<2xi64>) -> tensor<3x4xf32> {
+  %0 = stablehlo.rng %a, %a, %s, distribution = UNIFORM : (tensor<f32>, tensor<f32>, tensor<2xi64>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32> }"),
+    (&["stablehlo.rng (C1)"], "func.func @f(%a: tensor<f32>, %b: tensor<f16>, %s: tensor<2xi64>) -> tensor<3x4xf32> {
+  %0 = stablehlo.rng %a, %b, %s, distribution = UNIFORM : (tensor<f32>, tensor<f16>, tensor<2xi64>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32> }"),
+    (&["chlo.erf (CH1)"], "func.func @f(%a: tensor<2xf32>) -> tensor<3xf32> {
+  %0 = chlo.erf %a : tensor<2xf32> -> tensor<3xf32>
+  return %0 : tensor<3xf32> }"),
+    (&[], "func.func @f(%a: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = chlo.erf %a : tensor<2xf32> -> tensor<2xf32>
+  return %0 : tensor<2xf32> }"),
+    (&[], "func.func @f(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> tensor<2x3xi1> {
+  %0 = chlo.broadcast_compare %a, %b {comparison_direction = #chlo<comparison_direction LT>} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
+  return %0 : tensor<2x3xi1> }"),
+    (&["chlo.broadcast_compare (CH4)"], "func.func @f(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> tensor<2x4xi1> {
+  %0 = chlo.broadcast_compare %a, %b {comparison_direction = #chlo<comparison_direction LT>} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x4xi1>
+  return %0 : tensor<2x4xi1> }"),
     // the dialect's own ops (spec/dialect.hlospec)
     (&[], "func.func @f(%a: tensor<3xi32>) -> tensor<2x3xi32> {
   %0 = \"stablehlo.broadcast\"(%a) {broadcast_sizes = array<i64: 2>} : (tensor<3xi32>) -> tensor<2x3xi32>
