@@ -1,5 +1,6 @@
 //! Deciding formulas over unknown sizes with Z3 (linked from the system's
 //! libz3). Each query has a time limit; a time-out is an `Unknown` verdict.
+//! Setting `HLOCHECK_TRACE_SOLVER` prints every query on stderr.
 
 use crate::spec::sym::{Atom, SBool, Sym};
 use crate::verify::VarInfo;
