@@ -494,7 +494,19 @@ fn check_inner(
                     });
                 }
             }
-            Ok(prog) => match catch_unwind(AssertUnwindSafe(|| roundtrip_error(&prog))) {
+            Ok(prog) => match catch_unwind(AssertUnwindSafe(|| {
+                // Every eighth program that parses is also verified (all of
+                // them would triple the test's time): the verifier must not
+                // panic either.
+                if (*ok).is_multiple_of(8) {
+                    let opts = hlocheck::verify::Options {
+                        assumptions: Vec::new(),
+                        timeout_ms: 200,
+                    };
+                    hlocheck::verify::verify_program(&prog, &opts);
+                }
+                roundtrip_error(&prog)
+            })) {
                 Ok(None) => *ok += 1,
                 Ok(Some(msg)) => {
                     let first = msg.lines().next().unwrap_or("").to_string();

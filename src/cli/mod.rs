@@ -268,7 +268,13 @@ fn cmd_spec(args: &[String]) -> i32 {
     };
     match args {
         [flag] if flag == "--coverage" => {
-            print!("{}", spec.coverage_listing());
+            let tested = crate::verify::tested_labels();
+            print!(
+                "{}",
+                spec.coverage_listing_tested(&|op, label| {
+                    tested.contains(&(op.to_string(), label.to_string()))
+                })
+            );
             0
         }
         [op] if !op.starts_with('-') => {

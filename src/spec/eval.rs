@@ -90,8 +90,10 @@ pub enum EvalErr {
 impl From<SymError> for EvalErr {
     fn from(e: SymError) -> EvalErr {
         match e {
-            SymError::TooComplex => EvalErr::Unknown(e.to_string()),
-            _ => EvalErr::Fail(e.to_string()),
+            // Sizes beyond i128 or formulas too large to analyse say nothing
+            // about the program's validity: undecided, not violated.
+            SymError::TooComplex | SymError::Overflow => EvalErr::Unknown(e.to_string()),
+            SymError::DivByZero => EvalErr::Fail(e.to_string()),
         }
     }
 }
@@ -167,7 +169,7 @@ impl<'a> Evaluator<'a> {
         match self.eval_bool(body, &mut Vec::new()) {
             Ok(b) => {
                 let g = SBool::and(guards);
-                Outcome::Formula(SBool::or(vec![g.not(), b]))
+                Outcome::Formula(SBool::or(vec![g.negate(), b]))
             }
             Err(EvalErr::Absent) => Outcome::Formula(SBool::Const(true)),
             Err(EvalErr::Fail(m)) => Outcome::Error(m),
@@ -178,6 +180,16 @@ impl<'a> Evaluator<'a> {
     /// Evaluates an expression (for explanations).
     pub fn value(&self, e: &Expr) -> Result<Value, EvalErr> {
         self.eval(e, &mut Vec::new())
+    }
+
+    /// Evaluates an expression with names bound (`forall` variables).
+    pub fn value_in(&self, e: &Expr, scope: &[(String, Value)]) -> Result<Value, EvalErr> {
+        self.eval(e, &mut scope.to_vec())
+    }
+
+    /// The list a `forall` or comprehension walks.
+    pub fn list_in(&self, e: &Expr, scope: &[(String, Value)]) -> Result<Vec<Value>, EvalErr> {
+        to_list(&self.eval(e, &mut scope.to_vec())?)
     }
 
     fn eval_bool(&self, e: &Expr, sc: &mut Scope) -> R<SBool> {
@@ -340,7 +352,7 @@ impl<'a> Evaluator<'a> {
                 let v = self.eval(x, sc)?;
                 match op {
                     UnOp::Neg => map_num(&v, &|s| Ok(Value::Int(s.neg()?))),
-                    UnOp::Not => Ok(Value::Bool(as_bool(&v)?.not())),
+                    UnOp::Not => Ok(Value::Bool(as_bool(&v)?.negate())),
                 }
             }
             ExprKind::Binary(op, a, b) => match op {
@@ -398,7 +410,7 @@ impl<'a> Evaluator<'a> {
                     (Some(false), None) => Ok(Value::bool(true)),
                     (None, None) => {
                         let t = self.eval_bool(then, sc)?;
-                        Ok(Value::Bool(SBool::or(vec![c.not(), t])))
+                        Ok(Value::Bool(SBool::or(vec![c.negate(), t])))
                     }
                     (None, Some(o)) => {
                         let t = self.eval(then, sc)?;
@@ -583,8 +595,14 @@ pub fn numeric(v: &Value) -> R<Value> {
         match sizes.split_first() {
             None => flat.first().map_or_else(|| fail("empty tensor"), conv),
             Some((&n, rest)) => {
-                let stride: usize = rest.iter().product();
+                let stride: usize = rest
+                    .iter()
+                    .try_fold(1usize, |a, b| a.checked_mul(*b))
+                    .unwrap_or(usize::MAX);
                 let mut out = Vec::with_capacity(n);
+                if n.saturating_mul(stride) > flat.len() {
+                    return fail("tensor contents shorter than its type");
+                }
                 for i in 0..n {
                     let lo = i * stride;
                     let hi = lo + stride;
@@ -787,7 +805,7 @@ fn num_cmp(rel: Rel, a: &Value, b: &Value) -> R<SBool> {
         nonzero,
         SBool::or(vec![
             SBool::and(vec![pos.clone(), when_pos]),
-            SBool::and(vec![pos.not(), flipped]),
+            SBool::and(vec![pos.negate(), flipped]),
         ]),
     ]))
 }
@@ -818,7 +836,7 @@ pub fn value_eq(a: &Value, b: &Value) -> R<SBool> {
         }
         (Value::Bool(x), Value::Bool(y)) => Ok(SBool::or(vec![
             SBool::and(vec![x.clone(), y.clone()]),
-            SBool::and(vec![x.clone().not(), y.clone().not()]),
+            SBool::and(vec![x.clone().negate(), y.clone().negate()]),
         ])),
         (Value::Bool(x), Value::Int(_)) | (Value::Int(_), Value::Bool(x)) => {
             let i = if let Value::Int(i) = a {
@@ -934,7 +952,7 @@ fn type_eq_loose(a: &Type, b: &Type) -> bool {
 fn compare(op: CmpOp, a: &Value, b: &Value) -> R<SBool> {
     match op {
         CmpOp::Eq => value_eq(a, b),
-        CmpOp::Ne => Ok(value_eq(a, b)?.not()),
+        CmpOp::Ne => Ok(value_eq(a, b)?.negate()),
         CmpOp::In | CmpOp::NotIn => {
             let ys = to_list(b)?;
             let mut parts = Vec::new();
@@ -942,7 +960,7 @@ fn compare(op: CmpOp, a: &Value, b: &Value) -> R<SBool> {
                 parts.push(value_eq(a, y)?);
             }
             let r = SBool::or(parts);
-            Ok(if op == CmpOp::In { r } else { r.not() })
+            Ok(if op == CmpOp::In { r } else { r.negate() })
         }
         _ => {
             let rel = match op {
@@ -1004,7 +1022,7 @@ fn ite(c: &SBool, t: &Value, f: &Value) -> R<Value> {
         (Value::Int(a), Value::Int(b)) => Ok(Value::Int(Sym::ite(c, a, b))),
         (Value::Bool(a), Value::Bool(b)) => Ok(Value::Bool(SBool::or(vec![
             SBool::and(vec![c.clone(), a.clone()]),
-            SBool::and(vec![c.clone().not(), b.clone()]),
+            SBool::and(vec![c.clone().negate(), b.clone()]),
         ]))),
         (Value::List(a), Value::List(b)) if a.len() == b.len() => Ok(Value::List(
             a.iter()
@@ -1435,7 +1453,7 @@ fn builtin(func: &str, a: &[Value], ctx: &dyn Context) -> R<Value> {
                     if e.as_const() == Some(true) {
                         return Ok(Value::bool(false));
                     }
-                    parts.push(e.not());
+                    parts.push(e.negate());
                 }
             }
             Ok(Value::Bool(SBool::and(parts)))

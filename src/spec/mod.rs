@@ -55,6 +55,10 @@ pub const FILES: &[(&str, &str)] = &[
         include_str!("../../spec/quantization.hlospec"),
     ),
     ("chlo.hlospec", include_str!("../../spec/chlo.hlospec")),
+    (
+        "dialect.hlospec",
+        include_str!("../../spec/dialect.hlospec"),
+    ),
 ];
 
 /// A syntax or load error in a spec file, with its position.
@@ -136,6 +140,40 @@ impl Spec {
                 }
             })
             .collect()
+    }
+
+    /// The coverage listing with a "tested" column: how many of each op's
+    /// encoded constraints `tested(op, label)` says a test violates.
+    pub fn coverage_listing_tested(&self, tested: &dyn Fn(&str, &str) -> bool) -> String {
+        let cov = self.coverage();
+        let mut out = String::new();
+        let (mut enc, mut not, mut tst) = (0, 0, 0);
+        for c in &cov {
+            let t = c.encoded.iter().filter(|l| tested(&c.op, l)).count();
+            enc += c.encoded.len();
+            not += c.not_encoded.len();
+            tst += t;
+            out.push_str(&format!(
+                "{:<40} encoded {:>2}  tested {:>2}  not encoded {:>2}",
+                c.op,
+                c.encoded.len(),
+                t,
+                c.not_encoded.len()
+            ));
+            if !c.not_encoded.is_empty() {
+                out.push_str(&format!("  ({})", c.not_encoded.join(", ")));
+            }
+            out.push('\n');
+        }
+        out.push_str(&format!(
+            "{} ops, {} constraints: {} encoded ({} tested), {} not encoded\n",
+            cov.len(),
+            enc + not,
+            enc,
+            tst,
+            not
+        ));
+        out
     }
 
     /// The coverage listing as text: one line per op and a total.

@@ -280,6 +280,51 @@ impl Atom {
     }
 }
 
+fn gcd(a: i128, b: i128) -> i128 {
+    let (mut a, mut b) = (a.unsigned_abs(), b.unsigned_abs());
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a.min(i128::MAX as u128) as i128
+}
+
+/// Divides `p` (compared with 0 by `=` when `eq`, else by `<=`) by the gcd
+/// of its non-constant coefficients: `8*a - 8*b = 0` becomes `a - b = 0`,
+/// `2*a + 1 = 0` becomes false, `2*a - 3 <= 0` becomes `a - 1 <= 0`.
+fn normalize(p: Sym, eq: bool) -> Sym {
+    let mut g = 0;
+    let mut c = 0;
+    for (m, k) in p.terms() {
+        if m.is_empty() {
+            c = k;
+        } else {
+            g = gcd(g, k);
+        }
+    }
+    if g <= 1 {
+        return p;
+    }
+    if eq && c % g != 0 {
+        return Sym::constant(1);
+    }
+    let mut terms = BTreeMap::new();
+    for (m, k) in p.terms {
+        if !m.is_empty() {
+            terms.insert(m, k / g);
+        }
+    }
+    // p <= 0  ⇔  q*g + c <= 0  ⇔  q <= -c/g  ⇔  q + ceil(c/g) <= 0.
+    let cc = if eq {
+        c / g
+    } else {
+        -(floor_div(-c, g).unwrap_or(0))
+    };
+    if cc != 0 {
+        terms.insert(Vec::new(), cc);
+    }
+    Sym { terms }
+}
+
 fn floor_div(a: i128, b: i128) -> SymResult<i128> {
     if b == 0 {
         return Err(SymError::DivByZero);
@@ -344,16 +389,17 @@ impl SBool {
             Rel::Ge => (b.sub(a)?, false),
             Rel::Gt => (b.sub(a)?.add(&one)?, false),
         };
+        let p = normalize(p, eq);
         let base = match (p.as_const(), eq) {
             (Some(c), true) => SBool::Const(c == 0),
             (Some(c), false) => SBool::Const(c <= 0),
             (None, true) => SBool::EqZero(p),
             (None, false) => SBool::LeZero(p),
         };
-        Ok(if rel == Rel::Ne { base.not() } else { base })
+        Ok(if rel == Rel::Ne { base.negate() } else { base })
     }
 
-    pub fn not(self) -> SBool {
+    pub fn negate(self) -> SBool {
         match self {
             SBool::Const(b) => SBool::Const(!b),
             SBool::Not(x) => *x,
@@ -418,7 +464,7 @@ impl SBool {
             SBool::Const(b) => SBool::Const(*b),
             SBool::EqZero(p) => SBool::cmp(Rel::Eq, &p.subst(f)?, &zero)?,
             SBool::LeZero(p) => SBool::cmp(Rel::Le, &p.subst(f)?, &zero)?,
-            SBool::Not(x) => x.subst(f)?.not(),
+            SBool::Not(x) => x.subst(f)?.negate(),
             SBool::And(xs) => SBool::and(xs.iter().map(|x| x.subst(f)).collect::<Result<_, _>>()?),
             SBool::Or(xs) => SBool::or(xs.iter().map(|x| x.subst(f)).collect::<Result<_, _>>()?),
         })
@@ -456,36 +502,40 @@ fn paren(x: &SBool, name: &dyn Fn(u32) -> String) -> String {
     }
 }
 
-/// `p rel 0` written as `positive part rel negated negative part`.
+/// `p rel 0` written readably: `P rel N - c` for `p = P - N + c` (P and N
+/// with positive coefficients), or `N rel' c` when P is empty.
 fn render_rel(p: &Sym, rel: &str, name: &dyn Fn(u32) -> String) -> String {
-    let mut lhs = Sym::default();
-    let mut rhs = Sym::default();
-    for (m, c) in p.terms() {
+    let mut pos = Sym::default();
+    let mut neg = Sym::default();
+    let mut c: i128 = 0;
+    for (m, k) in p.terms() {
+        if m.is_empty() {
+            c = k;
+            continue;
+        }
         let mut t = BTreeMap::new();
-        if c > 0 && !m.is_empty() {
-            t.insert(m.clone(), c);
-            lhs = lhs.add(&Sym { terms: t }).unwrap_or_default();
+        if k > 0 {
+            t.insert(m.clone(), k);
+            pos.terms.extend(t);
         } else {
-            t.insert(m.clone(), c.saturating_neg());
-            rhs = rhs.add(&Sym { terms: t }).unwrap_or_default();
+            t.insert(m.clone(), k.saturating_neg());
+            neg.terms.extend(t);
         }
     }
-    if lhs.terms.is_empty() {
-        std::mem::swap(&mut lhs, &mut rhs);
+    if pos.terms.is_empty() {
         let flipped = match rel {
             "<=" => ">=",
             "<" => ">",
+            ">=" => "<=",
+            ">" => "<",
             r => r,
         };
-        return format!(
-            "{} {flipped} {}",
-            render_sym(&lhs.neg().unwrap_or_default(), name),
-            render_sym(&rhs.neg().unwrap_or_default(), name)
-        );
+        return format!("{} {flipped} {c}", render_sym(&neg, name));
     }
+    let rhs = neg.sub(&Sym::constant(c)).unwrap_or_default();
     format!(
         "{} {rel} {}",
-        render_sym(&lhs, name),
+        render_sym(&pos, name),
         render_sym(&rhs, name)
     )
 }

@@ -309,6 +309,10 @@ fn every_op_and_label_of_the_stablehlo_spec_is_in_the_formal_spec() {
         }
     }
     for op in spec.ops() {
+        // dialect.hlospec holds the dialect's ops that the spec text lacks.
+        if op.file == "dialect.hlospec" {
+            continue;
+        }
         if let Some(short) = op.name.strip_prefix("stablehlo.") {
             if !expected.iter().any(|(n, _)| n == short) {
                 problems.push(format!("{}: not an op of the spec", op.name));

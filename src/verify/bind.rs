@@ -131,6 +131,27 @@ pub fn bind(
         };
         b.insert(m.name.clone(), v);
     }
+    // MLIR writes the elements of a quantized constant in its storage type
+    // (`dense<[1, 2]> : tensor<2xi8>` for a `tensor<2x!quant.uniform<i8:...>>`
+    // result): such a value has the result's type, as the spec's
+    // `type(value) = type(output)` presumes.
+    if op.name == "stablehlo.constant" {
+        if let (Some(Value::Tensor(v)), Some(&r)) = (b.get("value"), op.results.first()) {
+            let rt = val(r);
+            if let (Type::Tensor(vt), Type::Tensor(qt)) = (&v.ty, &rt.ty) {
+                if let (ElementType::Int(s, w), ElementType::Quant(q)) = (&vt.elem, &qt.elem) {
+                    if *w == q.storage_bits
+                        && (*s == Signedness::Unsigned) != q.storage_signed
+                        && vt.dims == qt.dims
+                    {
+                        let mut nv = (**v).clone();
+                        nv.ty = rt.ty.clone();
+                        b.insert("value".into(), Value::Tensor(Rc::new(nv)));
+                    }
+                }
+            }
+        }
+    }
     Ok(b)
 }
 
@@ -288,9 +309,25 @@ pub fn attr_value(a: &Attr, m: &Member) -> Value {
         m.ty.alts
             .iter()
             .any(|t| matches!(t.base, TypeBase::Enum(_)));
+    let wants_value = m.ty.alts.iter().any(|t| t.base == TypeBase::Value);
     match a {
         Attr::Unit => Value::bool(true),
         Attr::Bool(b) => Value::bool(*b),
+        // A scalar attribute given where the spec expects a value (CHLO's
+        // `constant_like`) is a 0-d tensor of its type.
+        Attr::Int(v, t) if wants_value => Value::Tensor(Rc::new(TensorVal {
+            ty: Type::Tensor(crate::ir::types::TensorType::ranked(Vec::new(), t.clone())),
+            dims: Some(Vec::new()),
+            contents: Some(vec![Sym::constant(*v)]),
+        })),
+        Attr::Float(_, k) if wants_value => Value::Tensor(Rc::new(TensorVal {
+            ty: Type::Tensor(crate::ir::types::TensorType::ranked(
+                Vec::new(),
+                ElementType::Float(*k),
+            )),
+            dims: Some(Vec::new()),
+            contents: None,
+        })),
         Attr::Int(v, _) => Value::int(*v),
         Attr::Float(bits, k) => Value::Float(f64_of(*bits, *k)),
         Attr::Str(s) => {

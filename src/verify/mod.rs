@@ -25,6 +25,7 @@ pub mod bind;
 pub mod expected;
 pub mod shapes;
 pub mod solve;
+pub mod types;
 
 use crate::ir::types::Type;
 use crate::ir::{Op, Pos, Program, ValueId};
@@ -42,18 +43,37 @@ pub const DIALECT_OPS_WITHOUT_SPEC: &[&str] = &[
     "stablehlo.return",
     "chlo.return",
     "stablehlo.real_dynamic_slice",
-    "stablehlo.broadcast",
     "stablehlo.create_token",
     "stablehlo.cross-replica-sum",
-    "stablehlo.dot",
     "stablehlo.einsum",
     "stablehlo.unary_einsum",
     "stablehlo.torch_index_select",
     "stablehlo.trace",
     "stablehlo.compute_reshape_shape",
     "stablehlo.cstr_reshapable",
-    "stablehlo.set_dimension_size",
+    "stablehlo.async_start",
+    "stablehlo.async_update",
+    "stablehlo.async_done",
 ];
+
+/// The constraints that the verifier's tests violate on purpose
+/// (`tests/verify.rs` names them as `"op (label)"`), for
+/// `hlocheck spec --coverage`.
+pub fn tested_labels() -> std::collections::BTreeSet<(String, String)> {
+    const TESTS: &str = include_str!("../../tests/verify.rs");
+    let mut out = std::collections::BTreeSet::new();
+    for piece in TESTS.split('"').skip(1).step_by(2) {
+        let Some((op, rest)) = piece.split_once(" (") else {
+            continue;
+        };
+        if let Some(label) = rest.strip_suffix(')') {
+            if (op.starts_with("stablehlo.") || op.starts_with("chlo.")) && !op.contains(' ') {
+                out.insert((op.to_string(), label.to_string()));
+            }
+        }
+    }
+    out
+}
 
 /// Settings of a verification.
 #[derive(Clone, Debug)]
@@ -151,7 +171,7 @@ pub fn verify_program(prog: &Program, opts: &Options) -> Report {
     };
     let mut st = State::new(prog, spec, opts);
     st.collect_functions(&prog.ops);
-    st.walk(&prog.ops, None);
+    st.walk(&prog.ops);
     Report {
         findings: st.findings,
         ops_checked: st.ops_checked,
@@ -164,6 +184,9 @@ pub(crate) struct State<'p> {
     vars: Vec<VarInfo>,
     vals: Vec<Option<Rc<TensorVal>>>,
     assumptions: Vec<SBool>,
+    /// Unknowns that the assumptions equate with other terms, eliminated
+    /// from every formula before it reaches the solver.
+    eqs: HashMap<u32, Sym>,
     /// Assumptions given as text, parsed when the names they use exist.
     pending_assumptions: Vec<String>,
     funcs: HashMap<String, FuncSig>,
@@ -190,6 +213,7 @@ impl<'p> State<'p> {
             vars: Vec::new(),
             vals: vec![None; prog.value_types.len()],
             assumptions: Vec::new(),
+            eqs: HashMap::new(),
             pending_assumptions: opts.assumptions.clone(),
             funcs: HashMap::new(),
             globals: HashMap::new(),
@@ -294,10 +318,11 @@ impl<'p> State<'p> {
                     out.push(match d {
                         Some(n) => Sym::constant(*n as i128),
                         None => {
+                            // Sizes are si64 values; a bound narrows that.
                             let hi = bounds
                                 .and_then(|b| b.get(j).copied().flatten())
-                                .map(|b| b as i128);
-                            Sym::var(self.new_var(format!("{name}.dim{j}"), Some(0), hi))
+                                .map_or(i64::MAX as i128, |b| b as i128);
+                            Sym::var(self.new_var(format!("{name}.dim{j}"), Some(0), Some(hi)))
                         }
                     });
                 }
@@ -323,10 +348,15 @@ impl<'p> State<'p> {
         TensorVal { ty, dims, contents }
     }
 
-    fn walk(&mut self, ops: &[Op], func: Option<&str>) {
+    fn walk(&mut self, ops: &[Op]) {
         for op in ops {
             match op.name.as_str() {
                 "func.func" => {
+                    if let Some(crate::ir::Attr::Type(t)) = op.attr("function_type") {
+                        let mut probs = Vec::new();
+                        types::type_problems(t, &mut probs);
+                        self.push_problems(op, probs);
+                    }
                     let fname = op
                         .attr("sym_name")
                         .and_then(|a| a.as_str())
@@ -345,7 +375,7 @@ impl<'p> State<'p> {
                                 self.set_val(*a, t);
                             }
                             self.parse_pending_assumptions();
-                            self.walk(&b.ops, Some(&fname));
+                            self.walk(&b.ops);
                         }
                     }
                 }
@@ -357,7 +387,7 @@ impl<'p> State<'p> {
                                 let t = self.fresh_value(*a, &name);
                                 self.set_val(*a, t);
                             }
-                            self.walk(&b.ops, func);
+                            self.walk(&b.ops);
                         }
                     }
                     self.verify_op(op);
@@ -376,7 +406,7 @@ impl<'p> State<'p> {
                 .map(|(i, v)| (v.name.clone(), i as u32))
                 .collect();
             match shapes::parse_assumption(&text, &names) {
-                Ok(b) => self.assumptions.push(b),
+                Ok(b) => self.assume(b),
                 Err(e) => self.findings.push(Finding {
                     kind: Kind::Unknown,
                     op: "--assume".into(),
@@ -400,7 +430,124 @@ impl<'p> State<'p> {
         });
     }
 
+    /// Adds an assumption. Top-level equalities `v = e` with a unit
+    /// coefficient on `v` eliminate `v` (the most recent unknown) instead, and
+    /// `v`'s range becomes an assumption on `e`.
+    fn assume(&mut self, f: SBool) {
+        let eqs = &self.eqs;
+        let f = f.subst(&|v| eqs.get(&v).cloned()).unwrap_or(f);
+        let parts = match f {
+            SBool::And(xs) => xs,
+            x => vec![x],
+        };
+        for p in parts {
+            let mut solved = None;
+            if let SBool::EqZero(poly) = &p {
+                let mut best: Option<(u32, i128)> = None;
+                for (m, c) in poly.terms() {
+                    if let ([crate::spec::sym::Atom::Var(v)], 1 | -1) = (m.as_slice(), c) {
+                        if best.is_none_or(|(b, _)| *v > b) {
+                            best = Some((*v, c));
+                        }
+                    }
+                }
+                if let Some((v, c)) = best {
+                    let rest = poly.sub(&Sym::var(v).mul(&Sym::constant(c)).unwrap_or_default());
+                    if let Ok(rest) = rest {
+                        let mut vs = Vec::new();
+                        rest.vars(&mut vs);
+                        if !vs.contains(&v) {
+                            let val = if c == 1 { rest.neg() } else { Ok(rest) };
+                            if let Ok(val) = val {
+                                solved = Some((v, val));
+                            }
+                        }
+                    }
+                }
+            }
+            match solved {
+                Some((v, val)) => {
+                    let info = self.vars.get(v as usize).cloned();
+                    let sub = |x: u32| if x == v { Some(val.clone()) } else { None };
+                    for e in self.eqs.values_mut() {
+                        if let Ok(n) = e.subst(&sub) {
+                            *e = n;
+                        }
+                    }
+                    for a in self.assumptions.iter_mut() {
+                        if let Ok(n) = a.subst(&sub) {
+                            *a = n;
+                        }
+                    }
+                    self.eqs.insert(v, val.clone());
+                    if let Some(info) = info {
+                        let mut range = Vec::new();
+                        if let Some(lo) = info.lo {
+                            range.push(SBool::cmp(
+                                crate::spec::sym::Rel::Ge,
+                                &val,
+                                &Sym::constant(lo),
+                            ));
+                        }
+                        if let Some(hi) = info.hi {
+                            range.push(SBool::cmp(
+                                crate::spec::sym::Rel::Le,
+                                &val,
+                                &Sym::constant(hi),
+                            ));
+                        }
+                        for r in range.into_iter().flatten() {
+                            if r.as_const().is_none() {
+                                self.assumptions.push(r);
+                            }
+                        }
+                    }
+                }
+                None => {
+                    if p.as_const().is_none() {
+                        self.assumptions.push(p);
+                    }
+                }
+            }
+        }
+    }
+
+    fn push_problems(&mut self, op: &Op, probs: Vec<types::TypeProblem>) {
+        let mut seen = std::collections::HashSet::new();
+        for p in probs {
+            if seen.insert((p.label, p.message.clone())) {
+                self.push(Kind::Error, op, p.label, p.message, None);
+            }
+        }
+    }
+
     fn verify_op(&mut self, op: &Op) {
+        if op.name.starts_with("stablehlo.") || op.name.starts_with("chlo.") {
+            let mut probs = Vec::new();
+            for v in op.operands.iter().chain(&op.results) {
+                if let Some(t) = self.prog.value_types.get(*v as usize) {
+                    types::type_problems(t, &mut probs);
+                }
+            }
+            types::attr_problems(&op.attrs, &mut probs);
+            let ty = |v: &ValueId| {
+                self.prog
+                    .value_types
+                    .get(*v as usize)
+                    .unwrap_or(&Type::None)
+            };
+            if op.name == "stablehlo.custom_call" {
+                let operands: Vec<&Type> = op.operands.iter().map(ty).collect();
+                let results: Vec<&Type> = op.results.iter().map(ty).collect();
+                types::custom_call_problems(op, &operands, &results, &mut probs);
+            }
+            if op.name == "stablehlo.infeed" {
+                types::infeed_problems(op, &mut probs);
+            }
+            let ty_of = |v: u32| ty(&v).clone();
+            types::async_problems(op, &ty_of, &mut probs);
+            self.push_problems(op, probs);
+        }
         // Results start as fresh values of their declared types.
         let first_result_var = self.vars.len() as u32;
         let short = op.name.rsplit('.').next().unwrap_or(&op.name).to_string();
@@ -418,6 +565,9 @@ impl<'p> State<'p> {
         let result_vars_end = self.vars.len() as u32;
         let is_result_var = |v: u32| v >= first_result_var && v < result_vars_end;
 
+        // Result sizes given by shape operands are known before the
+        // constraints are checked (so they are checked with those sizes).
+        shapes::infer_dynamic_results(self, op, &is_result_var);
         if let Some(spec) = self.spec.op(&op.name) {
             self.ops_checked += 1;
             self.check_with_spec(op, spec, &is_result_var);
@@ -432,7 +582,6 @@ impl<'p> State<'p> {
                 None,
             );
         }
-        shapes::infer_dynamic_results(self, op, &is_result_var);
         shapes::transfer(self, op);
         if op.name == "stablehlo.custom_call"
             && op.attr("call_target_name").and_then(|a| a.as_str()) == Some(b"shape_assertion")
@@ -440,7 +589,7 @@ impl<'p> State<'p> {
             if let Some(&p) = op.operands.first() {
                 if let Some(c) = self.val(p).contents.as_ref().and_then(|c| c.first()) {
                     if let Ok(b) = SBool::cmp(crate::spec::sym::Rel::Ne, c, &Sym::constant(0)) {
-                        self.assumptions.push(b);
+                        self.assume(b);
                     }
                 }
             }
@@ -456,6 +605,19 @@ impl<'p> State<'p> {
             }
         };
         bind::apply_defaults(spec, &mut b, self);
+        // A required attribute (not optional, no default) must be present.
+        for m in spec.members_of(crate::spec::ast::MemberKind::Attr) {
+            if !m.optional && m.default.is_none() && b.get(&m.name) == Some(&Value::Absent) {
+                let label = m.label.clone().unwrap_or_else(|| "attr".into());
+                self.push(
+                    Kind::Error,
+                    op,
+                    &label,
+                    format!("the required attribute `{}` is missing", m.name),
+                    None,
+                );
+            }
+        }
         // Member types (the spec's "Type" column, labelled (In)).
         for m in &spec.members {
             let Some(v) = b.get(&m.name) else { continue };
@@ -570,15 +732,29 @@ impl<'p> State<'p> {
         is_result_var: &dyn Fn(u32) -> bool,
         failed: &mut bool,
     ) {
+        let eqs = &self.eqs;
+        let f = f.subst(&|v| eqs.get(&v).cloned()).unwrap_or(f);
         match f.as_const() {
             Some(true) => return,
             Some(false) => {
                 *failed = true;
-                let msg = expl.unwrap_or_else(|| "the constraint does not hold".into());
+                let msg = expl.unwrap_or_else(|| {
+                    "the constraint cannot hold for any input that meets the preconditions \
+                     found before it"
+                        .into()
+                });
                 self.push(Kind::Error, op, label, msg, None);
                 return;
             }
             None => {}
+        }
+        // Conjuncts that are assumptions already hold.
+        let conj: Vec<&SBool> = match &f {
+            SBool::And(xs) => xs.iter().collect(),
+            x => vec![x],
+        };
+        if conj.iter().all(|c| self.assumptions.contains(c)) {
+            return;
         }
         let mut vs = Vec::new();
         f.vars(&mut vs);
@@ -602,7 +778,7 @@ impl<'p> State<'p> {
                     .collect::<Vec<_>>()
                     .join(", ");
                 self.push(Kind::Precondition, op, label, text, Some(cex));
-                self.assumptions.push(f);
+                self.assume(f);
             }
             solve::Verdict::Unknown(why) => {
                 let text = f.render(&name);
@@ -621,17 +797,49 @@ impl<'p> State<'p> {
 /// Explains why a formula failed: the values of the sides of the failing
 /// comparison (`shape(result) = [7] but replace_at(...) = [6]`).
 fn explain(ev: &Evaluator, e: &Expr, name: &dyn Fn(u32) -> String) -> String {
+    explain_in(ev, e, &[], name)
+}
+
+/// `explain` with bound names: a failing `forall` is explained at its first
+/// failing element (`for d = 1: ...`).
+fn explain_in(
+    ev: &Evaluator,
+    e: &Expr,
+    scope: &[(String, Value)],
+    name: &dyn Fn(u32) -> String,
+) -> String {
     let src = crate::spec::render_expr(e);
+    let is_false = |x: &Expr, sc: &[(String, Value)]| {
+        matches!(ev.value_in(x, sc), Ok(Value::Bool(SBool::Const(false))))
+    };
     match &e.kind {
         ExprKind::Binary(crate::spec::ast::BinOp::And, a, b) => {
             for part in [a, b] {
-                if let Ok(Value::Bool(x)) = ev.value(part) {
-                    if x.as_const() == Some(false) {
-                        return explain(ev, part, name);
-                    }
+                if is_false(part, scope) {
+                    return explain_in(ev, part, scope, name);
                 }
             }
             src
+        }
+        ExprKind::Forall { vars, iter, body } => {
+            let Ok(items) = ev.list_in(iter, scope) else {
+                return format!("{src} does not hold");
+            };
+            for (i, x) in items.into_iter().enumerate() {
+                let mut sc = scope.to_vec();
+                let shown = show_with(&x, name);
+                if vars.len() == 2 {
+                    sc.push((vars[0].clone(), Value::int(i as i128)));
+                    sc.push((vars[1].clone(), x));
+                } else if let Some(v) = vars.first() {
+                    sc.push((v.clone(), x));
+                }
+                if is_false(body, &sc) {
+                    let var = vars.last().cloned().unwrap_or_default();
+                    return format!("for {var} = {shown}: {}", explain_in(ev, body, &sc, name));
+                }
+            }
+            format!("{src} does not hold")
         }
         ExprKind::Cond {
             cond,
@@ -639,38 +847,19 @@ fn explain(ev: &Evaluator, e: &Expr, name: &dyn Fn(u32) -> String) -> String {
             otherwise,
             ..
         } => {
-            let branch = match ev.value(cond) {
+            let branch = match ev.value_in(cond, scope) {
                 Ok(Value::Bool(SBool::Const(true))) => Some(then),
                 Ok(Value::Bool(SBool::Const(false))) => otherwise.as_ref(),
                 _ => None,
             };
             match branch {
-                Some(b) => explain(ev, b, name),
+                Some(b) => explain_in(ev, b, scope, name),
                 None => src,
             }
         }
-        ExprKind::Compare { first, rest } => {
+        ExprKind::Compare { .. } | ExprKind::Binary(crate::spec::ast::BinOp::Or, ..) => {
             let mut parts = Vec::new();
-            for side in std::iter::once(&**first).chain(rest.iter().map(|(_, e)| e)) {
-                if matches!(
-                    side.kind,
-                    ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Str(_)
-                ) {
-                    continue;
-                }
-                if let Ok(v) = ev.value(side) {
-                    let v = match v {
-                        Value::Tensor(t) => crate::spec::eval::numeric(&Value::Tensor(t.clone()))
-                            .unwrap_or(Value::Tensor(t)),
-                        v => v,
-                    };
-                    parts.push(format!(
-                        "{} is {}",
-                        crate::spec::render_expr(side),
-                        show_with(&v, name)
-                    ));
-                }
-            }
+            side_values(ev, e, scope, name, &mut parts);
             if parts.is_empty() {
                 format!("{src} does not hold")
             } else {
@@ -678,5 +867,48 @@ fn explain(ev: &Evaluator, e: &Expr, name: &dyn Fn(u32) -> String) -> String {
             }
         }
         _ => format!("{src} does not hold"),
+    }
+}
+
+/// The values of the compared sides in a comparison or a disjunction of
+/// comparisons, as `expr is value`, each once.
+fn side_values(
+    ev: &Evaluator,
+    e: &Expr,
+    scope: &[(String, Value)],
+    name: &dyn Fn(u32) -> String,
+    out: &mut Vec<String>,
+) {
+    match &e.kind {
+        ExprKind::Binary(crate::spec::ast::BinOp::Or, a, b) => {
+            side_values(ev, a, scope, name, out);
+            side_values(ev, b, scope, name, out);
+        }
+        ExprKind::Compare { first, rest } => {
+            for side in std::iter::once(&**first).chain(rest.iter().map(|(_, e)| e)) {
+                if matches!(
+                    side.kind,
+                    ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Str(_)
+                ) {
+                    continue;
+                }
+                if let Ok(v) = ev.value_in(side, scope) {
+                    let v = match v {
+                        Value::Tensor(t) => crate::spec::eval::numeric(&Value::Tensor(t.clone()))
+                            .unwrap_or(Value::Tensor(t)),
+                        v => v,
+                    };
+                    let item = format!(
+                        "{} is {}",
+                        crate::spec::render_expr(side),
+                        show_with(&v, name)
+                    );
+                    if !out.contains(&item) {
+                        out.push(item);
+                    }
+                }
+            }
+        }
+        _ => {}
     }
 }

@@ -1,6 +1,14 @@
 //! Shape values: the elements of small integer tensors, tracked
 //! symbolically through the ops that compute shapes, and the result sizes of
 //! the dynamic ops that take their shape from such a tensor.
+//!
+//! Modelling choice: shape values are sizes, and arithmetic on them (`add`,
+//! `multiply`, ...) is modelled as exact integer arithmetic; wrap-around on
+//! overflow of the element type is not modelled. The one place where a
+//! realistic size can fall outside its type, a narrowing `convert` (JAX
+//! converts i64 dimension variables to i32), is reported as a precondition
+//! ("shape value") that the value fits, unless the unknowns' ranges imply it.
+//! Constants are converted exactly.
 
 use super::State;
 use crate::ir::attr::Attr;
@@ -89,7 +97,11 @@ fn ints_attr(op: &Op, name: &str) -> Option<Vec<i64>> {
 /// Sets the result sizes of `dynamic_reshape`, `dynamic_broadcast_in_dim`,
 /// `dynamic_iota` and `real_dynamic_slice` from their shape operands: an
 /// unknown size takes the shape value; a declared size is checked against
-/// it (the ops' semantics: the result's shape is the shape operand).
+/// it, under the label `shape`. The spec's "Dynamism" section ("Shape
+/// mismatches for ops that take their output shape as an operand"): the
+/// values of the shape operand must match the result's shape at run time,
+/// which can be verified statically when they are known; a mismatch for
+/// every input is an error, for some inputs a precondition.
 pub(crate) fn infer_dynamic_results(st: &mut State, op: &Op, is_result_var: &dyn Fn(u32) -> bool) {
     let shape: Option<Vec<Sym>> = match op.name.as_str() {
         "stablehlo.dynamic_reshape" | "stablehlo.dynamic_broadcast_in_dim" => {
@@ -181,6 +193,10 @@ pub(crate) fn transfer(st: &mut State, op: &Op) {
             Some(Attr::Dense(d)) => super::bind::dense_value(d).contents.clone(),
             _ => None,
         },
+        // The spec defines the result as the size itself, in an si32 tensor;
+        // a size of 2^31 or more is not representable there and the spec says
+        // nothing of it. hlocheck takes the result to be the size (the
+        // program is outside what the op can describe otherwise).
         "stablehlo.get_dimension_size" => {
             let dim = op.attr("dimension").and_then(|a| a.as_i64());
             let t = op.operands.first().map(|v| st.val(*v));
@@ -191,7 +207,51 @@ pub(crate) fn transfer(st: &mut State, op: &Op) {
                 _ => None,
             }
         }
-        "stablehlo.convert" | "stablehlo.reshape" | "chlo.broadcast" => c(0),
+        "stablehlo.reshape" | "chlo.broadcast" => c(0),
+        "stablehlo.convert" => {
+            let Some(v) = c(0) else { return };
+            let (lo, hi) = elem_range(&rt.elem);
+            let mut out = Vec::with_capacity(v.len());
+            let mut checks = Vec::new();
+            for x in v {
+                match (x.as_const(), lo, hi) {
+                    // A constant is converted exactly (two's complement wrap).
+                    (Some(k), Some(lo), Some(hi)) if k < lo || k > hi => {
+                        let span = hi - lo + 1;
+                        out.push(Sym::constant((k - lo).rem_euclid(span) + lo));
+                    }
+                    (None, Some(lo), Some(hi)) => {
+                        // A symbolic shape value keeps its value when it fits
+                        // the narrower type; that it fits is reported as a
+                        // precondition (and assumed) unless it is implied.
+                        let fits = SBool::and(vec![
+                            SBool::cmp(Rel::Ge, &x, &Sym::constant(lo))
+                                .unwrap_or(SBool::Const(false)),
+                            SBool::cmp(Rel::Le, &x, &Sym::constant(hi))
+                                .unwrap_or(SBool::Const(false)),
+                        ]);
+                        checks.push(fits);
+                        out.push(x);
+                    }
+                    _ => out.push(x),
+                }
+            }
+            let mut failed = false;
+            for f in checks {
+                let mut vs = Vec::new();
+                f.vars(&mut vs);
+                let implied = vs.iter().all(|v| {
+                    st.vars.get(*v as usize).is_some_and(|i| {
+                        i.lo.is_some_and(|l| lo.is_some_and(|x| l >= x))
+                            && i.hi.is_some_and(|h| hi.is_some_and(|x| h <= x))
+                    })
+                });
+                if !implied {
+                    st.decide(op, "shape value", f, None, &|_| false, &mut failed);
+                }
+            }
+            Some(out)
+        }
         "stablehlo.broadcast_in_dim" => match c(0) {
             Some(v) if v.len() == 1 => Some(vec![v[0].clone(); n]),
             Some(v) if v.len() == n => Some(v),
@@ -287,7 +347,7 @@ pub(crate) fn transfer(st: &mut State, op: &Op) {
             Some(out)
         }
         "stablehlo.not" if rt.elem == ElementType::I1 => {
-            c(0).map(|a| a.iter().map(|x| bool_to(nz(x).not())).collect())
+            c(0).map(|a| a.iter().map(|x| bool_to(nz(x).negate())).collect())
         }
         "stablehlo.select" => {
             let (Some(p), Some(a), Some(b)) = (c(0), c(1), c(2)) else {
@@ -347,7 +407,7 @@ fn trunc_div(x: &Sym, y: &Sym) -> Result<Sym, crate::spec::sym::SymError> {
     let q = ax.floor_div(&ay)?;
     let same = SBool::or(vec![
         SBool::and(vec![xneg.clone(), yneg.clone()]),
-        SBool::and(vec![xneg.not(), yneg.not()]),
+        SBool::and(vec![xneg.negate(), yneg.negate()]),
     ]);
     Ok(Sym::ite(&same, &q, &q.neg()?))
 }
@@ -498,7 +558,7 @@ impl P<'_> {
             }
             Some("not") => {
                 self.at += 1;
-                Ok(A::B(Self::bool_of(self.unary()?)?.not()))
+                Ok(A::B(Self::bool_of(self.unary()?)?.negate()))
             }
             Some("(") => {
                 self.at += 1;

@@ -1,5 +1,6 @@
 //! Deciding formulas over unknown sizes with Z3 (linked from the system's
 //! libz3). Each query has a time limit; a time-out is an `Unknown` verdict.
+//! Setting `HLOCHECK_TRACE_SOLVER` prints every query on stderr.
 
 use crate::spec::sym::{Atom, SBool, Sym};
 use crate::verify::VarInfo;
@@ -21,15 +22,21 @@ pub enum Verdict {
 
 pub struct Solver {
     timeout_ms: u32,
-    ctx: Option<z3::Context>,
+}
+
+thread_local! {
+    /// One Z3 context and solver per thread, made on first use and kept for
+    /// the thread's life (queries run between push and pop): making them
+    /// costs more than most of the queries the verifier asks.
+    static SOLVER: (&'static z3::Context, z3::Solver<'static>) = {
+        let ctx: &'static z3::Context = Box::leak(Box::new(z3::Context::new(&z3::Config::new())));
+        (ctx, z3::Solver::new(ctx))
+    };
 }
 
 impl Solver {
     pub fn new(timeout_ms: u32) -> Solver {
-        Solver {
-            timeout_ms,
-            ctx: None,
-        }
+        Solver { timeout_ms }
     }
 
     /// Decides `f` under `assumptions` (and the variables' ranges). With
@@ -44,11 +51,28 @@ impl Solver {
         existential: bool,
     ) -> Verdict {
         let timeout = self.timeout_ms;
-        let ctx = self.ctx.get_or_insert_with(|| {
-            let mut cfg = z3::Config::new();
-            cfg.set_timeout_msec(timeout as u64);
-            z3::Context::new(&cfg)
-        });
+        if std::env::var_os("HLOCHECK_TRACE_SOLVER").is_some() {
+            eprintln!("query: {}", f.render(&|v| format!("v{v}")));
+        }
+        SOLVER.with(|(ctx, solver)| {
+            solver.push();
+            let v = decide_in(ctx, solver, timeout, f, assumptions, vars, existential);
+            solver.pop(1);
+            v
+        })
+    }
+}
+
+fn decide_in<'c>(
+    ctx: &'c z3::Context,
+    solver: &z3::Solver<'c>,
+    timeout: u32,
+    f: &SBool,
+    assumptions: &[SBool],
+    vars: &[VarInfo],
+    existential: bool,
+) -> Verdict {
+    {
         // Only the assumptions that share unknowns with the formula (directly
         // or through other assumptions) matter.
         let mut fv = Vec::new();
@@ -104,7 +128,6 @@ impl Solver {
             ranges.extend(r);
             free_ranges.push(*v);
         }
-        let solver = z3::Solver::new(ctx);
         let mut params = z3::Params::new(ctx);
         params.set_u32("timeout", timeout);
         solver.set_params(&params);
@@ -148,7 +171,10 @@ impl Solver {
                     for v in &fv {
                         if let Some(x) = tr.vars.get(v) {
                             if let Some(val) = model.eval(x) {
-                                cex.push((*v, val.to_string()));
+                                cex.push((
+                                    *v,
+                                    val.to_string().replace("(- ", "-").replace(')', ""),
+                                ));
                             }
                         }
                     }
