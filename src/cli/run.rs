@@ -249,7 +249,14 @@ pub fn test_file(path: &Path, limits: Limits) -> Vec<CaseResult> {
         verdict,
         detail,
     };
-    if text.contains("expected-error") {
+    // The verifier's style: marked errors, or RUN lines that only parse and
+    // verify (no `--interpret` anywhere): every unmarked case must be accepted.
+    let run_lines: Vec<&str> = text
+        .lines()
+        .filter(|l| l.trim_start().starts_with("// RUN:"))
+        .collect();
+    let verify_only = !run_lines.is_empty() && !run_lines.iter().any(|l| l.contains("--interpret"));
+    if text.contains("expected-error") || verify_only {
         return expected_error_style(&name, &text);
     }
     if text
