@@ -317,42 +317,21 @@ impl<'p> Interp<'p> {
         Ok(())
     }
 
-    /// Calls a function by name.
+    /// Calls a function by name; an error is rendered as `line:col: op: message`.
     pub fn call(&mut self, name: &str, args: Vec<Value>) -> Result<Vec<Value>, String> {
-        let func = self
-            .function(name)
-            .ok_or_else(|| format!("no function named @{name}"))?;
-        let fname: &'p str = self
-            .funcs
-            .get_key_value(name)
-            .map(|(k, _)| *k)
-            .unwrap_or("");
-        if self.call_stack.contains(&fname) {
-            return Err(format!("recursive call of @{name} is not supported"));
-        }
-        if self.call_stack.len() >= 200 {
-            return Err("calls nest more than 200 deep".into());
-        }
-        let region = func
-            .regions
-            .first()
-            .ok_or_else(|| format!("@{name} is a declaration without a body"))?;
-        self.call_stack.push(fname);
-        let r = self.run_region(region, args);
-        self.call_stack.pop();
-        r.map_err(|e| e.to_string())
+        self.call_located(name, args).map_err(|e| match e {
+            KernelError::Message(m) => m,
+            KernelError::Located(e) => e.to_string(),
+        })
     }
 
     /// Calls a function, keeping the location of an error raised inside it.
     pub fn call_located(&mut self, name: &str, args: Vec<Value>) -> KResult<Vec<Value>> {
-        let func = self
-            .function(name)
-            .ok_or_else(|| format!("no function named @{name}"))?;
-        let fname: &'p str = self
+        let (fname, func) = self
             .funcs
             .get_key_value(name)
-            .map(|(k, _)| *k)
-            .unwrap_or("");
+            .map(|(k, f)| (*k, *f))
+            .ok_or_else(|| format!("no function named @{name}"))?;
         if self.call_stack.contains(&fname) {
             return Err(format!("recursive call of @{name} is not supported").into());
         }
