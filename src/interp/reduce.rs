@@ -1,15 +1,19 @@
 //! Reductions, windows, sorting and per-element maps: `reduce`,
-//! `reduce_window`, `select_and_scatter`, `sort`, `map` and `chlo.top_k`.
+//! `reduce_window`, `select_and_scatter`, `sort`, `map`, `chlo.top_k` and
+//! `chlo.scan`.
 //!
 //! Every op that takes a region applies it through [`ScalarFn`], so a body
 //! that is one binary op (`add`, `maximum`, …) runs without the interpreter
-//! and gives the same bits as the elementwise kernels.
+//! and gives the same bits as the elementwise kernels; other bodies run in
+//! the interpreter, each call counted against the step limit.
 //!
 //! Orders the spec leaves to the implementation, fixed here:
 //!
 //! * `reduce` folds sequentially: `acc = init; for x in slice: acc = body(acc, x)`,
 //!   the reduced elements taken in ascending row-major order of their index
-//!   (the spec's in-order traversal, with one init value at the start).
+//!   (the spec's in-order traversal, with one init value at the start). An
+//!   f32/f64 `add` body folds on the hardware (the same bits) and is redone
+//!   in soft-float when the sum is NaN, for the soft-float NaN rules.
 //! * `reduce_window` folds each window the same way, starting from the init
 //!   value, over the window positions in row-major order; padding and base
 //!   dilation holes hold the init value and take part, as the spec's `pad`
@@ -18,9 +22,15 @@
 //!   in-bounds element of a window is selected first and replaced by a later
 //!   candidate when `select(current, candidate)` is false. Source values
 //!   scatter in row-major order of the source index, from `init_value`.
-//! * `sort` is always stable (a merge sort), whatever `is_stable` says.
+//! * `sort` is always stable, whatever `is_stable` says: a merge sort calling
+//!   the comparator (never trusting it to be a consistent order). A
+//!   comparator that is one `compare LT/GT` of one operand's pair, on a slice
+//!   where that is a strict weak order (no NaN under `FLOAT`), sorts by keys
+//!   instead — any stable sort gives the merge sort's result there.
 //! * `chlo.top_k` orders floats by IEEE totalOrder (NaN above +∞, −0 below
 //!   +0) and breaks ties by the lower index.
+//! * `chlo.scan` runs its body in order along the dimension (from the end
+//!   with `is_reverse`).
 
 use super::elementwise::convert_tensor;
 use super::region::ScalarFn;
