@@ -510,6 +510,10 @@ fn ragged_dot<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KRes
             .position(|&d| d == r)
             .ok_or("bad ragged dimension")?;
     let (rb2, rc2) = (without(&rb, gd), without(&rc, gd));
+    // One full dot per group is held at once.
+    let mut all_groups = vec![g];
+    all_groups.extend_from_slice(&out_shape);
+    interp.check_shape(&all_groups, lanes(&elem))?;
     let mut groups = Vec::with_capacity(g);
     for gi in 0..g {
         let rhs_g = super::reduce::index_dim(rhs, gd, gi);

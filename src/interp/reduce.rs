@@ -1129,6 +1129,7 @@ fn map<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec
     }
     let elem = result_elem(interp, op, 0)?;
     let l = lanes(&elem);
+    interp.check_shape(&first.shape, l)?;
     let n = first.len();
     let mut data = Vec::with_capacity(n * l);
     match (body.fast_binary(), inputs.as_slice()) {
