@@ -920,6 +920,22 @@ fn sort<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Ve
             && c.lhs / 2 < inputs.len()
             && inputs[c.lhs / 2].lanes() == 1
     });
+    let plan = match fast {
+        Some(c) => SortPlan::Key {
+            key: Cow::Borrowed(inputs[c.lhs / 2]),
+            swapped: c.lhs % 2 == 1,
+            cmp: c,
+        },
+        None => match comparator_keys(interp, region(op, 0)?, &args, &shape) {
+            Some((p, q, swapped, cmp)) if p.data == q.data => SortPlan::Key {
+                key: Cow::Owned(p),
+                swapped,
+                cmp,
+            },
+            Some((p, q, swapped, cmp)) => SortPlan::Pair { p, q, swapped, cmp },
+            None => SortPlan::General,
+        },
+    };
     let st = strides(&shape);
     let len = shape[dim];
     let stride = st[dim];
@@ -936,35 +952,37 @@ fn sort<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Ve
         perm.clear();
         perm.extend(0..len);
         let at = |i: usize| base + i * stride;
-        match &fast {
-            Some(c) if key_sortable(c, inputs[c.lhs / 2], &perm, &at) => {
+        match &plan {
+            SortPlan::Key { key, swapped, cmp } if key_sortable(cmp, key, &perm, &at) => {
                 // A strict weak order on keys: any stable sort gives the
                 // merge sort's result.
-                let t = inputs[c.lhs / 2];
-                let descending = (c.dir == Direction::Gt) != (c.lhs % 2 == 1);
+                let descending = (cmp.dir == Direction::Gt) != *swapped;
                 keys.clear();
-                keys.extend((0..len).map(|i| sort_key(c, &t.elem, t.data[at(i)])));
+                keys.extend((0..len).map(|i| sort_key(cmp, &key.elem, key.data[at(i)])));
                 if descending {
                     perm.sort_by(|&a, &b| keys[b].cmp(&keys[a]));
                 } else {
                     perm.sort_by_key(|&a| keys[a]);
                 }
             }
-            Some(c) => {
-                let t = inputs[c.lhs / 2];
-                let swapped = c.lhs % 2 == 1;
-                let elem = &t.elem;
-                let data = &t.data;
+            SortPlan::Key { key, swapped, cmp } => {
+                let (elem, data) = (&key.elem, &key.data);
                 merge_sort::<KernelErr>(&mut perm, &mut |a, b| {
                     let (x, y) = (data[at(a)], data[at(b)]);
-                    Ok(if swapped {
-                        c.holds(elem, y, x)
+                    Ok(if *swapped {
+                        cmp.holds(elem, y, x)
                     } else {
-                        c.holds(elem, x, y)
+                        cmp.holds(elem, x, y)
                     })
                 })?;
             }
-            None => {
+            SortPlan::Pair { p, q, swapped, cmp } => {
+                merge_sort::<KernelErr>(&mut perm, &mut |a, b| {
+                    let (a, b) = if *swapped { (b, a) } else { (a, b) };
+                    Ok(cmp.holds(&p.elem, p.data[at(a)], q.data[at(b)]))
+                })?;
+            }
+            SortPlan::General => {
                 merge_sort(&mut perm, &mut |a, b| {
                     let mut call: Vec<&[u64]> = Vec::with_capacity(2 * inputs.len());
                     for t in &inputs {
@@ -999,6 +1017,160 @@ fn sort<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Ve
             })
         })
         .collect())
+}
+
+/// How `sort` calls its comparator.
+enum SortPlan<'a> {
+    /// `less(a, b) = cmp(key[a], key[b])` (`swapped`: `cmp(key[b], key[a])`).
+    Key {
+        key: Cow<'a, Tensor>,
+        swapped: bool,
+        cmp: FastCompare,
+    },
+    /// `less(a, b) = cmp(p[a], q[b])` (`swapped`: `cmp(p[b], q[a])`).
+    Pair {
+        p: Tensor,
+        q: Tensor,
+        swapped: bool,
+        cmp: FastCompare,
+    },
+    /// The comparator run by the interpreter on every pair.
+    General,
+}
+
+/// For a comparator `return compare(f(…), g(…))` where `f` reads only the
+/// left-hand arguments and `g` only the right-hand ones (or the other way
+/// round), through straight-line elementwise ops and constants — JAX's float
+/// comparators canonicalise ±0 and NaN this way — the values of `f` and `g`
+/// for every element, computed once on whole tensors by the elementwise
+/// kernels (the same per-element bits as on scalars), with whether `f` reads
+/// the right-hand side, and the final comparison. `None` when the body has
+/// another form.
+fn comparator_keys<'p>(
+    interp: &mut Interp<'p>,
+    region: &'p Region,
+    args: &[Value],
+    shape: &[usize],
+) -> Option<(Tensor, Tensor, bool, FastCompare)> {
+    let block = region.blocks.first()?;
+    let (ret, body) = block.ops.split_last()?;
+    if !matches!(ret.name.as_str(), "stablehlo.return" | "func.return") {
+        return None;
+    }
+    let [r] = ret.operands.as_slice() else {
+        return None;
+    };
+    let def = |v: u32| body.iter().position(|o| o.results.contains(&v));
+    let cmp_op = &body[def(*r)?];
+    if cmp_op.name != "stablehlo.compare" {
+        return None;
+    }
+    let [p, q] = cmp_op.operands.as_slice() else {
+        return None;
+    };
+    let dir = match cmp_op
+        .attr("comparison_direction")
+        .and_then(Attr::as_enum)?
+    {
+        "EQ" => Direction::Eq,
+        "NE" => Direction::Ne,
+        "GE" => Direction::Ge,
+        "GT" => Direction::Gt,
+        "LE" => Direction::Le,
+        "LT" => Direction::Lt,
+        _ => return None,
+    };
+    let cmp = FastCompare {
+        lhs: 0,
+        rhs: 1,
+        dir,
+        ctype: cmp_op.attr("compare_type").and_then(Attr::as_enum),
+    };
+    let elementwise = |name: &str| {
+        name == "stablehlo.constant" || super::elementwise::KERNELS.iter().any(|(n, _)| *n == name)
+    };
+    // The ops (in block order) and block arguments a value depends on.
+    let cone = |v: u32| -> Option<(Vec<usize>, Vec<usize>)> {
+        let (mut ops, mut used, mut stack) = (Vec::new(), Vec::new(), vec![v]);
+        while let Some(v) = stack.pop() {
+            if let Some(a) = block.args.iter().position(|&x| x == v) {
+                if !used.contains(&a) {
+                    used.push(a);
+                }
+                continue;
+            }
+            let i = def(v)?;
+            let o = &body[i];
+            if !elementwise(&o.name) || !o.regions.is_empty() || std::ptr::eq(o, cmp_op) {
+                return None;
+            }
+            if !ops.contains(&i) {
+                ops.push(i);
+                stack.extend(o.operands.iter().copied());
+            }
+        }
+        ops.sort_unstable();
+        Some((ops, used))
+    };
+    let (p_ops, p_args) = cone(*p)?;
+    let (q_ops, q_args) = cone(*q)?;
+    let all = |a: &[usize], parity: usize| a.iter().all(|&i| i % 2 == parity);
+    let swapped = if all(&p_args, 0) && all(&q_args, 1) {
+        false
+    } else if all(&p_args, 1) && all(&q_args, 0) {
+        true
+    } else {
+        return None;
+    };
+    let mut eval = |ops: &[usize], target: u32| -> Option<Tensor> {
+        let mut env: Vec<(u32, Value)> = Vec::new();
+        let lookup = |env: &[(u32, Value)], v: u32| -> Option<Value> {
+            match block.args.iter().position(|&x| x == v) {
+                Some(a) => args.get(a / 2).cloned(),
+                None => env.iter().find(|(id, _)| *id == v).map(|(_, x)| x.clone()),
+            }
+        };
+        for &i in ops {
+            let o: &'p Op = &body[i];
+            let operands: Vec<Value> = o
+                .operands
+                .iter()
+                .map(|&v| lookup(&env, v))
+                .collect::<Option<_>>()?;
+            let kernel = *super::registry().get(o.name.as_str())?;
+            let results = kernel(interp, o, operands).ok()?;
+            if results.len() != o.results.len() {
+                return None;
+            }
+            for (&id, v) in o.results.iter().zip(results) {
+                let t = v.into_tensor().ok()?;
+                let t = if t.shape.is_empty() && !shape.is_empty() {
+                    Tensor::filled(t.elem.clone(), shape.to_vec(), &t.data)
+                } else {
+                    t
+                };
+                if t.shape != shape {
+                    return None;
+                }
+                env.push((id, Value::tensor(t)));
+            }
+        }
+        let t = lookup(&env, target)?.into_tensor().ok()?;
+        let t = if t.shape.is_empty() && !shape.is_empty() {
+            Tensor::filled(t.elem.clone(), shape.to_vec(), &t.data)
+        } else {
+            t
+        };
+        (t.shape == shape
+            && matches!(
+                t.elem,
+                ElementType::Float(_) | ElementType::Int(..) | ElementType::Index
+            ))
+        .then_some(t)
+    };
+    let pk = eval(&p_ops, *p)?;
+    let qk = eval(&q_ops, *q)?;
+    (pk.elem == qk.elem).then_some((pk, qk, swapped, cmp))
 }
 
 /// Whether a one-compare comparator orders this slice by keys: `LT`/`GT`,
@@ -1421,6 +1593,37 @@ mod tests {
             vec![5, 3, 1, 2, 4, 0]
         );
         assert_eq!(sort_f32_indices("LT", "FLOAT", w), vec![5, 1, 3, 2, 4, 0]);
+    }
+
+    #[test]
+    fn sort_with_jax_canonicalising_comparator_orders_by_total_order() {
+        // JAX's float comparator: ±0 → +0 and NaN → canonical NaN on each
+        // side, then LT TOTALORDER. Evaluated once per element on whole tensors.
+        let r = run_main(
+            r#"func.func @main() -> (tensor<7xf32>, tensor<7xi32>) {
+  %k = stablehlo.constant dense<[0x7FC00000, 1.0, -0.0, 0xFFC00001, 0.0, 0xFF800000, 2.0]> : tensor<7xf32>
+  %v = stablehlo.constant dense<[0, 1, 2, 3, 4, 5, 6]> : tensor<7xi32>
+  %r:2 = "stablehlo.sort"(%k, %v) ({
+  ^bb0(%arg0: tensor<f32>, %arg1: tensor<f32>, %arg2: tensor<i32>, %arg3: tensor<i32>):
+    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %3 = stablehlo.compare  EQ, %arg0, %cst,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %4 = stablehlo.select %3, %cst, %arg0 : tensor<i1>, tensor<f32>
+    %5 = stablehlo.compare  NE, %arg0, %arg0,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %cst_1 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %6 = stablehlo.select %5, %cst_1, %4 : tensor<i1>, tensor<f32>
+    %7 = stablehlo.compare  EQ, %arg1, %cst,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %8 = stablehlo.select %7, %cst, %arg1 : tensor<i1>, tensor<f32>
+    %9 = stablehlo.compare  NE, %arg1, %arg1,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %10 = stablehlo.select %9, %cst_1, %8 : tensor<i1>, tensor<f32>
+    %11 = stablehlo.compare  LT, %6, %10,  TOTALORDER : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %11 : tensor<i1>
+  }) {dimension = 0 : i64} : (tensor<7xf32>, tensor<7xi32>) -> (tensor<7xf32>, tensor<7xi32>)
+  func.return %r#0, %r#1 : tensor<7xf32>, tensor<7xi32>
+}"#,
+        );
+        assert_eq!(ints(&r[1]), vec![5, 2, 4, 1, 6, 0, 3]);
+        // The sorted values are the operand's own bits (−0 stays −0).
+        assert_eq!(r[0].data[1], 0x8000_0000);
     }
 
     #[test]
