@@ -341,6 +341,37 @@ fn reduce<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<
             outs[0].push(acc);
             Ok(())
         })?;
+    } else if let Some(vb) = VecBody::new(interp, region(op, 0)?).filter(|_| out_n >= 4) {
+        // Every output's fold advances together: the body runs once per
+        // reduced position on tensors over the outputs, elementwise, so each
+        // output sees exactly its sequential fold.
+        let mut bases = Vec::with_capacity(out_n);
+        for_each_offset::<()>(&kept, 0, |b| {
+            bases.push(b);
+            Ok(())
+        })
+        .map_err(|_| "unreachable")?;
+        let mut accs: Vec<Value> = inits
+            .iter()
+            .map(|t| Value::tensor(Tensor::filled(t.elem.clone(), out_shape.clone(), &t.data)))
+            .collect();
+        for_each_offset::<KernelErr>(&red, 0, |roff| {
+            let mut call = accs.clone();
+            for t in inputs.iter() {
+                let src: Vec<usize> = bases.iter().map(|b| b + roff).collect();
+                call.push(Value::tensor(t.gather_linear(out_shape.clone(), &src)));
+            }
+            interp.step()?;
+            let r = vb.run(interp, call, &out_shape)?;
+            if r.len() != n {
+                return Err("the body returns the wrong number of values".into());
+            }
+            accs = r.into_iter().map(Value::tensor).collect();
+            Ok(())
+        })?;
+        for (o, a) in outs.iter_mut().zip(&accs) {
+            o.extend_from_slice(&a.as_tensor()?.data);
+        }
     } else {
         let mut accs: Vec<Vec<u64>> = Vec::with_capacity(n);
         for_each_offset(&kept, 0, |base| {
@@ -368,6 +399,101 @@ fn reduce<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<
 }
 
 type KernelErr = super::KernelError;
+
+/// A region of straight-line elementwise ops (and constants) on scalars,
+/// run instead on whole tensors of one shape: rank-0 values (constants,
+/// captured scalars) are broadcast, and each element gets exactly the bits
+/// the scalar run would give.
+pub struct VecBody<'p> {
+    block: &'p crate::ir::Block,
+}
+
+impl<'p> VecBody<'p> {
+    pub fn new(interp: &Interp<'p>, region: &'p Region) -> Option<VecBody<'p>> {
+        let block = region.blocks.first()?;
+        let (ret, body) = block.ops.split_last()?;
+        if !matches!(ret.name.as_str(), "stablehlo.return" | "func.return") {
+            return None;
+        }
+        let scalar = |v: u32| {
+            matches!(interp.ty(v), Type::Tensor(t)
+                if t.dims.as_ref().is_some_and(|d| d.is_empty())
+                    && !matches!(t.elem, ElementType::Quant(_)))
+        };
+        for o in body {
+            let elementwise = o.name == "stablehlo.constant"
+                || super::elementwise::KERNELS
+                    .iter()
+                    .any(|(n, _)| *n == o.name);
+            if !elementwise || !o.regions.is_empty() || !o.results.iter().all(|&r| scalar(r)) {
+                return None;
+            }
+        }
+        if !block.args.iter().all(|&a| scalar(a)) {
+            return None;
+        }
+        Some(VecBody { block })
+    }
+
+    /// Runs the body on argument tensors of `shape`; returns its results.
+    pub fn run(
+        &self,
+        interp: &mut Interp<'p>,
+        args: Vec<Value>,
+        shape: &[usize],
+    ) -> KResult<Vec<Tensor>> {
+        let block = self.block;
+        if args.len() != block.args.len() {
+            return Err("the body takes another number of arguments".into());
+        }
+        let widen = |v: Value| -> KResult<Value> {
+            let t = v.as_tensor()?;
+            if t.shape.is_empty() && !shape.is_empty() {
+                Ok(Value::tensor(Tensor::filled(
+                    t.elem.clone(),
+                    shape.to_vec(),
+                    &t.data,
+                )))
+            } else if t.shape == shape {
+                Ok(v)
+            } else {
+                Err("a body value has an unexpected shape".into())
+            }
+        };
+        let mut env: Vec<(u32, Value)> = Vec::with_capacity(block.args.len() + block.ops.len());
+        for (&a, v) in block.args.iter().zip(args) {
+            env.push((a, widen(v)?));
+        }
+        let lookup = |env: &[(u32, Value)], interp: &Interp<'p>, v: u32| -> KResult<Value> {
+            match env.iter().rev().find(|(id, _)| *id == v) {
+                Some((_, x)) => Ok(x.clone()),
+                None => Ok(widen(interp.get(v)?)?),
+            }
+        };
+        let (ret, body) = block.ops.split_last().ok_or("empty body")?;
+        for o in body {
+            let operands = o
+                .operands
+                .iter()
+                .map(|&v| lookup(&env, interp, v))
+                .collect::<KResult<Vec<_>>>()?;
+            let kernel = *super::registry()
+                .get(o.name.as_str())
+                .ok_or("the executor has no kernel for a body op")?;
+            let results = kernel(interp, o, operands)?;
+            if results.len() != o.results.len() {
+                return Err("a body op produced the wrong number of results".into());
+            }
+            for (&id, v) in o.results.iter().zip(results) {
+                env.push((id, widen(v)?));
+            }
+        }
+        ret.operands
+            .iter()
+            .map(|&v| Ok(lookup(&env, interp, v)?.into_tensor()?))
+            .collect()
+    }
+}
 
 /// Whether a body is `return add(a, b)` on f32 or f64 elements of `elem`,
 /// which a fold may run on the hardware (same bits unless a NaN appears).
@@ -1304,9 +1430,18 @@ fn map<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec
     interp.check_shape(&first.shape, l)?;
     let n = first.len();
     let mut data = Vec::with_capacity(n * l);
+    let vb = VecBody::new(interp, region(op, 0)?);
     match (body.fast_binary(), inputs.as_slice()) {
         (Some(f), [a, b]) if a.lanes() == 1 && l == 1 => {
             data.extend(a.data.iter().zip(&b.data).map(|(&x, &y)| f(x, y)));
+        }
+        _ if vb.is_some() && n > 1 => {
+            let vb = vb.ok_or("unreachable")?;
+            let mut r = vb.run(interp, args.clone(), &first.shape)?;
+            if r.len() != 1 || r[0].data.len() != n * l {
+                return Err("the computation's result does not match the result type".into());
+            }
+            data = std::mem::take(&mut r[0].data);
         }
         _ => {
             for i in 0..n {
@@ -1507,6 +1642,58 @@ pub(crate) fn ints(t: &Tensor) -> Vec<i64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn variadic_argmax_reduce_runs_every_row_together() {
+        // Five rows reduce together through the elementwise body on tensors.
+        let r = run_main(
+            r#"func.func @main() -> (tensor<5xf32>, tensor<5xi32>) {
+  %x = stablehlo.constant dense<[[1.0, 3.0, 3.0, 2.0, 0.0, -1.0, 3.0], [0x7FC00000, 5.0, 0x7FC00000, 1.0, 1.0, 1.0, 1.0], [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0], [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0], [7.0, 6.0, 5.0, 4.0, 3.0, 2.0, 1.0]]> : tensor<5x7xf32>
+  %i = stablehlo.constant dense<[[0, 1, 2, 3, 4, 5, 6], [0, 1, 2, 3, 4, 5, 6], [0, 1, 2, 3, 4, 5, 6], [0, 1, 2, 3, 4, 5, 6], [0, 1, 2, 3, 4, 5, 6]]> : tensor<5x7xi32>
+  %cst = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %c = stablehlo.constant dense<0> : tensor<i32>
+  %1:2 = stablehlo.reduce(%x init: %cst), (%i init: %c) across dimensions = [1] : (tensor<5x7xf32>, tensor<5x7xi32>, tensor<f32>, tensor<i32>) -> (tensor<5xf32>, tensor<5xi32>)
+   reducer(%arg1: tensor<f32>, %arg3: tensor<f32>) (%arg2: tensor<i32>, %arg4: tensor<i32>)  {
+    %2 = stablehlo.compare  GT, %arg1, %arg3,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %3 = stablehlo.compare  NE, %arg1, %arg1,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %4 = stablehlo.or %2, %3 : tensor<i1>
+    %5 = stablehlo.compare  EQ, %arg1, %arg3,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %6 = stablehlo.compare  LT, %arg2, %arg4,  SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %7 = stablehlo.and %5, %6 : tensor<i1>
+    %8 = stablehlo.or %4, %7 : tensor<i1>
+    %9 = stablehlo.select %4, %arg1, %arg3 : tensor<i1>, tensor<f32>
+    %10 = stablehlo.select %8, %arg2, %arg4 : tensor<i1>, tensor<i32>
+    stablehlo.return %9, %10 : tensor<f32>, tensor<i32>
+  }
+  func.return %1#0, %1#1 : tensor<5xf32>, tensor<5xi32>
+}"#,
+        );
+        assert_eq!(ints(&r[1]), vec![1, 0, 0, 6, 0]);
+        let vals: Vec<u32> = r[0].data.iter().map(|&x| x as u32).collect();
+        assert_eq!(
+            vals,
+            vec![0x4040_0000, 0x7FC0_0000, 0, 0x40E0_0000, 0x40E0_0000]
+        );
+    }
+
+    #[test]
+    fn map_with_an_elementwise_body_runs_on_whole_tensors() {
+        let r = run_main(
+            r#"func.func @main() -> tensor<5xi32> {
+  %x = stablehlo.constant dense<[1, -2, 3, -4, 5]> : tensor<5xi32>
+  %y = stablehlo.constant dense<[10, 20, 30, 40, 50]> : tensor<5xi32>
+  %r = "stablehlo.map"(%x, %y) ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    %k = stablehlo.constant dense<2> : tensor<i32>
+    %m = stablehlo.multiply %a, %k : tensor<i32>
+    %s = stablehlo.subtract %b, %m : tensor<i32>
+    stablehlo.return %s : tensor<i32>
+  }) {dimensions = array<i64: 0>} : (tensor<5xi32>, tensor<5xi32>) -> tensor<5xi32>
+  func.return %r : tensor<5xi32>
+}"#,
+        );
+        assert_eq!(ints(&r[0]), vec![8, 24, 24, 48, 40]);
+    }
 
     #[test]
     fn reduce_window_padding_holds_the_init_value() {
