@@ -4,8 +4,12 @@
 //!
 //! Every op that takes a region applies it through [`ScalarFn`], so a body
 //! that is one binary op (`add`, `maximum`, …) runs without the interpreter
-//! and gives the same bits as the elementwise kernels; other bodies run in
-//! the interpreter, each call counted against the step limit.
+//! and gives the same bits as the elementwise kernels. A body of straight-line
+//! elementwise ops ([`VecBody`]: JAX's argmax reducers, most `map` bodies)
+//! runs on whole tensors instead of scalars — in `reduce`, the folds of all
+//! outputs advance together, one body run per reduced position — with the
+//! same per-element bits. Other bodies run in the interpreter on scalars,
+//! each call counted against the step limit.
 //!
 //! Orders the spec leaves to the implementation, fixed here:
 //!
@@ -26,7 +30,10 @@
 //!   the comparator (never trusting it to be a consistent order). A
 //!   comparator that is one `compare LT/GT` of one operand's pair, on a slice
 //!   where that is a strict weak order (no NaN under `FLOAT`), sorts by keys
-//!   instead — any stable sort gives the merge sort's result there.
+//!   instead — any stable sort gives the merge sort's result there. So does
+//!   a comparator `compare(f(lhs…), g(rhs…))` with elementwise `f` and `g`
+//!   (JAX's float comparators, which canonicalise ±0 and NaN first): `f` and
+//!   `g` are evaluated once per element, on whole tensors.
 //! * `chlo.top_k` orders floats by IEEE totalOrder (NaN above +∞, −0 below
 //!   +0) and breaks ties by the lower index.
 //! * `chlo.scan` runs its body in order along the dimension (from the end
