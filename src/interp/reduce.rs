@@ -560,7 +560,7 @@ struct Windows {
 pub type WindowTable = (Vec<usize>, Vec<Vec<Option<usize>>>);
 
 /// The output shape and per-dimension coordinate tables of windows over
-/// `shape` (see [`Windows`]); convolution uses it for its lhs windows.
+/// `shape` (see `Windows`); convolution uses it for its lhs windows.
 pub fn window_table(
     shape: &[usize],
     win: &[i64],
