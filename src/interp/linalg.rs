@@ -228,11 +228,7 @@ fn check_dims(d: &[i64], rank: usize, what: &str) -> KResult<Vec<usize>> {
 fn permuted(t: &Tensor, dims: &[usize]) -> Tensor {
     let st = strides(&t.shape);
     let list: Vec<(usize, usize)> = dims.iter().map(|&d| (t.shape[d], st[d])).collect();
-    let mut src = Vec::with_capacity(t.len());
-    let _ = for_each_offset::<()>(&list, 0, |o| {
-        src.push(o);
-        Ok(())
-    });
+    let src = super::reduce::offsets(&list);
     t.gather_linear(dims.iter().map(|&d| t.shape[d]).collect(), &src)
 }
 

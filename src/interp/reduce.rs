@@ -156,15 +156,6 @@ pub fn padding_pairs(op: &Op, rank: usize) -> KResult<Vec<(i64, i64)>> {
     match attr_i64s(op, "padding")? {
         None => Ok(vec![(0, 0); rank]),
         Some(v) if v.len() == 2 * rank => Ok(v.chunks_exact(2).map(|c| (c[0], c[1])).collect()),
-        Some(v)
-            if v.len() == 2
-                && rank != 1
-                && op
-                    .attr("padding")
-                    .is_some_and(|a| matches!(a, Attr::Dense(d) if d.splat)) =>
-        {
-            Ok(vec![(v[0], v[0]); rank])
-        }
         Some(v) => Err(format!(
             "`padding` has {} entries for rank {rank} (want {} pairs)",
             v.len(),
@@ -199,6 +190,17 @@ fn to_arg_type<'a>(t: &'a Tensor, to: Option<&ElementType>) -> Cow<'a, Tensor> {
         }
         _ => Cow::Borrowed(t),
     }
+}
+
+/// Every offset `Σ index[d]·stride[d]` over the index space of `dims`
+/// (size, stride), in row-major order.
+pub fn offsets(dims: &[(usize, usize)]) -> Vec<usize> {
+    let mut out = Vec::with_capacity(dims.iter().fold(1usize, |a, d| a.saturating_mul(d.0)));
+    let _ = for_each_offset::<()>(dims, 0, |o| {
+        out.push(o);
+        Ok(())
+    });
+    out
 }
 
 /// Calls `f` with every offset `base + Σ index[d]·stride[d]` over the index
@@ -352,12 +354,7 @@ fn reduce<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<
         // Every output's fold advances together: the body runs once per
         // reduced position on tensors over the outputs, elementwise, so each
         // output sees exactly its sequential fold.
-        let mut bases = Vec::with_capacity(out_n);
-        for_each_offset::<()>(&kept, 0, |b| {
-            bases.push(b);
-            Ok(())
-        })
-        .map_err(|_| "unreachable")?;
+        let bases = offsets(&kept);
         let mut accs: Vec<Value> = inits
             .iter()
             .map(|t| Value::tensor(Tensor::filled(t.elem.clone(), out_shape.clone(), &t.data)))
@@ -1438,12 +1435,11 @@ fn map<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec
     let n = first.len();
     let mut data = Vec::with_capacity(n * l);
     let vb = VecBody::new(interp, region(op, 0)?);
-    match (body.fast_binary(), inputs.as_slice()) {
-        (Some(f), [a, b]) if a.lanes() == 1 && l == 1 => {
+    match (body.fast_binary(), inputs.as_slice(), vb) {
+        (Some(f), [a, b], _) if a.lanes() == 1 && l == 1 => {
             data.extend(a.data.iter().zip(&b.data).map(|(&x, &y)| f(x, y)));
         }
-        _ if vb.is_some() && n > 1 => {
-            let vb = vb.ok_or("unreachable")?;
+        (_, _, Some(vb)) if n > 1 => {
             let mut r = vb.run(interp, args.clone(), &first.shape)?;
             if r.len() != 1 || r[0].data.len() != n * l {
                 return Err("the computation's result does not match the result type".into());
