@@ -49,6 +49,7 @@ pub const KERNELS: &[(&str, Kernel)] = &[
     ("stablehlo.dot_general", dot_general),
     ("stablehlo.dot", dot),
     ("stablehlo.convolution", convolution),
+    ("stablehlo.dynamic_conv", dynamic_conv),
     ("stablehlo.fft", fft),
     ("stablehlo.cholesky", cholesky),
     ("stablehlo.triangular_solve", triangular_solve),
@@ -742,13 +743,50 @@ impl MacLoop for ConvLoop {
 /// padding, lhs/rhs dilation, window reversal and feature/batch groups;
 /// quantized operands by `dequantize_op_quantize` (hybrid: the result stays float).
 fn convolution<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec<Value>> {
+    conv_op(interp, op, args, None)
+}
+
+/// `dynamic_conv` (spec: dynamic_conv): `convolution` with the padding
+/// given as an operand.
+fn dynamic_conv<'p>(
+    interp: &mut Interp<'p>,
+    op: &'p Op,
+    mut args: Vec<Value>,
+) -> KResult<Vec<Value>> {
+    if args.len() != 3 {
+        return Err("dynamic_conv takes lhs, rhs and padding".into());
+    }
+    let pad = args.pop().ok_or("missing padding")?;
+    let pad = pad.as_tensor()?;
+    let v = pad.ints().ok_or("padding must be integers")?;
+    if pad.rank() != 2 || pad.shape[1] != 2 {
+        return Err("padding must have shape [rank − 2, 2]".into());
+    }
+    let pairs = v
+        .chunks_exact(2)
+        .map(|c| {
+            Ok((
+                i64::try_from(c[0]).map_err(|_| "padding overflows")?,
+                i64::try_from(c[1]).map_err(|_| "padding overflows")?,
+            ))
+        })
+        .collect::<KResult<Vec<(i64, i64)>>>()?;
+    conv_op(interp, op, args, Some(pairs))
+}
+
+fn conv_op<'p>(
+    interp: &mut Interp<'p>,
+    op: &'p Op,
+    args: Vec<Value>,
+    pad: Option<Vec<(i64, i64)>>,
+) -> KResult<Vec<Value>> {
     let elem = float_result_elem(interp, op)?;
     let (out_shape, _) = result_type(interp, op, 0)?;
     let run = |interp: &Interp<'_>, a: &[Value]| -> KResult<Tensor> {
         let [l, r] = tensors(a)?[..] else {
             return Err("convolution takes two operands".into());
         };
-        conv_core(interp, op, l, r, &elem, &out_shape)
+        conv_core(interp, op, l, r, &elem, &out_shape, pad.as_deref())
     };
     if any_quantized(interp, op, &args) {
         let floats = super::quant::dequantize_all(&args)?;
@@ -767,6 +805,7 @@ fn conv_core(
     rhs: &Tensor,
     elem: &ElementType,
     declared: &[usize],
+    pad_operand: Option<&[(i64, i64)]>,
 ) -> KResult<Tensor> {
     let Some(Attr::Conv(dn)) = op.attr("dimension_numbers") else {
         return Err("missing `dimension_numbers`".into());
@@ -825,7 +864,11 @@ fn conv_core(
     let strides_ = opt("window_strides")?;
     let lhs_dil = opt("lhs_dilation")?;
     let rhs_dil = opt("rhs_dilation")?;
-    let pad = padding_pairs(op, s)?;
+    let pad = match pad_operand {
+        Some(p) if p.len() == s => p.to_vec(),
+        Some(_) => return Err("padding must have rank − 2 rows".into()),
+        None => padding_pairs(op, s)?,
+    };
     let reverse: Vec<bool> = match attr_i64s(op, "window_reversal")? {
         None => vec![false; s],
         Some(v) if v.len() == s => v.iter().map(|&x| x != 0).collect(),
