@@ -1,5 +1,6 @@
-//! Linear algebra: `dot_general`, `dot`, `convolution`, `fft`, `cholesky`,
-//! `triangular_solve` and the three `batch_norm_*` ops.
+//! Linear algebra: `dot_general`, `dot`, `convolution`, `dynamic_conv`,
+//! `fft`, `cholesky`, `triangular_solve`, the three `batch_norm_*` ops and
+//! `chlo.ragged_dot`.
 //!
 //! Arithmetic orders and formats, where the spec leaves them open:
 //!
