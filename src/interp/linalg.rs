@@ -1,5 +1,6 @@
-//! Linear algebra: `dot_general`, `dot`, `convolution`, `fft`, `cholesky`,
-//! `triangular_solve` and the three `batch_norm_*` ops.
+//! Linear algebra: `dot_general`, `dot`, `convolution`, `dynamic_conv`,
+//! `fft`, `cholesky`, `triangular_solve`, the three `batch_norm_*` ops and
+//! `chlo.ragged_dot`.
 //!
 //! Arithmetic orders and formats, where the spec leaves them open:
 //!
@@ -49,6 +50,7 @@ pub const KERNELS: &[(&str, Kernel)] = &[
     ("stablehlo.dot_general", dot_general),
     ("stablehlo.dot", dot),
     ("stablehlo.convolution", convolution),
+    ("stablehlo.dynamic_conv", dynamic_conv),
     ("stablehlo.fft", fft),
     ("stablehlo.cholesky", cholesky),
     ("stablehlo.triangular_solve", triangular_solve),
@@ -150,6 +152,10 @@ fn prepare(t: &Tensor, prec: Option<FloatKind>, acc: &ElementType) -> Tensor {
 // dot_general
 // ---------------------------------------------------------------------------
 
+/// Independent accumulation chains run side by side (each output keeps its
+/// own sequential order).
+const LANES: usize = 8;
+
 /// Packed operands `[B, I, K]` and `[B, J, K]`.
 struct DotLoop {
     b: usize,
@@ -159,34 +165,47 @@ struct DotLoop {
 }
 
 impl MacLoop for DotLoop {
+    #[allow(clippy::needless_range_loop)] // indexing keeps the chains in registers
     fn run<T: Copy>(&self, l: &[T], r: &[T], zero: T, mac: impl Fn(T, T, T) -> T) -> Vec<T> {
-        let mut out = Vec::with_capacity(self.b * self.i * self.j);
-        for b in 0..self.b {
-            for i in 0..self.i {
-                let lrow = &l[(b * self.i + i) * self.k..][..self.k];
-                let rrow = |j: usize| &r[(b * self.j + j) * self.k..][..self.k];
-                // Four outputs at a time: independent chains, each still
-                // accumulated in index order.
-                let mut j = 0;
-                while j + 4 <= self.j {
-                    let (r0, r1, r2, r3) = (rrow(j), rrow(j + 1), rrow(j + 2), rrow(j + 3));
-                    let (mut a0, mut a1, mut a2, mut a3) = (zero, zero, zero, zero);
-                    for k in 0..self.k {
-                        let x = lrow[k];
-                        a0 = mac(a0, x, r0[k]);
-                        a1 = mac(a1, x, r1[k]);
-                        a2 = mac(a2, x, r2[k]);
-                        a3 = mac(a3, x, r3[k]);
+        let (bn, ni, nj, nk) = (self.b, self.i, self.j, self.k);
+        let mut out = vec![zero; bn * ni * nj];
+        // LANES rhs rows interleaved by k, so that one lhs element meets
+        // LANES consecutive values: LANES independent chains side by side,
+        // each accumulated in index order.
+        let mut packed = vec![zero; nk * LANES];
+        for b in 0..bn {
+            let rrow = |j: usize| &r[(b * nj + j) * nk..][..nk];
+            let mut j = 0;
+            while j + LANES <= nj {
+                for q in 0..LANES {
+                    for (k, &v) in rrow(j + q).iter().enumerate() {
+                        packed[k * LANES + q] = v;
                     }
-                    out.extend_from_slice(&[a0, a1, a2, a3]);
-                    j += 4;
                 }
-                for j in j..self.j {
+                for i in 0..ni {
+                    let lrow = &l[(b * ni + i) * nk..][..nk];
+                    let mut a = [zero; LANES];
+                    for (&x, p) in lrow.iter().zip(packed.chunks_exact(LANES)) {
+                        let Ok(p): Result<&[T; LANES], _> = p.try_into() else {
+                            continue;
+                        };
+                        for q in 0..LANES {
+                            a[q] = mac(a[q], x, p[q]);
+                        }
+                    }
+                    let o = (b * ni + i) * nj + j;
+                    out[o..o + LANES].copy_from_slice(&a);
+                }
+                j += LANES;
+            }
+            for j in j..nj {
+                for i in 0..ni {
+                    let lrow = &l[(b * ni + i) * nk..][..nk];
                     let mut acc = zero;
                     for (&x, &y) in lrow.iter().zip(rrow(j)) {
                         acc = mac(acc, x, y);
                     }
-                    out.push(acc);
+                    out[(b * ni + i) * nj + j] = acc;
                 }
             }
         }
@@ -211,11 +230,7 @@ fn check_dims(d: &[i64], rank: usize, what: &str) -> KResult<Vec<usize>> {
 fn permuted(t: &Tensor, dims: &[usize]) -> Tensor {
     let st = strides(&t.shape);
     let list: Vec<(usize, usize)> = dims.iter().map(|&d| (t.shape[d], st[d])).collect();
-    let mut src = Vec::with_capacity(t.len());
-    let _ = for_each_offset::<()>(&list, 0, |o| {
-        src.push(o);
-        Ok(())
-    });
+    let src = super::reduce::offsets(&list);
     t.gather_linear(dims.iter().map(|&d| t.shape[d]).collect(), &src)
 }
 
@@ -493,6 +508,10 @@ fn ragged_dot<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KRes
             .position(|&d| d == r)
             .ok_or("bad ragged dimension")?;
     let (rb2, rc2) = (without(&rb, gd), without(&rc, gd));
+    // One full dot per group is held at once.
+    let mut all_groups = vec![g];
+    all_groups.extend_from_slice(&out_shape);
+    interp.check_shape(&all_groups, lanes(&elem))?;
     let mut groups = Vec::with_capacity(g);
     for gi in 0..g {
         let rhs_g = super::reduce::index_dim(rhs, gd, gi);
@@ -591,92 +610,133 @@ impl ConvLoop {
 }
 
 impl MacLoop for ConvLoop {
+    #[allow(clippy::needless_range_loop)] // indexing keeps the chains in registers
     fn run<T: Copy>(&self, l: &[T], r: &[T], zero: T, mac: impl Fn(T, T, T) -> T) -> Vec<T> {
         let n = num_elements(&self.out_shape);
         let mut out = vec![zero; n];
-        if n == 0 {
+        if n == 0 || self.kspatial.contains(&0) {
+            // An empty window sums nothing: every output is the zero start.
             return out;
         }
         let s = self.osd.len();
         let ost = strides(&self.out_shape);
         let ko = self.out_shape[self.ofd];
+        let fs = ost[self.ofd];
+        // Kernel window entries in row-major order: rhs spatial offset, and
+        // the window index per dimension (reversed where asked).
+        let mut entries: Vec<(usize, Vec<usize>)> = Vec::new();
+        let mut kidx = vec![0usize; s];
+        loop {
+            let rsp = (0..s).map(|d| kidx[d] * self.rss[d]).sum();
+            let w = (0..s)
+                .map(|d| {
+                    if self.reverse[d] {
+                        self.kspatial[d] - 1 - kidx[d]
+                    } else {
+                        kidx[d]
+                    }
+                })
+                .collect();
+            entries.push((rsp, w));
+            if !super::tensor::next_index(&mut kidx, &self.kspatial) {
+                break;
+            }
+        }
         // Output positions: every output index with the feature fixed at 0.
         let mut pos_shape = self.out_shape.clone();
         pos_shape[self.ofd] = 1;
         let mut idx = vec![0usize; pos_shape.len()];
-        let mut kidx = vec![0usize; s];
-        let kempty = self.kspatial.contains(&0);
-        // The window of one position: (lhs spatial offset or padding, rhs spatial offset).
-        let mut window: Vec<(Option<usize>, usize)> = Vec::new();
-        // lhs value of window entry `e`, input feature `c`, for lhs base `lb`.
-        let lv = |lb: usize, lsp: Option<usize>, c: usize| match lsp {
+        let mut lsp: Vec<Option<usize>> = Vec::with_capacity(entries.len());
+        let lv = |lb: usize, sp: Option<usize>, c: usize| match sp {
             Some(o) => l[lb + o + c * self.lsf],
             None => zero,
         };
-        loop {
-            window.clear();
-            if !kempty {
-                kidx.iter_mut().for_each(|x| *x = 0);
-                loop {
-                    let mut loff = Some(0usize);
-                    let mut roff = 0usize;
-                    for d in 0..s {
-                        let kd = self.kspatial[d];
-                        let k = kidx[d];
-                        let w = if self.reverse[d] { kd - 1 - k } else { k };
-                        roff += k * self.rss[d];
-                        loff = match (loff, self.table[d][idx[self.osd[d]] * kd + w]) {
-                            (Some(o), Some(c)) => Some(o + c * self.lss[d]),
-                            _ => None,
-                        };
-                    }
-                    window.push((loff, roff));
-                    if !super::tensor::next_index(&mut kidx, &self.kspatial) {
-                        break;
+        // The lhs spatial offset of each window entry at the position `idx`.
+        let window = |idx: &[usize], lsp: &mut Vec<Option<usize>>| {
+            lsp.clear();
+            for (_, w) in &entries {
+                let mut off = Some(0usize);
+                for d in 0..s {
+                    off = match (
+                        off,
+                        self.table[d][idx[self.osd[d]] * self.kspatial[d] + w[d]],
+                    ) {
+                        (Some(o), Some(c)) => Some(o + c * self.lss[d]),
+                        _ => None,
+                    };
+                }
+                lsp.push(off);
+            }
+        };
+        let lin = |idx: &[usize]| -> usize { idx.iter().zip(&ost).map(|(i, s)| i * s).sum() };
+        // Blocks of LANES output features: the rhs values interleaved by
+        // (window entry, input feature), LANES independent chains side by
+        // side, each accumulated in the spec's order.
+        let mut packed = vec![zero; entries.len() * self.ki * LANES];
+        let mut of = 0;
+        while of + LANES <= ko {
+            for q in 0..LANES {
+                let rb = (of + q) * self.rso;
+                for (e, (rsp, _)) in entries.iter().enumerate() {
+                    for c in 0..self.ki {
+                        packed[(e * self.ki + c) * LANES + q] = r[rb + rsp + c * self.rsi];
                     }
                 }
             }
-            let ob = idx[self.obd];
-            let lin: usize = idx.iter().zip(&ost).map(|(i, s)| i * s).sum();
-            let fs = ost[self.ofd];
-            // Four output features at a time: independent chains, each
-            // accumulated in the spec's order (window positions, then input features).
-            let mut of = 0;
-            while of + 4 <= ko {
-                let b: [(usize, usize); 4] = [
-                    self.bases(ob, of),
-                    self.bases(ob, of + 1),
-                    self.bases(ob, of + 2),
-                    self.bases(ob, of + 3),
-                ];
-                let mut a = [zero; 4];
-                for &(lsp, rsp) in &window {
+            idx.iter_mut().for_each(|x| *x = 0);
+            loop {
+                window(&idx, &mut lsp);
+                let ob = idx[self.obd];
+                let lbs: [usize; LANES] = std::array::from_fn(|q| self.bases(ob, of + q).0);
+                let shared = lbs.iter().all(|&b| b == lbs[0]);
+                let mut a = [zero; LANES];
+                let mut chunks = packed.chunks_exact(LANES);
+                for &sp in &lsp {
                     for c in 0..self.ki {
-                        let rc = rsp + c * self.rsi;
-                        for q in 0..4 {
-                            a[q] = mac(a[q], lv(b[q].0, lsp, c), r[b[q].1 + rc]);
+                        let Some(p) = chunks.next() else { break };
+                        let Ok(p): Result<&[T; LANES], _> = p.try_into() else {
+                            continue;
+                        };
+                        if shared {
+                            let x = lv(lbs[0], sp, c);
+                            for q in 0..LANES {
+                                a[q] = mac(a[q], x, p[q]);
+                            }
+                        } else {
+                            for q in 0..LANES {
+                                a[q] = mac(a[q], lv(lbs[q], sp, c), p[q]);
+                            }
                         }
                     }
                 }
-                for q in 0..4 {
-                    out[lin + (of + q) * fs] = a[q];
+                let o = lin(&idx) + of * fs;
+                for (q, &v) in a.iter().enumerate() {
+                    out[o + q * fs] = v;
                 }
-                of += 4;
+                if !super::tensor::next_index(&mut idx, &pos_shape) {
+                    break;
+                }
             }
-            for of in of..ko {
-                let (lb, rb) = self.bases(ob, of);
+            of += LANES;
+        }
+        for of in of..ko {
+            idx.iter_mut().for_each(|x| *x = 0);
+            loop {
+                window(&idx, &mut lsp);
+                let (lb, rb) = self.bases(idx[self.obd], of);
                 let mut acc = zero;
-                for &(lsp, rsp) in &window {
+                for (&sp, (rsp, _)) in lsp.iter().zip(&entries) {
                     for c in 0..self.ki {
-                        acc = mac(acc, lv(lb, lsp, c), r[rb + rsp + c * self.rsi]);
+                        acc = mac(acc, lv(lb, sp, c), r[rb + rsp + c * self.rsi]);
                     }
                 }
-                out[lin + of * fs] = acc;
-            }
-            if !super::tensor::next_index(&mut idx, &pos_shape) {
-                return out;
+                out[lin(&idx) + of * fs] = acc;
+                if !super::tensor::next_index(&mut idx, &pos_shape) {
+                    break;
+                }
             }
         }
+        out
     }
 }
 
@@ -684,13 +744,50 @@ impl MacLoop for ConvLoop {
 /// padding, lhs/rhs dilation, window reversal and feature/batch groups;
 /// quantized operands by `dequantize_op_quantize` (hybrid: the result stays float).
 fn convolution<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec<Value>> {
+    conv_op(interp, op, args, None)
+}
+
+/// `dynamic_conv` (spec: dynamic_conv): `convolution` with the padding
+/// given as an operand.
+fn dynamic_conv<'p>(
+    interp: &mut Interp<'p>,
+    op: &'p Op,
+    mut args: Vec<Value>,
+) -> KResult<Vec<Value>> {
+    if args.len() != 3 {
+        return Err("dynamic_conv takes lhs, rhs and padding".into());
+    }
+    let pad = args.pop().ok_or("missing padding")?;
+    let pad = pad.as_tensor()?;
+    let v = pad.ints().ok_or("padding must be integers")?;
+    if pad.rank() != 2 || pad.shape[1] != 2 {
+        return Err("padding must have shape [rank − 2, 2]".into());
+    }
+    let pairs = v
+        .chunks_exact(2)
+        .map(|c| {
+            Ok((
+                i64::try_from(c[0]).map_err(|_| "padding overflows")?,
+                i64::try_from(c[1]).map_err(|_| "padding overflows")?,
+            ))
+        })
+        .collect::<KResult<Vec<(i64, i64)>>>()?;
+    conv_op(interp, op, args, Some(pairs))
+}
+
+fn conv_op<'p>(
+    interp: &mut Interp<'p>,
+    op: &'p Op,
+    args: Vec<Value>,
+    pad: Option<Vec<(i64, i64)>>,
+) -> KResult<Vec<Value>> {
     let elem = float_result_elem(interp, op)?;
     let (out_shape, _) = result_type(interp, op, 0)?;
     let run = |interp: &Interp<'_>, a: &[Value]| -> KResult<Tensor> {
         let [l, r] = tensors(a)?[..] else {
             return Err("convolution takes two operands".into());
         };
-        conv_core(interp, op, l, r, &elem, &out_shape)
+        conv_core(interp, op, l, r, &elem, &out_shape, pad.as_deref())
     };
     if any_quantized(interp, op, &args) {
         let floats = super::quant::dequantize_all(&args)?;
@@ -709,6 +806,7 @@ fn conv_core(
     rhs: &Tensor,
     elem: &ElementType,
     declared: &[usize],
+    pad_operand: Option<&[(i64, i64)]>,
 ) -> KResult<Tensor> {
     let Some(Attr::Conv(dn)) = op.attr("dimension_numbers") else {
         return Err("missing `dimension_numbers`".into());
@@ -767,7 +865,11 @@ fn conv_core(
     let strides_ = opt("window_strides")?;
     let lhs_dil = opt("lhs_dilation")?;
     let rhs_dil = opt("rhs_dilation")?;
-    let pad = padding_pairs(op, s)?;
+    let pad = match pad_operand {
+        Some(p) if p.len() == s => p.to_vec(),
+        Some(_) => return Err("padding must have rank − 2 rows".into()),
+        None => padding_pairs(op, s)?,
+    };
     let reverse: Vec<bool> = match attr_i64s(op, "window_reversal")? {
         None => vec![false; s],
         Some(v) if v.len() == s => v.iter().map(|&x| x != 0).collect(),

@@ -1,15 +1,23 @@
 //! Reductions, windows, sorting and per-element maps: `reduce`,
-//! `reduce_window`, `select_and_scatter`, `sort`, `map` and `chlo.top_k`.
+//! `reduce_window`, `select_and_scatter`, `sort`, `map`, `chlo.top_k` and
+//! `chlo.scan`.
 //!
 //! Every op that takes a region applies it through [`ScalarFn`], so a body
 //! that is one binary op (`add`, `maximum`, …) runs without the interpreter
-//! and gives the same bits as the elementwise kernels.
+//! and gives the same bits as the elementwise kernels. A body of straight-line
+//! elementwise ops ([`VecBody`]: JAX's argmax reducers, most `map` bodies)
+//! runs on whole tensors instead of scalars — in `reduce`, the folds of all
+//! outputs advance together, one body run per reduced position — with the
+//! same per-element bits. Other bodies run in the interpreter on scalars,
+//! each call counted against the step limit.
 //!
 //! Orders the spec leaves to the implementation, fixed here:
 //!
 //! * `reduce` folds sequentially: `acc = init; for x in slice: acc = body(acc, x)`,
 //!   the reduced elements taken in ascending row-major order of their index
-//!   (the spec's in-order traversal, with one init value at the start).
+//!   (the spec's in-order traversal, with one init value at the start). An
+//!   f32/f64 `add` body folds on the hardware (the same bits) and is redone
+//!   in soft-float when the sum is NaN, for the soft-float NaN rules.
 //! * `reduce_window` folds each window the same way, starting from the init
 //!   value, over the window positions in row-major order; padding and base
 //!   dilation holes hold the init value and take part, as the spec's `pad`
@@ -18,9 +26,18 @@
 //!   in-bounds element of a window is selected first and replaced by a later
 //!   candidate when `select(current, candidate)` is false. Source values
 //!   scatter in row-major order of the source index, from `init_value`.
-//! * `sort` is always stable (a merge sort), whatever `is_stable` says.
+//! * `sort` is always stable, whatever `is_stable` says: a merge sort calling
+//!   the comparator (never trusting it to be a consistent order). A
+//!   comparator that is one `compare LT/GT` of one operand's pair, on a slice
+//!   where that is a strict weak order (no NaN under `FLOAT`), sorts by keys
+//!   instead — any stable sort gives the merge sort's result there. So does
+//!   a comparator `compare(f(lhs…), g(rhs…))` with elementwise `f` and `g`
+//!   (JAX's float comparators, which canonicalise ±0 and NaN first): `f` and
+//!   `g` are evaluated once per element, on whole tensors.
 //! * `chlo.top_k` orders floats by IEEE totalOrder (NaN above +∞, −0 below
 //!   +0) and breaks ties by the lower index.
+//! * `chlo.scan` runs its body in order along the dimension (from the end
+//!   with `is_reverse`).
 
 use super::elementwise::convert_tensor;
 use super::region::ScalarFn;
@@ -139,15 +156,6 @@ pub fn padding_pairs(op: &Op, rank: usize) -> KResult<Vec<(i64, i64)>> {
     match attr_i64s(op, "padding")? {
         None => Ok(vec![(0, 0); rank]),
         Some(v) if v.len() == 2 * rank => Ok(v.chunks_exact(2).map(|c| (c[0], c[1])).collect()),
-        Some(v)
-            if v.len() == 2
-                && rank != 1
-                && op
-                    .attr("padding")
-                    .is_some_and(|a| matches!(a, Attr::Dense(d) if d.splat)) =>
-        {
-            Ok(vec![(v[0], v[0]); rank])
-        }
         Some(v) => Err(format!(
             "`padding` has {} entries for rank {rank} (want {} pairs)",
             v.len(),
@@ -182,6 +190,17 @@ fn to_arg_type<'a>(t: &'a Tensor, to: Option<&ElementType>) -> Cow<'a, Tensor> {
         }
         _ => Cow::Borrowed(t),
     }
+}
+
+/// Every offset `Σ index[d]·stride[d]` over the index space of `dims`
+/// (size, stride), in row-major order.
+pub fn offsets(dims: &[(usize, usize)]) -> Vec<usize> {
+    let mut out = Vec::with_capacity(dims.iter().fold(1usize, |a, d| a.saturating_mul(d.0)));
+    let _ = for_each_offset::<()>(dims, 0, |o| {
+        out.push(o);
+        Ok(())
+    });
+    out
 }
 
 /// Calls `f` with every offset `base + Σ index[d]·stride[d]` over the index
@@ -331,6 +350,32 @@ fn reduce<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<
             outs[0].push(acc);
             Ok(())
         })?;
+    } else if let Some(vb) = VecBody::new(interp, region(op, 0)?).filter(|_| out_n >= 4) {
+        // Every output's fold advances together: the body runs once per
+        // reduced position on tensors over the outputs, elementwise, so each
+        // output sees exactly its sequential fold.
+        let bases = offsets(&kept);
+        let mut accs: Vec<Value> = inits
+            .iter()
+            .map(|t| Value::tensor(Tensor::filled(t.elem.clone(), out_shape.clone(), &t.data)))
+            .collect();
+        for_each_offset::<KernelErr>(&red, 0, |roff| {
+            let mut call = accs.clone();
+            for t in inputs.iter() {
+                let src: Vec<usize> = bases.iter().map(|b| b + roff).collect();
+                call.push(Value::tensor(t.gather_linear(out_shape.clone(), &src)));
+            }
+            interp.step()?;
+            let r = vb.run(interp, call, &out_shape)?;
+            if r.len() != n {
+                return Err("the body returns the wrong number of values".into());
+            }
+            accs = r.into_iter().map(Value::tensor).collect();
+            Ok(())
+        })?;
+        for (o, a) in outs.iter_mut().zip(&accs) {
+            o.extend_from_slice(&a.as_tensor()?.data);
+        }
     } else {
         let mut accs: Vec<Vec<u64>> = Vec::with_capacity(n);
         for_each_offset(&kept, 0, |base| {
@@ -358,6 +403,101 @@ fn reduce<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<
 }
 
 type KernelErr = super::KernelError;
+
+/// A region of straight-line elementwise ops (and constants) on scalars,
+/// run instead on whole tensors of one shape: rank-0 values (constants,
+/// captured scalars) are broadcast, and each element gets exactly the bits
+/// the scalar run would give.
+pub struct VecBody<'p> {
+    block: &'p crate::ir::Block,
+}
+
+impl<'p> VecBody<'p> {
+    pub fn new(interp: &Interp<'p>, region: &'p Region) -> Option<VecBody<'p>> {
+        let block = region.blocks.first()?;
+        let (ret, body) = block.ops.split_last()?;
+        if !matches!(ret.name.as_str(), "stablehlo.return" | "func.return") {
+            return None;
+        }
+        let scalar = |v: u32| {
+            matches!(interp.ty(v), Type::Tensor(t)
+                if t.dims.as_ref().is_some_and(|d| d.is_empty())
+                    && !matches!(t.elem, ElementType::Quant(_)))
+        };
+        for o in body {
+            let elementwise = o.name == "stablehlo.constant"
+                || super::elementwise::KERNELS
+                    .iter()
+                    .any(|(n, _)| *n == o.name);
+            if !elementwise || !o.regions.is_empty() || !o.results.iter().all(|&r| scalar(r)) {
+                return None;
+            }
+        }
+        if !block.args.iter().all(|&a| scalar(a)) {
+            return None;
+        }
+        Some(VecBody { block })
+    }
+
+    /// Runs the body on argument tensors of `shape`; returns its results.
+    pub fn run(
+        &self,
+        interp: &mut Interp<'p>,
+        args: Vec<Value>,
+        shape: &[usize],
+    ) -> KResult<Vec<Tensor>> {
+        let block = self.block;
+        if args.len() != block.args.len() {
+            return Err("the body takes another number of arguments".into());
+        }
+        let widen = |v: Value| -> KResult<Value> {
+            let t = v.as_tensor()?;
+            if t.shape.is_empty() && !shape.is_empty() {
+                Ok(Value::tensor(Tensor::filled(
+                    t.elem.clone(),
+                    shape.to_vec(),
+                    &t.data,
+                )))
+            } else if t.shape == shape {
+                Ok(v)
+            } else {
+                Err("a body value has an unexpected shape".into())
+            }
+        };
+        let mut env: Vec<(u32, Value)> = Vec::with_capacity(block.args.len() + block.ops.len());
+        for (&a, v) in block.args.iter().zip(args) {
+            env.push((a, widen(v)?));
+        }
+        let lookup = |env: &[(u32, Value)], interp: &Interp<'p>, v: u32| -> KResult<Value> {
+            match env.iter().rev().find(|(id, _)| *id == v) {
+                Some((_, x)) => Ok(x.clone()),
+                None => Ok(widen(interp.get(v)?)?),
+            }
+        };
+        let (ret, body) = block.ops.split_last().ok_or("empty body")?;
+        for o in body {
+            let operands = o
+                .operands
+                .iter()
+                .map(|&v| lookup(&env, interp, v))
+                .collect::<KResult<Vec<_>>>()?;
+            let kernel = *super::registry()
+                .get(o.name.as_str())
+                .ok_or("the executor has no kernel for a body op")?;
+            let results = kernel(interp, o, operands)?;
+            if results.len() != o.results.len() {
+                return Err("a body op produced the wrong number of results".into());
+            }
+            for (&id, v) in o.results.iter().zip(results) {
+                env.push((id, widen(v)?));
+            }
+        }
+        ret.operands
+            .iter()
+            .map(|&v| Ok(lookup(&env, interp, v)?.into_tensor()?))
+            .collect()
+    }
+}
 
 /// Whether a body is `return add(a, b)` on f32 or f64 elements of `elem`,
 /// which a fold may run on the hardware (same bits unless a NaN appears).
@@ -417,7 +557,7 @@ struct Windows {
 pub type WindowTable = (Vec<usize>, Vec<Vec<Option<usize>>>);
 
 /// The output shape and per-dimension coordinate tables of windows over
-/// `shape` (see [`Windows`]); convolution uses it for its lhs windows.
+/// `shape` (see `Windows`); convolution uses it for its lhs windows.
 pub fn window_table(
     shape: &[usize],
     win: &[i64],
@@ -910,6 +1050,22 @@ fn sort<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Ve
             && c.lhs / 2 < inputs.len()
             && inputs[c.lhs / 2].lanes() == 1
     });
+    let plan = match fast {
+        Some(c) => SortPlan::Key {
+            key: Cow::Borrowed(inputs[c.lhs / 2]),
+            swapped: c.lhs % 2 == 1,
+            cmp: c,
+        },
+        None => match comparator_keys(interp, region(op, 0)?, &args, &shape) {
+            Some((p, q, swapped, cmp)) if p.data == q.data => SortPlan::Key {
+                key: Cow::Owned(p),
+                swapped,
+                cmp,
+            },
+            Some((p, q, swapped, cmp)) => SortPlan::Pair { p, q, swapped, cmp },
+            None => SortPlan::General,
+        },
+    };
     let st = strides(&shape);
     let len = shape[dim];
     let stride = st[dim];
@@ -926,35 +1082,37 @@ fn sort<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Ve
         perm.clear();
         perm.extend(0..len);
         let at = |i: usize| base + i * stride;
-        match &fast {
-            Some(c) if key_sortable(c, inputs[c.lhs / 2], &perm, &at) => {
+        match &plan {
+            SortPlan::Key { key, swapped, cmp } if key_sortable(cmp, key, &perm, &at) => {
                 // A strict weak order on keys: any stable sort gives the
                 // merge sort's result.
-                let t = inputs[c.lhs / 2];
-                let descending = (c.dir == Direction::Gt) != (c.lhs % 2 == 1);
+                let descending = (cmp.dir == Direction::Gt) != *swapped;
                 keys.clear();
-                keys.extend((0..len).map(|i| sort_key(c, &t.elem, t.data[at(i)])));
+                keys.extend((0..len).map(|i| sort_key(cmp, &key.elem, key.data[at(i)])));
                 if descending {
                     perm.sort_by(|&a, &b| keys[b].cmp(&keys[a]));
                 } else {
                     perm.sort_by_key(|&a| keys[a]);
                 }
             }
-            Some(c) => {
-                let t = inputs[c.lhs / 2];
-                let swapped = c.lhs % 2 == 1;
-                let elem = &t.elem;
-                let data = &t.data;
+            SortPlan::Key { key, swapped, cmp } => {
+                let (elem, data) = (&key.elem, &key.data);
                 merge_sort::<KernelErr>(&mut perm, &mut |a, b| {
                     let (x, y) = (data[at(a)], data[at(b)]);
-                    Ok(if swapped {
-                        c.holds(elem, y, x)
+                    Ok(if *swapped {
+                        cmp.holds(elem, y, x)
                     } else {
-                        c.holds(elem, x, y)
+                        cmp.holds(elem, x, y)
                     })
                 })?;
             }
-            None => {
+            SortPlan::Pair { p, q, swapped, cmp } => {
+                merge_sort::<KernelErr>(&mut perm, &mut |a, b| {
+                    let (a, b) = if *swapped { (b, a) } else { (a, b) };
+                    Ok(cmp.holds(&p.elem, p.data[at(a)], q.data[at(b)]))
+                })?;
+            }
+            SortPlan::General => {
                 merge_sort(&mut perm, &mut |a, b| {
                     let mut call: Vec<&[u64]> = Vec::with_capacity(2 * inputs.len());
                     for t in &inputs {
@@ -989,6 +1147,160 @@ fn sort<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Ve
             })
         })
         .collect())
+}
+
+/// How `sort` calls its comparator.
+enum SortPlan<'a> {
+    /// `less(a, b) = cmp(key[a], key[b])` (`swapped`: `cmp(key[b], key[a])`).
+    Key {
+        key: Cow<'a, Tensor>,
+        swapped: bool,
+        cmp: FastCompare,
+    },
+    /// `less(a, b) = cmp(p[a], q[b])` (`swapped`: `cmp(p[b], q[a])`).
+    Pair {
+        p: Tensor,
+        q: Tensor,
+        swapped: bool,
+        cmp: FastCompare,
+    },
+    /// The comparator run by the interpreter on every pair.
+    General,
+}
+
+/// For a comparator `return compare(f(…), g(…))` where `f` reads only the
+/// left-hand arguments and `g` only the right-hand ones (or the other way
+/// round), through straight-line elementwise ops and constants — JAX's float
+/// comparators canonicalise ±0 and NaN this way — the values of `f` and `g`
+/// for every element, computed once on whole tensors by the elementwise
+/// kernels (the same per-element bits as on scalars), with whether `f` reads
+/// the right-hand side, and the final comparison. `None` when the body has
+/// another form.
+fn comparator_keys<'p>(
+    interp: &mut Interp<'p>,
+    region: &'p Region,
+    args: &[Value],
+    shape: &[usize],
+) -> Option<(Tensor, Tensor, bool, FastCompare)> {
+    let block = region.blocks.first()?;
+    let (ret, body) = block.ops.split_last()?;
+    if !matches!(ret.name.as_str(), "stablehlo.return" | "func.return") {
+        return None;
+    }
+    let [r] = ret.operands.as_slice() else {
+        return None;
+    };
+    let def = |v: u32| body.iter().position(|o| o.results.contains(&v));
+    let cmp_op = &body[def(*r)?];
+    if cmp_op.name != "stablehlo.compare" {
+        return None;
+    }
+    let [p, q] = cmp_op.operands.as_slice() else {
+        return None;
+    };
+    let dir = match cmp_op
+        .attr("comparison_direction")
+        .and_then(Attr::as_enum)?
+    {
+        "EQ" => Direction::Eq,
+        "NE" => Direction::Ne,
+        "GE" => Direction::Ge,
+        "GT" => Direction::Gt,
+        "LE" => Direction::Le,
+        "LT" => Direction::Lt,
+        _ => return None,
+    };
+    let cmp = FastCompare {
+        lhs: 0,
+        rhs: 1,
+        dir,
+        ctype: cmp_op.attr("compare_type").and_then(Attr::as_enum),
+    };
+    let elementwise = |name: &str| {
+        name == "stablehlo.constant" || super::elementwise::KERNELS.iter().any(|(n, _)| *n == name)
+    };
+    // The ops (in block order) and block arguments a value depends on.
+    let cone = |v: u32| -> Option<(Vec<usize>, Vec<usize>)> {
+        let (mut ops, mut used, mut stack) = (Vec::new(), Vec::new(), vec![v]);
+        while let Some(v) = stack.pop() {
+            if let Some(a) = block.args.iter().position(|&x| x == v) {
+                if !used.contains(&a) {
+                    used.push(a);
+                }
+                continue;
+            }
+            let i = def(v)?;
+            let o = &body[i];
+            if !elementwise(&o.name) || !o.regions.is_empty() || std::ptr::eq(o, cmp_op) {
+                return None;
+            }
+            if !ops.contains(&i) {
+                ops.push(i);
+                stack.extend(o.operands.iter().copied());
+            }
+        }
+        ops.sort_unstable();
+        Some((ops, used))
+    };
+    let (p_ops, p_args) = cone(*p)?;
+    let (q_ops, q_args) = cone(*q)?;
+    let all = |a: &[usize], parity: usize| a.iter().all(|&i| i % 2 == parity);
+    let swapped = if all(&p_args, 0) && all(&q_args, 1) {
+        false
+    } else if all(&p_args, 1) && all(&q_args, 0) {
+        true
+    } else {
+        return None;
+    };
+    let mut eval = |ops: &[usize], target: u32| -> Option<Tensor> {
+        let mut env: Vec<(u32, Value)> = Vec::new();
+        let lookup = |env: &[(u32, Value)], v: u32| -> Option<Value> {
+            match block.args.iter().position(|&x| x == v) {
+                Some(a) => args.get(a / 2).cloned(),
+                None => env.iter().find(|(id, _)| *id == v).map(|(_, x)| x.clone()),
+            }
+        };
+        for &i in ops {
+            let o: &'p Op = &body[i];
+            let operands: Vec<Value> = o
+                .operands
+                .iter()
+                .map(|&v| lookup(&env, v))
+                .collect::<Option<_>>()?;
+            let kernel = *super::registry().get(o.name.as_str())?;
+            let results = kernel(interp, o, operands).ok()?;
+            if results.len() != o.results.len() {
+                return None;
+            }
+            for (&id, v) in o.results.iter().zip(results) {
+                let t = v.into_tensor().ok()?;
+                let t = if t.shape.is_empty() && !shape.is_empty() {
+                    Tensor::filled(t.elem.clone(), shape.to_vec(), &t.data)
+                } else {
+                    t
+                };
+                if t.shape != shape {
+                    return None;
+                }
+                env.push((id, Value::tensor(t)));
+            }
+        }
+        let t = lookup(&env, target)?.into_tensor().ok()?;
+        let t = if t.shape.is_empty() && !shape.is_empty() {
+            Tensor::filled(t.elem.clone(), shape.to_vec(), &t.data)
+        } else {
+            t
+        };
+        (t.shape == shape
+            && matches!(
+                t.elem,
+                ElementType::Float(_) | ElementType::Int(..) | ElementType::Index
+            ))
+        .then_some(t)
+    };
+    let pk = eval(&p_ops, *p)?;
+    let qk = eval(&q_ops, *q)?;
+    (pk.elem == qk.elem).then_some((pk, qk, swapped, cmp))
 }
 
 /// Whether a one-compare comparator orders this slice by keys: `LT`/`GT`,
@@ -1119,11 +1431,20 @@ fn map<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec
     }
     let elem = result_elem(interp, op, 0)?;
     let l = lanes(&elem);
+    interp.check_shape(&first.shape, l)?;
     let n = first.len();
     let mut data = Vec::with_capacity(n * l);
-    match (body.fast_binary(), inputs.as_slice()) {
-        (Some(f), [a, b]) if a.lanes() == 1 && l == 1 => {
+    let vb = VecBody::new(interp, region(op, 0)?);
+    match (body.fast_binary(), inputs.as_slice(), vb) {
+        (Some(f), [a, b], _) if a.lanes() == 1 && l == 1 => {
             data.extend(a.data.iter().zip(&b.data).map(|(&x, &y)| f(x, y)));
+        }
+        (_, _, Some(vb)) if n > 1 => {
+            let mut r = vb.run(interp, args.clone(), &first.shape)?;
+            if r.len() != 1 || r[0].data.len() != n * l {
+                return Err("the computation's result does not match the result type".into());
+            }
+            data = std::mem::take(&mut r[0].data);
         }
         _ => {
             for i in 0..n {
@@ -1326,6 +1647,58 @@ mod tests {
     use super::*;
 
     #[test]
+    fn variadic_argmax_reduce_runs_every_row_together() {
+        // Five rows reduce together through the elementwise body on tensors.
+        let r = run_main(
+            r#"func.func @main() -> (tensor<5xf32>, tensor<5xi32>) {
+  %x = stablehlo.constant dense<[[1.0, 3.0, 3.0, 2.0, 0.0, -1.0, 3.0], [0x7FC00000, 5.0, 0x7FC00000, 1.0, 1.0, 1.0, 1.0], [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0], [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0], [7.0, 6.0, 5.0, 4.0, 3.0, 2.0, 1.0]]> : tensor<5x7xf32>
+  %i = stablehlo.constant dense<[[0, 1, 2, 3, 4, 5, 6], [0, 1, 2, 3, 4, 5, 6], [0, 1, 2, 3, 4, 5, 6], [0, 1, 2, 3, 4, 5, 6], [0, 1, 2, 3, 4, 5, 6]]> : tensor<5x7xi32>
+  %cst = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %c = stablehlo.constant dense<0> : tensor<i32>
+  %1:2 = stablehlo.reduce(%x init: %cst), (%i init: %c) across dimensions = [1] : (tensor<5x7xf32>, tensor<5x7xi32>, tensor<f32>, tensor<i32>) -> (tensor<5xf32>, tensor<5xi32>)
+   reducer(%arg1: tensor<f32>, %arg3: tensor<f32>) (%arg2: tensor<i32>, %arg4: tensor<i32>)  {
+    %2 = stablehlo.compare  GT, %arg1, %arg3,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %3 = stablehlo.compare  NE, %arg1, %arg1,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %4 = stablehlo.or %2, %3 : tensor<i1>
+    %5 = stablehlo.compare  EQ, %arg1, %arg3,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %6 = stablehlo.compare  LT, %arg2, %arg4,  SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %7 = stablehlo.and %5, %6 : tensor<i1>
+    %8 = stablehlo.or %4, %7 : tensor<i1>
+    %9 = stablehlo.select %4, %arg1, %arg3 : tensor<i1>, tensor<f32>
+    %10 = stablehlo.select %8, %arg2, %arg4 : tensor<i1>, tensor<i32>
+    stablehlo.return %9, %10 : tensor<f32>, tensor<i32>
+  }
+  func.return %1#0, %1#1 : tensor<5xf32>, tensor<5xi32>
+}"#,
+        );
+        assert_eq!(ints(&r[1]), vec![1, 0, 0, 6, 0]);
+        let vals: Vec<u32> = r[0].data.iter().map(|&x| x as u32).collect();
+        assert_eq!(
+            vals,
+            vec![0x4040_0000, 0x7FC0_0000, 0, 0x40E0_0000, 0x40E0_0000]
+        );
+    }
+
+    #[test]
+    fn map_with_an_elementwise_body_runs_on_whole_tensors() {
+        let r = run_main(
+            r#"func.func @main() -> tensor<5xi32> {
+  %x = stablehlo.constant dense<[1, -2, 3, -4, 5]> : tensor<5xi32>
+  %y = stablehlo.constant dense<[10, 20, 30, 40, 50]> : tensor<5xi32>
+  %r = "stablehlo.map"(%x, %y) ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    %k = stablehlo.constant dense<2> : tensor<i32>
+    %m = stablehlo.multiply %a, %k : tensor<i32>
+    %s = stablehlo.subtract %b, %m : tensor<i32>
+    stablehlo.return %s : tensor<i32>
+  }) {dimensions = array<i64: 0>} : (tensor<5xi32>, tensor<5xi32>) -> tensor<5xi32>
+  func.return %r : tensor<5xi32>
+}"#,
+        );
+        assert_eq!(ints(&r[0]), vec![8, 24, 24, 48, 40]);
+    }
+
+    #[test]
     fn reduce_window_padding_holds_the_init_value() {
         // Spec: padded positions hold init_value and are reduced like any element.
         let r = run_main(
@@ -1410,6 +1783,37 @@ mod tests {
             vec![5, 3, 1, 2, 4, 0]
         );
         assert_eq!(sort_f32_indices("LT", "FLOAT", w), vec![5, 1, 3, 2, 4, 0]);
+    }
+
+    #[test]
+    fn sort_with_jax_canonicalising_comparator_orders_by_total_order() {
+        // JAX's float comparator: ±0 → +0 and NaN → canonical NaN on each
+        // side, then LT TOTALORDER. Evaluated once per element on whole tensors.
+        let r = run_main(
+            r#"func.func @main() -> (tensor<7xf32>, tensor<7xi32>) {
+  %k = stablehlo.constant dense<[0x7FC00000, 1.0, -0.0, 0xFFC00001, 0.0, 0xFF800000, 2.0]> : tensor<7xf32>
+  %v = stablehlo.constant dense<[0, 1, 2, 3, 4, 5, 6]> : tensor<7xi32>
+  %r:2 = "stablehlo.sort"(%k, %v) ({
+  ^bb0(%arg0: tensor<f32>, %arg1: tensor<f32>, %arg2: tensor<i32>, %arg3: tensor<i32>):
+    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %3 = stablehlo.compare  EQ, %arg0, %cst,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %4 = stablehlo.select %3, %cst, %arg0 : tensor<i1>, tensor<f32>
+    %5 = stablehlo.compare  NE, %arg0, %arg0,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %cst_1 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %6 = stablehlo.select %5, %cst_1, %4 : tensor<i1>, tensor<f32>
+    %7 = stablehlo.compare  EQ, %arg1, %cst,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %8 = stablehlo.select %7, %cst, %arg1 : tensor<i1>, tensor<f32>
+    %9 = stablehlo.compare  NE, %arg1, %arg1,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %10 = stablehlo.select %9, %cst_1, %8 : tensor<i1>, tensor<f32>
+    %11 = stablehlo.compare  LT, %6, %10,  TOTALORDER : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %11 : tensor<i1>
+  }) {dimension = 0 : i64} : (tensor<7xf32>, tensor<7xi32>) -> (tensor<7xf32>, tensor<7xi32>)
+  func.return %r#0, %r#1 : tensor<7xf32>, tensor<7xi32>
+}"#,
+        );
+        assert_eq!(ints(&r[1]), vec![5, 2, 4, 1, 6, 0, 3]);
+        // The sorted values are the operand's own bits (−0 stays −0).
+        assert_eq!(r[0].data[1], 0x8000_0000);
     }
 
     #[test]
