@@ -249,6 +249,12 @@ pub fn test_file(path: &Path, limits: Limits) -> Vec<CaseResult> {
         verdict,
         detail,
     };
+    if text
+        .lines()
+        .any(|l| l.trim_start().starts_with("// RUN-DISABLED"))
+    {
+        return vec![result(1, Verdict::Skipped, "RUN-DISABLED".into())];
+    }
     // The verifier's style: marked errors, or RUN lines that only parse and
     // verify (no `--interpret` anywhere): every unmarked case must be accepted.
     let run_lines: Vec<&str> = text
@@ -258,12 +264,6 @@ pub fn test_file(path: &Path, limits: Limits) -> Vec<CaseResult> {
     let verify_only = !run_lines.is_empty() && !run_lines.iter().any(|l| l.contains("--interpret"));
     if text.contains("expected-error") || verify_only {
         return expected_error_style(&name, &text);
-    }
-    if text
-        .lines()
-        .any(|l| l.trim_start().starts_with("// RUN-DISABLED"))
-    {
-        return vec![result(1, Verdict::Skipped, "RUN-DISABLED".into())];
     }
     let cases = split_cases(&text);
     parse_file(&name, &text)
