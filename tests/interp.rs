@@ -346,3 +346,23 @@ fn conformance_testdata_pass_count() {
 fn conformance_interpret_pass_count() {
     assert_at_least("interpret", 521);
 }
+
+#[test]
+fn asin_acos_kernel_satisfies_the_chlo_identities() {
+    // asin(0.5 + 0.25i) = atan2(0.5, w.re) + i w.im with w the kernel's value.
+    let src = "func.func @main() -> tensor<complex<f64>> {
+  %z = stablehlo.constant dense<(0.5, 0.25)> : tensor<complex<f64>>
+  %w = \"chlo._asin_acos_kernel\"(%z) : (tensor<complex<f64>>) -> tensor<complex<f64>>
+  %a = chlo.asin %z : tensor<complex<f64>> -> tensor<complex<f64>>
+  %x = stablehlo.real %z : (tensor<complex<f64>>) -> tensor<f64>
+  %wr = stablehlo.real %w : (tensor<complex<f64>>) -> tensor<f64>
+  %wi = stablehlo.imag %w : (tensor<complex<f64>>) -> tensor<f64>
+  %re = stablehlo.atan2 %x, %wr : tensor<f64>
+  %ar = stablehlo.real %a : (tensor<complex<f64>>) -> tensor<f64>
+  %ai = stablehlo.imag %a : (tensor<complex<f64>>) -> tensor<f64>
+  check.expect_close %re, %ar, max_ulp_difference = 4 : tensor<f64>, tensor<f64>
+  check.expect_close %wi, %ai, max_ulp_difference = 4 : tensor<f64>, tensor<f64>
+  func.return %w : tensor<complex<f64>>
+}";
+    run(src).unwrap();
+}

@@ -41,6 +41,7 @@ pub const KERNELS: &[(&str, Kernel)] = &[
     ("chlo.next_after", next_after),
     ("chlo.polygamma", polygamma),
     ("chlo.zeta", zeta),
+    ("chlo._asin_acos_kernel", asin_acos_kernel),
 ];
 
 /// `f` applied to every element of a float or complex tensor.
@@ -188,4 +189,35 @@ pub fn complex_sign(kind: FloatKind, a: &Tensor) -> Result<Tensor, String> {
 /// `sqrt` of complex numbers (principal branch).
 pub fn complex_sqrt(d: Domain, a: &Tensor) -> Result<Tensor, String> {
     unary_math(d, a, Unary::Sqrt)
+}
+
+/// `chlo._asin_acos_kernel` (CHLO: the intermediate value of the asin/acos
+/// decompositions): for z = x + iy, w = sqrt(A² − x²) + i·acosh(A) with
+/// A = (|z + 1| + |z − 1|)/2, the value for which asin(z) = atan2(x, w.re) +
+/// i·sign(y)·w.im and acos(z) = atan2(w.re, x) − i·sign(y)·w.im, as the CHLO
+/// reference states. Computed in f64 by these formulas (|·| and acosh
+/// correctly rounded, A² − x² as (A − |x|)(A + |x|)) and rounded once to the
+/// part type; not correctly rounded, and its error is not measured.
+fn asin_acos_kernel(_: &mut Interp<'_>, _: &Op, args: Vec<Value>) -> KResult<Vec<Value>> {
+    let a = super::elementwise::unary_arg(&args)?;
+    let ElementType::Complex(kind) = a.elem else {
+        return Err("_asin_acos_kernel takes complex elements".into());
+    };
+    let (load, store): (fn(u64) -> f64, fn(f64) -> u64) = match kind {
+        FloatKind::F32 => (
+            |b| f32::from_bits(b as u32) as f64,
+            |v| crate::float::from_f64(FloatKind::F32, v),
+        ),
+        FloatKind::F64 => (f64::from_bits, f64::to_bits),
+        _ => return Err("_asin_acos_kernel takes complex<f32> or complex<f64>".into()),
+    };
+    let t = map1c(a, a.elem.clone(), |re, im| {
+        let (x, y) = (load(re), load(im));
+        let big_a = (core_math::hypot(x + 1.0, y) + core_math::hypot(x - 1.0, y)) / 2.0;
+        let ax = x.abs();
+        let w_re = ((big_a - ax).max(0.0) * (big_a + ax)).sqrt();
+        let w_im = core_math::acosh(big_a.max(1.0));
+        (store(w_re), store(w_im))
+    });
+    Ok(vec![Value::tensor(t)])
 }
