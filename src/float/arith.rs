@@ -121,6 +121,7 @@ enum Hardware {
     None,
 }
 
+#[inline]
 fn hardware(f: &Format) -> Hardware {
     if f == FloatKind::F64.format() {
         Hardware::F64
@@ -167,6 +168,7 @@ fn exact_f64(f: &Format, bits: u64) -> f64 {
 }
 
 /// Rounds a hardware `f64` result into `f` (to nearest even).
+#[inline]
 fn from_hardware(f: &Format, r: f64) -> u64 {
     if r.is_nan() {
         return invalid(f);

@@ -129,9 +129,12 @@ pub fn from_int(f: &Format, v: i128, mode: Rounding) -> u64 {
     }
     // Integers below 2^53 are exact f64 values: round those by bit arithmetic.
     if mode == Rounding::NearestEven && v.unsigned_abs() < 1u128 << 53 {
-        let x = v as f64;
-        if (f.exp_bits, f.man_bits) == (11, 52) {
-            return x.to_bits();
+        let x = v as i64 as f64;
+        match (f.exp_bits, f.man_bits) {
+            (11, 52) => return x.to_bits(),
+            // The hardware conversion rounds to nearest even, like ours.
+            (8, 23) => return (v as i64 as f32).to_bits() as u64,
+            _ => {}
         }
         if let Some(r) = super::decimal::fast_nearest(f, x) {
             return r.bits;

@@ -79,6 +79,7 @@ pub fn from_f64(kind: FloatKind, x: f64) -> u64 {
 }
 
 /// Rounds `x` into `f` with the given rounding.
+#[inline]
 pub(crate) fn from_f64_rounded(f: &Format, x: f64, mode: Rounding) -> Rounded {
     if mode == Rounding::NearestEven {
         if let Some(r) = fast_nearest(f, x) {
@@ -132,7 +133,7 @@ pub(crate) fn fast_to_f64(f: &Format, bits: u64) -> Option<f64> {
 /// should). Every other case — zeros, subnormal results, overflow and the
 /// formats' overflow conventions — returns `None` for the general path.
 /// The exhaustive sweeps of `convert_tests` cover it against the oracle.
-#[inline]
+#[inline(always)]
 pub(crate) fn fast_nearest(f: &Format, x: f64) -> Option<Rounded> {
     if !f.signed || f.man_bits >= 52 {
         return None;

@@ -298,8 +298,36 @@ fn float2(
                 r.to_bits()
             }
         }),
+        // bf16 operands are exact in f64 and one f64 operation rounded once
+        // to bf16 is correctly rounded (the `ViaF64` argument of
+        // `float::arith`); `bf16_nearest` is that rounding for normal results.
+        FloatKind::BF16 => map2(a, b, a.elem.clone(), |x, y| {
+            let wide = |v: u64| f32::from_bits((v as u32 & 0xFFFF) << 16) as f64;
+            bf16_nearest(hw64(wide(x), wide(y))).unwrap_or_else(|| slow(f, x, y, RNE))
+        }),
         _ => map2(a, b, a.elem.clone(), |x, y| slow(f, x, y, RNE)),
     }
+}
+
+/// Round to nearest even of an `f64` whose result is a normal finite bf16
+/// (exponent −126 … 127, below the largest finite value); `None` otherwise
+/// (NaN, zero, subnormal results, overflow), for the general path.
+#[inline]
+fn bf16_nearest(r: f64) -> Option<u64> {
+    let bits = r.to_bits();
+    let mag = bits & !(1u64 << 63);
+    let e = (mag >> 52) as i32 - 1023;
+    if !(-126..=127).contains(&e) {
+        return None;
+    }
+    const SHIFT: u32 = 52 - 7;
+    let rounded = (mag + (1u64 << (SHIFT - 1)) - 1 + ((mag >> SHIFT) & 1)) >> SHIFT;
+    // Rebias the exponent field from f64's 1023 to bf16's 127.
+    let pattern = rounded - ((1023 - 127) << 7);
+    if pattern > 0x7F7F {
+        return None;
+    }
+    Some(pattern | ((bits >> 63) << 15))
 }
 
 /// Integer binary op on values, wrapped back to the type.
@@ -1109,4 +1137,67 @@ fn complex(_: &mut Interp<'_>, _: &Op, args: Vec<Value>) -> KResult<Vec<Value>> 
 /// Whether an element type is an unsigned integer (for messages and tests).
 pub fn is_unsigned(e: &ElementType) -> bool {
     matches!(e, ElementType::Int(Signedness::Unsigned, _))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The hardware paths of `float2` give the soft-float bits: every bf16
+    /// against 128 spread bf16 values (all classes: zeros, subnormals,
+    /// normals, infinities, NaNs), and spread f32 pairs.
+    #[test]
+    fn hardware_paths_agree_with_soft_float() {
+        let ops: [(
+            fn(f32, f32) -> f32,
+            fn(f64, f64) -> f64,
+            fn(&Format, u64, u64, Rounding) -> u64,
+        ); 4] = [
+            (|x, y| x + y, |x, y| x + y, arith::add),
+            (|x, y| x - y, |x, y| x - y, arith::sub),
+            (|x, y| x * y, |x, y| x * y, arith::mul),
+            (|x, y| x / y, |x, y| x / y, arith::div),
+        ];
+        for (kind, xs, ys) in [
+            (
+                FloatKind::BF16,
+                (0..1u64 << 16).collect::<Vec<_>>(),
+                (0..1u64 << 16)
+                    .step_by(512)
+                    .chain([1, 0x8001, 0x7F7F, 0xFF7F, 0x0080])
+                    .collect::<Vec<_>>(),
+            ),
+            (
+                FloatKind::F32,
+                (0..1u64 << 32).step_by(65_537).collect(),
+                (0..1u64 << 32).step_by(16_777_259).collect(),
+            ),
+        ] {
+            let f = kind.format();
+            let elem = ElementType::Float(kind);
+            for &(h32, h64, slow) in &ops {
+                for &y in &ys {
+                    let a = Tensor {
+                        elem: elem.clone(),
+                        shape: vec![xs.len()],
+                        data: xs.clone(),
+                    };
+                    let b = Tensor {
+                        elem: elem.clone(),
+                        shape: vec![xs.len()],
+                        data: vec![y; xs.len()],
+                    };
+                    let fast = float2(kind, &a, &b, h32, h64, slow);
+                    for (i, &x) in xs.iter().enumerate() {
+                        assert_eq!(
+                            fast.data[i],
+                            slow(f, x, y, RNE),
+                            "{} {x:#x} {y:#x}",
+                            kind.name()
+                        );
+                    }
+                }
+            }
+        }
+    }
 }

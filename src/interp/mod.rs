@@ -555,13 +555,16 @@ impl<'p> Interp<'p> {
             }
             self.env[id as usize] = Some(v);
         }
-        // A constant's value never changes: keep it for the next run of the op.
+        // A constant's value never changes: keep a small one for the next
+        // run of the op (a large one would hold its memory to the end).
         if prepared.is_constant {
             if let (Some(p), [id]) = (
                 self.prepared.get_mut(&(op as *const Op as usize)),
                 op.results.as_slice(),
             ) {
-                p.constant = self.env[*id as usize].clone();
+                p.constant = self.env[*id as usize]
+                    .clone()
+                    .filter(|v| matches!(v, Value::Tensor(t) if t.data.len() <= 4096));
             }
         }
         Ok(())
