@@ -1148,11 +1148,12 @@ mod tests {
     /// normals, infinities, NaNs), and spread f32 pairs.
     #[test]
     fn hardware_paths_agree_with_soft_float() {
-        let ops: [(
+        type Ops = (
             fn(f32, f32) -> f32,
             fn(f64, f64) -> f64,
             fn(&Format, u64, u64, Rounding) -> u64,
-        ); 4] = [
+        );
+        let ops: [Ops; 4] = [
             (|x, y| x + y, |x, y| x + y, arith::add),
             (|x, y| x - y, |x, y| x - y, arith::sub),
             (|x, y| x * y, |x, y| x * y, arith::mul),

@@ -203,7 +203,9 @@ fn asin_acos_kernel(_: &mut Interp<'_>, _: &Op, args: Vec<Value>) -> KResult<Vec
     let ElementType::Complex(kind) = a.elem else {
         return Err("_asin_acos_kernel takes complex elements".into());
     };
-    let (load, store): (fn(u64) -> f64, fn(f64) -> u64) = match kind {
+    type Load = fn(u64) -> f64;
+    type Store = fn(f64) -> u64;
+    let (load, store): (Load, Store) = match kind {
         FloatKind::F32 => (
             |b| f32::from_bits(b as u32) as f64,
             |v| crate::float::from_f64(FloatKind::F32, v),
