@@ -57,18 +57,39 @@ pub const DIALECT_OPS_WITHOUT_SPEC: &[&str] = &[
 ];
 
 /// The constraints that the verifier's tests violate on purpose
-/// (`tests/verify.rs` names them as `"op (label)"`), for
-/// `hlocheck spec --coverage`.
+/// (`tests/verify.rs` names them as `"op (label)"`, the cases of
+/// `tests/constraints/` as `{{op (label)}}`), for `hlocheck spec --coverage`.
 pub fn tested_labels() -> std::collections::BTreeSet<(String, String)> {
     const TESTS: &str = include_str!("../../tests/verify.rs");
+    const CASES: &[&str] = &[
+        include_str!("../../tests/constraints/elementwise.mlir"),
+        include_str!("../../tests/constraints/data_movement.mlir"),
+        include_str!("../../tests/constraints/dynamic.mlir"),
+        include_str!("../../tests/constraints/reductions.mlir"),
+        include_str!("../../tests/constraints/linalg.mlir"),
+        include_str!("../../tests/constraints/control_flow.mlir"),
+        include_str!("../../tests/constraints/collectives.mlir"),
+        include_str!("../../tests/constraints/quantization.mlir"),
+        include_str!("../../tests/constraints/chlo.mlir"),
+    ];
     let mut out = std::collections::BTreeSet::new();
-    for piece in TESTS.split('"').skip(1).step_by(2) {
-        let Some((op, rest)) = piece.split_once(" (") else {
-            continue;
+    let mut add = |piece: &str| {
+        let Some((op, rest)) = piece.trim().split_once(" (") else {
+            return;
         };
         if let Some(label) = rest.strip_suffix(')') {
             if (op.starts_with("stablehlo.") || op.starts_with("chlo.")) && !op.contains(' ') {
                 out.insert((op.to_string(), label.to_string()));
+            }
+        }
+    };
+    for piece in TESTS.split('"').skip(1).step_by(2) {
+        add(piece);
+    }
+    for text in CASES {
+        for piece in text.split("{{").skip(1) {
+            if let Some((mark, _)) = piece.split_once("}}") {
+                add(mark);
             }
         }
     }

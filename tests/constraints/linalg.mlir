@@ -1,0 +1,1 @@
+// Constraint cases for the ops of spec/linalg.hlospec: see tests/constraints.rs.

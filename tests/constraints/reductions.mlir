@@ -1,0 +1,1 @@
+// Constraint cases for the ops of spec/reductions.hlospec: see tests/constraints.rs.
