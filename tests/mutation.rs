@@ -505,6 +505,19 @@ fn check_inner(
                     };
                     hlocheck::verify::verify_program(&prog, &opts);
                 }
+                // Every eighth one after that is also run, under small limits:
+                // ill-typed or enormous programs must give errors, not panics.
+                if (*ok % 8) == 4 {
+                    let limits = hlocheck::interp::Limits {
+                        max_elements: 1 << 16,
+                        max_steps: 10_000,
+                        max_bytes: 8 << 20,
+                    };
+                    let mut interp = hlocheck::interp::Interp::new(&prog, limits);
+                    if let Some(entry) = interp.default_entry() {
+                        let _ = interp.call(entry, Vec::new());
+                    }
+                }
                 roundtrip_error(&prog)
             })) {
                 Ok(None) => *ok += 1,
@@ -518,7 +531,7 @@ fn check_inner(
                 Err(e) => {
                     let msg = panic_message(&*e);
                     return Some(Failure {
-                        kind: format!("printing or reparsing panics: {msg}"),
+                        kind: format!("printing, reparsing, verifying or running panics: {msg}"),
                         detail: msg,
                     });
                 }
