@@ -107,10 +107,11 @@ pub fn to_npy(t: &Tensor) -> Vec<u8> {
     let unpadded = 10 + header.len() + 1;
     header.push_str(&" ".repeat((64 - unpadded % 64) % 64));
     header.push('\n');
-    let mut out = b"\x93NUMPY\x01\x00".to_vec();
+    let mut out = Vec::with_capacity(12 + header.len() + t.data.len() * 8);
+    out.extend_from_slice(b"\x93NUMPY\x01\x00");
     out.extend_from_slice(&(header.len() as u16).to_le_bytes());
     out.extend_from_slice(header.as_bytes());
-    out.extend_from_slice(&t.to_bytes());
+    t.write_bytes(&mut out);
     out
 }
 

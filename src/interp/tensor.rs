@@ -120,6 +120,14 @@ pub fn float_kind(elem: &ElementType) -> Option<FloatKind> {
     }
 }
 
+/// `n` copies of one element's lanes.
+fn repeat(lanes_of_one: &[u64], n: usize) -> Vec<u64> {
+    match lanes_of_one {
+        [one] => vec![*one; n],
+        many => many.repeat(n),
+    }
+}
+
 /// Row-major strides of a shape, in elements.
 pub fn strides(shape: &[usize]) -> Vec<usize> {
     let mut s = vec![1usize; shape.len()];
@@ -150,11 +158,11 @@ impl Tensor {
     /// A tensor of the given shape filled with one element (given as its lanes).
     pub fn filled(elem: ElementType, shape: Vec<usize>, lanes_of_one: &[u64]) -> Tensor {
         let n = num_elements(&shape);
-        let mut data = Vec::with_capacity(n * lanes_of_one.len());
-        for _ in 0..n {
-            data.extend_from_slice(lanes_of_one);
+        Tensor {
+            elem,
+            shape,
+            data: repeat(lanes_of_one, n),
         }
-        Tensor { elem, shape, data }
     }
 
     /// A scalar (rank-0) tensor.
@@ -277,31 +285,51 @@ impl Tensor {
             }
         };
         let l = lanes(&elem);
-        let mut data = Vec::with_capacity(n * l);
-        if d.splat {
+        let data = if d.splat {
             let mut one = Vec::with_capacity(l);
             decode_one(d.element(0), &mut one);
-            for _ in 0..n {
-                data.extend_from_slice(&one);
-            }
+            repeat(&one, n)
         } else {
+            let mut data = Vec::with_capacity(n * l);
             for i in 0..n {
                 decode_one(d.element(i), &mut data);
             }
-        }
+            data
+        };
         Ok(Tensor { elem, shape, data })
     }
 
     /// The raw little-endian bytes of the elements, as a dense hex literal
     /// stores them (the inverse of [`Tensor::from_dense`]).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let width = self.elem.storage_bytes();
-        let lane_bytes = width / self.lanes().max(1);
-        let mut out = Vec::with_capacity(self.data.len() * lane_bytes);
-        for &lane in &self.data {
-            out.extend_from_slice(&lane.to_le_bytes()[..lane_bytes.min(8)]);
-        }
+        let mut out = Vec::new();
+        self.write_bytes(&mut out);
         out
+    }
+
+    /// Appends the bytes of [`Tensor::to_bytes`] to `out`.
+    pub fn write_bytes(&self, out: &mut Vec<u8>) {
+        let width = self.elem.storage_bytes();
+        let lane_bytes = (width / self.lanes().max(1)).min(8);
+        out.reserve(self.data.len() * lane_bytes);
+        match lane_bytes {
+            1 => out.extend(self.data.iter().map(|&l| l as u8)),
+            2 => {
+                for &l in &self.data {
+                    out.extend_from_slice(&(l as u16).to_le_bytes());
+                }
+            }
+            4 => {
+                for &l in &self.data {
+                    out.extend_from_slice(&(l as u32).to_le_bytes());
+                }
+            }
+            _ => {
+                for &l in &self.data {
+                    out.extend_from_slice(&l.to_le_bytes()[..lane_bytes]);
+                }
+            }
+        }
     }
 }
 
