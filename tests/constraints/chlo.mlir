@@ -1,1 +1,1454 @@
 // Constraint cases for the ops of spec/chlo.hlospec: see tests/constraints.rs.
+
+func.func @broadcast_add_ok(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3xf32>) {
+  %0 = "chlo.broadcast_add"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_add_bdims_ok(%a: tensor<2x3xf32>, %b: tensor<2xf32>) -> (tensor<2x3xf32>) {
+  %0 = "chlo.broadcast_add"(%a, %b) {broadcast_dimensions = array<i64: 0>} : (tensor<2x3xf32>, tensor<2xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_add_ch1(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3xf32>) {
+  // expected-error@+1 {{chlo.broadcast_add (CH1)}}
+  %0 = "chlo.broadcast_add"(%a, %b) {broadcast_dimensions = array<i64: 2>} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_add_ch2(%a: tensor<2x3xf32>, %b: tensor<4xf32>) -> (tensor<2x3xf32>) {
+  // expected-error@+1 {{chlo.broadcast_add (CH2)}}
+  %0 = "chlo.broadcast_add"(%a, %b) : (tensor<2x3xf32>, tensor<4xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_add_ch3(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3x5xf32>) {
+  // expected-error@+1 {{chlo.broadcast_add (CH3)}}
+  %0 = "chlo.broadcast_add"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3x5xf32>
+  return %0 : tensor<2x3x5xf32>
+}
+
+// -----
+
+func.func @broadcast_add_ch4(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x4xf32>) {
+  // expected-error@+1 {{chlo.broadcast_add (CH4)}}
+  %0 = "chlo.broadcast_add"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @broadcast_add_ch5(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3xf16>) {
+  // expected-error@+1 {{chlo.broadcast_add (CH5)}}
+  %0 = "chlo.broadcast_add"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf16>
+  return %0 : tensor<2x3xf16>
+}
+
+// -----
+
+func.func @broadcast_maximum_ok(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3xf32>) {
+  %0 = "chlo.broadcast_maximum"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_maximum_bdims_ok(%a: tensor<2x3xf32>, %b: tensor<2xf32>) -> (tensor<2x3xf32>) {
+  %0 = "chlo.broadcast_maximum"(%a, %b) {broadcast_dimensions = array<i64: 0>} : (tensor<2x3xf32>, tensor<2xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_maximum_ch1(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3xf32>) {
+  // expected-error@+1 {{chlo.broadcast_maximum (CH1)}}
+  %0 = "chlo.broadcast_maximum"(%a, %b) {broadcast_dimensions = array<i64: 2>} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_maximum_ch2(%a: tensor<2x3xf32>, %b: tensor<4xf32>) -> (tensor<2x3xf32>) {
+  // expected-error@+1 {{chlo.broadcast_maximum (CH2)}}
+  %0 = "chlo.broadcast_maximum"(%a, %b) : (tensor<2x3xf32>, tensor<4xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_maximum_ch3(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3x5xf32>) {
+  // expected-error@+1 {{chlo.broadcast_maximum (CH3)}}
+  %0 = "chlo.broadcast_maximum"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3x5xf32>
+  return %0 : tensor<2x3x5xf32>
+}
+
+// -----
+
+func.func @broadcast_maximum_ch4(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x4xf32>) {
+  // expected-error@+1 {{chlo.broadcast_maximum (CH4)}}
+  %0 = "chlo.broadcast_maximum"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @broadcast_maximum_ch5(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3xf16>) {
+  // expected-error@+1 {{chlo.broadcast_maximum (CH5)}}
+  %0 = "chlo.broadcast_maximum"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf16>
+  return %0 : tensor<2x3xf16>
+}
+
+// -----
+
+func.func @broadcast_minimum_ok(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3xf32>) {
+  %0 = "chlo.broadcast_minimum"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_minimum_bdims_ok(%a: tensor<2x3xf32>, %b: tensor<2xf32>) -> (tensor<2x3xf32>) {
+  %0 = "chlo.broadcast_minimum"(%a, %b) {broadcast_dimensions = array<i64: 0>} : (tensor<2x3xf32>, tensor<2xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_minimum_ch1(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3xf32>) {
+  // expected-error@+1 {{chlo.broadcast_minimum (CH1)}}
+  %0 = "chlo.broadcast_minimum"(%a, %b) {broadcast_dimensions = array<i64: 2>} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_minimum_ch2(%a: tensor<2x3xf32>, %b: tensor<4xf32>) -> (tensor<2x3xf32>) {
+  // expected-error@+1 {{chlo.broadcast_minimum (CH2)}}
+  %0 = "chlo.broadcast_minimum"(%a, %b) : (tensor<2x3xf32>, tensor<4xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_minimum_ch3(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3x5xf32>) {
+  // expected-error@+1 {{chlo.broadcast_minimum (CH3)}}
+  %0 = "chlo.broadcast_minimum"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3x5xf32>
+  return %0 : tensor<2x3x5xf32>
+}
+
+// -----
+
+func.func @broadcast_minimum_ch4(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x4xf32>) {
+  // expected-error@+1 {{chlo.broadcast_minimum (CH4)}}
+  %0 = "chlo.broadcast_minimum"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @broadcast_minimum_ch5(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3xf16>) {
+  // expected-error@+1 {{chlo.broadcast_minimum (CH5)}}
+  %0 = "chlo.broadcast_minimum"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf16>
+  return %0 : tensor<2x3xf16>
+}
+
+// -----
+
+func.func @broadcast_atan2_ok(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3xf32>) {
+  %0 = "chlo.broadcast_atan2"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_atan2_bdims_ok(%a: tensor<2x3xf32>, %b: tensor<2xf32>) -> (tensor<2x3xf32>) {
+  %0 = "chlo.broadcast_atan2"(%a, %b) {broadcast_dimensions = array<i64: 0>} : (tensor<2x3xf32>, tensor<2xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_atan2_ch1(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3xf32>) {
+  // expected-error@+1 {{chlo.broadcast_atan2 (CH1)}}
+  %0 = "chlo.broadcast_atan2"(%a, %b) {broadcast_dimensions = array<i64: 2>} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_atan2_ch2(%a: tensor<2x3xf32>, %b: tensor<4xf32>) -> (tensor<2x3xf32>) {
+  // expected-error@+1 {{chlo.broadcast_atan2 (CH2)}}
+  %0 = "chlo.broadcast_atan2"(%a, %b) : (tensor<2x3xf32>, tensor<4xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_atan2_ch3(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3x5xf32>) {
+  // expected-error@+1 {{chlo.broadcast_atan2 (CH3)}}
+  %0 = "chlo.broadcast_atan2"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3x5xf32>
+  return %0 : tensor<2x3x5xf32>
+}
+
+// -----
+
+func.func @broadcast_atan2_ch4(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x4xf32>) {
+  // expected-error@+1 {{chlo.broadcast_atan2 (CH4)}}
+  %0 = "chlo.broadcast_atan2"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @broadcast_atan2_ch5(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3xf16>) {
+  // expected-error@+1 {{chlo.broadcast_atan2 (CH5)}}
+  %0 = "chlo.broadcast_atan2"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf16>
+  return %0 : tensor<2x3xf16>
+}
+
+// -----
+
+func.func @broadcast_divide_ok(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3xf32>) {
+  %0 = "chlo.broadcast_divide"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_divide_bdims_ok(%a: tensor<2x3xf32>, %b: tensor<2xf32>) -> (tensor<2x3xf32>) {
+  %0 = "chlo.broadcast_divide"(%a, %b) {broadcast_dimensions = array<i64: 0>} : (tensor<2x3xf32>, tensor<2xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_divide_ch1(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3xf32>) {
+  // expected-error@+1 {{chlo.broadcast_divide (CH1)}}
+  %0 = "chlo.broadcast_divide"(%a, %b) {broadcast_dimensions = array<i64: 2>} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_divide_ch2(%a: tensor<2x3xf32>, %b: tensor<4xf32>) -> (tensor<2x3xf32>) {
+  // expected-error@+1 {{chlo.broadcast_divide (CH2)}}
+  %0 = "chlo.broadcast_divide"(%a, %b) : (tensor<2x3xf32>, tensor<4xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_divide_ch3(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3x5xf32>) {
+  // expected-error@+1 {{chlo.broadcast_divide (CH3)}}
+  %0 = "chlo.broadcast_divide"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3x5xf32>
+  return %0 : tensor<2x3x5xf32>
+}
+
+// -----
+
+func.func @broadcast_divide_ch4(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x4xf32>) {
+  // expected-error@+1 {{chlo.broadcast_divide (CH4)}}
+  %0 = "chlo.broadcast_divide"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @broadcast_divide_ch5(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3xf16>) {
+  // expected-error@+1 {{chlo.broadcast_divide (CH5)}}
+  %0 = "chlo.broadcast_divide"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf16>
+  return %0 : tensor<2x3xf16>
+}
+
+// -----
+
+func.func @broadcast_multiply_ok(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3xf32>) {
+  %0 = "chlo.broadcast_multiply"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_multiply_bdims_ok(%a: tensor<2x3xf32>, %b: tensor<2xf32>) -> (tensor<2x3xf32>) {
+  %0 = "chlo.broadcast_multiply"(%a, %b) {broadcast_dimensions = array<i64: 0>} : (tensor<2x3xf32>, tensor<2xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_multiply_ch1(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3xf32>) {
+  // expected-error@+1 {{chlo.broadcast_multiply (CH1)}}
+  %0 = "chlo.broadcast_multiply"(%a, %b) {broadcast_dimensions = array<i64: 2>} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_multiply_ch2(%a: tensor<2x3xf32>, %b: tensor<4xf32>) -> (tensor<2x3xf32>) {
+  // expected-error@+1 {{chlo.broadcast_multiply (CH2)}}
+  %0 = "chlo.broadcast_multiply"(%a, %b) : (tensor<2x3xf32>, tensor<4xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_multiply_ch3(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3x5xf32>) {
+  // expected-error@+1 {{chlo.broadcast_multiply (CH3)}}
+  %0 = "chlo.broadcast_multiply"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3x5xf32>
+  return %0 : tensor<2x3x5xf32>
+}
+
+// -----
+
+func.func @broadcast_multiply_ch4(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x4xf32>) {
+  // expected-error@+1 {{chlo.broadcast_multiply (CH4)}}
+  %0 = "chlo.broadcast_multiply"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @broadcast_multiply_ch5(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3xf16>) {
+  // expected-error@+1 {{chlo.broadcast_multiply (CH5)}}
+  %0 = "chlo.broadcast_multiply"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf16>
+  return %0 : tensor<2x3xf16>
+}
+
+// -----
+
+func.func @broadcast_next_after_ok(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3xf32>) {
+  %0 = "chlo.broadcast_next_after"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_next_after_bdims_ok(%a: tensor<2x3xf32>, %b: tensor<2xf32>) -> (tensor<2x3xf32>) {
+  %0 = "chlo.broadcast_next_after"(%a, %b) {broadcast_dimensions = array<i64: 0>} : (tensor<2x3xf32>, tensor<2xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_next_after_ch1(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3xf32>) {
+  // expected-error@+1 {{chlo.broadcast_next_after (CH1)}}
+  %0 = "chlo.broadcast_next_after"(%a, %b) {broadcast_dimensions = array<i64: 2>} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_next_after_ch2(%a: tensor<2x3xf32>, %b: tensor<4xf32>) -> (tensor<2x3xf32>) {
+  // expected-error@+1 {{chlo.broadcast_next_after (CH2)}}
+  %0 = "chlo.broadcast_next_after"(%a, %b) : (tensor<2x3xf32>, tensor<4xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_next_after_ch3(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3x5xf32>) {
+  // expected-error@+1 {{chlo.broadcast_next_after (CH3)}}
+  %0 = "chlo.broadcast_next_after"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3x5xf32>
+  return %0 : tensor<2x3x5xf32>
+}
+
+// -----
+
+func.func @broadcast_next_after_ch4(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x4xf32>) {
+  // expected-error@+1 {{chlo.broadcast_next_after (CH4)}}
+  %0 = "chlo.broadcast_next_after"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @broadcast_next_after_ch5(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3xf16>) {
+  // expected-error@+1 {{chlo.broadcast_next_after (CH5)}}
+  %0 = "chlo.broadcast_next_after"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf16>
+  return %0 : tensor<2x3xf16>
+}
+
+// -----
+
+func.func @broadcast_polygamma_ok(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3xf32>) {
+  %0 = "chlo.broadcast_polygamma"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_polygamma_bdims_ok(%a: tensor<2x3xf32>, %b: tensor<2xf32>) -> (tensor<2x3xf32>) {
+  %0 = "chlo.broadcast_polygamma"(%a, %b) {broadcast_dimensions = array<i64: 0>} : (tensor<2x3xf32>, tensor<2xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_polygamma_ch1(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3xf32>) {
+  // expected-error@+1 {{chlo.broadcast_polygamma (CH1)}}
+  %0 = "chlo.broadcast_polygamma"(%a, %b) {broadcast_dimensions = array<i64: 2>} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_polygamma_ch2(%a: tensor<2x3xf32>, %b: tensor<4xf32>) -> (tensor<2x3xf32>) {
+  // expected-error@+1 {{chlo.broadcast_polygamma (CH2)}}
+  %0 = "chlo.broadcast_polygamma"(%a, %b) : (tensor<2x3xf32>, tensor<4xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_polygamma_ch3(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3x5xf32>) {
+  // expected-error@+1 {{chlo.broadcast_polygamma (CH3)}}
+  %0 = "chlo.broadcast_polygamma"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3x5xf32>
+  return %0 : tensor<2x3x5xf32>
+}
+
+// -----
+
+func.func @broadcast_polygamma_ch4(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x4xf32>) {
+  // expected-error@+1 {{chlo.broadcast_polygamma (CH4)}}
+  %0 = "chlo.broadcast_polygamma"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @broadcast_polygamma_ch5(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3xf16>) {
+  // expected-error@+1 {{chlo.broadcast_polygamma (CH5)}}
+  %0 = "chlo.broadcast_polygamma"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf16>
+  return %0 : tensor<2x3xf16>
+}
+
+// -----
+
+func.func @broadcast_power_ok(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3xf32>) {
+  %0 = "chlo.broadcast_power"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_power_bdims_ok(%a: tensor<2x3xf32>, %b: tensor<2xf32>) -> (tensor<2x3xf32>) {
+  %0 = "chlo.broadcast_power"(%a, %b) {broadcast_dimensions = array<i64: 0>} : (tensor<2x3xf32>, tensor<2xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_power_ch1(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3xf32>) {
+  // expected-error@+1 {{chlo.broadcast_power (CH1)}}
+  %0 = "chlo.broadcast_power"(%a, %b) {broadcast_dimensions = array<i64: 2>} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_power_ch2(%a: tensor<2x3xf32>, %b: tensor<4xf32>) -> (tensor<2x3xf32>) {
+  // expected-error@+1 {{chlo.broadcast_power (CH2)}}
+  %0 = "chlo.broadcast_power"(%a, %b) : (tensor<2x3xf32>, tensor<4xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_power_ch3(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3x5xf32>) {
+  // expected-error@+1 {{chlo.broadcast_power (CH3)}}
+  %0 = "chlo.broadcast_power"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3x5xf32>
+  return %0 : tensor<2x3x5xf32>
+}
+
+// -----
+
+func.func @broadcast_power_ch4(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x4xf32>) {
+  // expected-error@+1 {{chlo.broadcast_power (CH4)}}
+  %0 = "chlo.broadcast_power"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @broadcast_power_ch5(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3xf16>) {
+  // expected-error@+1 {{chlo.broadcast_power (CH5)}}
+  %0 = "chlo.broadcast_power"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf16>
+  return %0 : tensor<2x3xf16>
+}
+
+// -----
+
+func.func @broadcast_remainder_ok(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3xf32>) {
+  %0 = "chlo.broadcast_remainder"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_remainder_bdims_ok(%a: tensor<2x3xf32>, %b: tensor<2xf32>) -> (tensor<2x3xf32>) {
+  %0 = "chlo.broadcast_remainder"(%a, %b) {broadcast_dimensions = array<i64: 0>} : (tensor<2x3xf32>, tensor<2xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_remainder_ch1(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3xf32>) {
+  // expected-error@+1 {{chlo.broadcast_remainder (CH1)}}
+  %0 = "chlo.broadcast_remainder"(%a, %b) {broadcast_dimensions = array<i64: 2>} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_remainder_ch2(%a: tensor<2x3xf32>, %b: tensor<4xf32>) -> (tensor<2x3xf32>) {
+  // expected-error@+1 {{chlo.broadcast_remainder (CH2)}}
+  %0 = "chlo.broadcast_remainder"(%a, %b) : (tensor<2x3xf32>, tensor<4xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_remainder_ch3(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3x5xf32>) {
+  // expected-error@+1 {{chlo.broadcast_remainder (CH3)}}
+  %0 = "chlo.broadcast_remainder"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3x5xf32>
+  return %0 : tensor<2x3x5xf32>
+}
+
+// -----
+
+func.func @broadcast_remainder_ch4(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x4xf32>) {
+  // expected-error@+1 {{chlo.broadcast_remainder (CH4)}}
+  %0 = "chlo.broadcast_remainder"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @broadcast_remainder_ch5(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3xf16>) {
+  // expected-error@+1 {{chlo.broadcast_remainder (CH5)}}
+  %0 = "chlo.broadcast_remainder"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf16>
+  return %0 : tensor<2x3xf16>
+}
+
+// -----
+
+func.func @broadcast_shift_left_ok(%a: tensor<2x3xi32>, %b: tensor<3xi32>) -> (tensor<2x3xi32>) {
+  %0 = "chlo.broadcast_shift_left"(%a, %b) : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>
+  return %0 : tensor<2x3xi32>
+}
+
+// -----
+
+func.func @broadcast_shift_left_bdims_ok(%a: tensor<2x3xi32>, %b: tensor<2xi32>) -> (tensor<2x3xi32>) {
+  %0 = "chlo.broadcast_shift_left"(%a, %b) {broadcast_dimensions = array<i64: 0>} : (tensor<2x3xi32>, tensor<2xi32>) -> tensor<2x3xi32>
+  return %0 : tensor<2x3xi32>
+}
+
+// -----
+
+func.func @broadcast_shift_left_ch1(%a: tensor<2x3xi32>, %b: tensor<3xi32>) -> (tensor<2x3xi32>) {
+  // expected-error@+1 {{chlo.broadcast_shift_left (CH1)}}
+  %0 = "chlo.broadcast_shift_left"(%a, %b) {broadcast_dimensions = array<i64: 2>} : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>
+  return %0 : tensor<2x3xi32>
+}
+
+// -----
+
+func.func @broadcast_shift_left_ch2(%a: tensor<2x3xi32>, %b: tensor<4xi32>) -> (tensor<2x3xi32>) {
+  // expected-error@+1 {{chlo.broadcast_shift_left (CH2)}}
+  %0 = "chlo.broadcast_shift_left"(%a, %b) : (tensor<2x3xi32>, tensor<4xi32>) -> tensor<2x3xi32>
+  return %0 : tensor<2x3xi32>
+}
+
+// -----
+
+func.func @broadcast_shift_left_ch3(%a: tensor<2x3xi32>, %b: tensor<3xi32>) -> (tensor<2x3x5xi32>) {
+  // expected-error@+1 {{chlo.broadcast_shift_left (CH3)}}
+  %0 = "chlo.broadcast_shift_left"(%a, %b) : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3x5xi32>
+  return %0 : tensor<2x3x5xi32>
+}
+
+// -----
+
+func.func @broadcast_shift_left_ch4(%a: tensor<2x3xi32>, %b: tensor<3xi32>) -> (tensor<2x4xi32>) {
+  // expected-error@+1 {{chlo.broadcast_shift_left (CH4)}}
+  %0 = "chlo.broadcast_shift_left"(%a, %b) : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x4xi32>
+  return %0 : tensor<2x4xi32>
+}
+
+// -----
+
+func.func @broadcast_shift_left_ch5(%a: tensor<2x3xi32>, %b: tensor<3xi32>) -> (tensor<2x3xi16>) {
+  // expected-error@+1 {{chlo.broadcast_shift_left (CH5)}}
+  %0 = "chlo.broadcast_shift_left"(%a, %b) : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi16>
+  return %0 : tensor<2x3xi16>
+}
+
+// -----
+
+func.func @broadcast_shift_right_arithmetic_ok(%a: tensor<2x3xi32>, %b: tensor<3xi32>) -> (tensor<2x3xi32>) {
+  %0 = "chlo.broadcast_shift_right_arithmetic"(%a, %b) : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>
+  return %0 : tensor<2x3xi32>
+}
+
+// -----
+
+func.func @broadcast_shift_right_arithmetic_bdims_ok(%a: tensor<2x3xi32>, %b: tensor<2xi32>) -> (tensor<2x3xi32>) {
+  %0 = "chlo.broadcast_shift_right_arithmetic"(%a, %b) {broadcast_dimensions = array<i64: 0>} : (tensor<2x3xi32>, tensor<2xi32>) -> tensor<2x3xi32>
+  return %0 : tensor<2x3xi32>
+}
+
+// -----
+
+func.func @broadcast_shift_right_arithmetic_ch1(%a: tensor<2x3xi32>, %b: tensor<3xi32>) -> (tensor<2x3xi32>) {
+  // expected-error@+1 {{chlo.broadcast_shift_right_arithmetic (CH1)}}
+  %0 = "chlo.broadcast_shift_right_arithmetic"(%a, %b) {broadcast_dimensions = array<i64: 2>} : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>
+  return %0 : tensor<2x3xi32>
+}
+
+// -----
+
+func.func @broadcast_shift_right_arithmetic_ch2(%a: tensor<2x3xi32>, %b: tensor<4xi32>) -> (tensor<2x3xi32>) {
+  // expected-error@+1 {{chlo.broadcast_shift_right_arithmetic (CH2)}}
+  %0 = "chlo.broadcast_shift_right_arithmetic"(%a, %b) : (tensor<2x3xi32>, tensor<4xi32>) -> tensor<2x3xi32>
+  return %0 : tensor<2x3xi32>
+}
+
+// -----
+
+func.func @broadcast_shift_right_arithmetic_ch3(%a: tensor<2x3xi32>, %b: tensor<3xi32>) -> (tensor<2x3x5xi32>) {
+  // expected-error@+1 {{chlo.broadcast_shift_right_arithmetic (CH3)}}
+  %0 = "chlo.broadcast_shift_right_arithmetic"(%a, %b) : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3x5xi32>
+  return %0 : tensor<2x3x5xi32>
+}
+
+// -----
+
+func.func @broadcast_shift_right_arithmetic_ch4(%a: tensor<2x3xi32>, %b: tensor<3xi32>) -> (tensor<2x4xi32>) {
+  // expected-error@+1 {{chlo.broadcast_shift_right_arithmetic (CH4)}}
+  %0 = "chlo.broadcast_shift_right_arithmetic"(%a, %b) : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x4xi32>
+  return %0 : tensor<2x4xi32>
+}
+
+// -----
+
+func.func @broadcast_shift_right_arithmetic_ch5(%a: tensor<2x3xi32>, %b: tensor<3xi32>) -> (tensor<2x3xi16>) {
+  // expected-error@+1 {{chlo.broadcast_shift_right_arithmetic (CH5)}}
+  %0 = "chlo.broadcast_shift_right_arithmetic"(%a, %b) : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi16>
+  return %0 : tensor<2x3xi16>
+}
+
+// -----
+
+func.func @broadcast_shift_right_logical_ok(%a: tensor<2x3xi32>, %b: tensor<3xi32>) -> (tensor<2x3xi32>) {
+  %0 = "chlo.broadcast_shift_right_logical"(%a, %b) : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>
+  return %0 : tensor<2x3xi32>
+}
+
+// -----
+
+func.func @broadcast_shift_right_logical_bdims_ok(%a: tensor<2x3xi32>, %b: tensor<2xi32>) -> (tensor<2x3xi32>) {
+  %0 = "chlo.broadcast_shift_right_logical"(%a, %b) {broadcast_dimensions = array<i64: 0>} : (tensor<2x3xi32>, tensor<2xi32>) -> tensor<2x3xi32>
+  return %0 : tensor<2x3xi32>
+}
+
+// -----
+
+func.func @broadcast_shift_right_logical_ch1(%a: tensor<2x3xi32>, %b: tensor<3xi32>) -> (tensor<2x3xi32>) {
+  // expected-error@+1 {{chlo.broadcast_shift_right_logical (CH1)}}
+  %0 = "chlo.broadcast_shift_right_logical"(%a, %b) {broadcast_dimensions = array<i64: 2>} : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>
+  return %0 : tensor<2x3xi32>
+}
+
+// -----
+
+func.func @broadcast_shift_right_logical_ch2(%a: tensor<2x3xi32>, %b: tensor<4xi32>) -> (tensor<2x3xi32>) {
+  // expected-error@+1 {{chlo.broadcast_shift_right_logical (CH2)}}
+  %0 = "chlo.broadcast_shift_right_logical"(%a, %b) : (tensor<2x3xi32>, tensor<4xi32>) -> tensor<2x3xi32>
+  return %0 : tensor<2x3xi32>
+}
+
+// -----
+
+func.func @broadcast_shift_right_logical_ch3(%a: tensor<2x3xi32>, %b: tensor<3xi32>) -> (tensor<2x3x5xi32>) {
+  // expected-error@+1 {{chlo.broadcast_shift_right_logical (CH3)}}
+  %0 = "chlo.broadcast_shift_right_logical"(%a, %b) : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3x5xi32>
+  return %0 : tensor<2x3x5xi32>
+}
+
+// -----
+
+func.func @broadcast_shift_right_logical_ch4(%a: tensor<2x3xi32>, %b: tensor<3xi32>) -> (tensor<2x4xi32>) {
+  // expected-error@+1 {{chlo.broadcast_shift_right_logical (CH4)}}
+  %0 = "chlo.broadcast_shift_right_logical"(%a, %b) : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x4xi32>
+  return %0 : tensor<2x4xi32>
+}
+
+// -----
+
+func.func @broadcast_shift_right_logical_ch5(%a: tensor<2x3xi32>, %b: tensor<3xi32>) -> (tensor<2x3xi16>) {
+  // expected-error@+1 {{chlo.broadcast_shift_right_logical (CH5)}}
+  %0 = "chlo.broadcast_shift_right_logical"(%a, %b) : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi16>
+  return %0 : tensor<2x3xi16>
+}
+
+// -----
+
+func.func @broadcast_subtract_ok(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3xf32>) {
+  %0 = "chlo.broadcast_subtract"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_subtract_bdims_ok(%a: tensor<2x3xf32>, %b: tensor<2xf32>) -> (tensor<2x3xf32>) {
+  %0 = "chlo.broadcast_subtract"(%a, %b) {broadcast_dimensions = array<i64: 0>} : (tensor<2x3xf32>, tensor<2xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_subtract_ch1(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3xf32>) {
+  // expected-error@+1 {{chlo.broadcast_subtract (CH1)}}
+  %0 = "chlo.broadcast_subtract"(%a, %b) {broadcast_dimensions = array<i64: 2>} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_subtract_ch2(%a: tensor<2x3xf32>, %b: tensor<4xf32>) -> (tensor<2x3xf32>) {
+  // expected-error@+1 {{chlo.broadcast_subtract (CH2)}}
+  %0 = "chlo.broadcast_subtract"(%a, %b) : (tensor<2x3xf32>, tensor<4xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_subtract_ch3(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3x5xf32>) {
+  // expected-error@+1 {{chlo.broadcast_subtract (CH3)}}
+  %0 = "chlo.broadcast_subtract"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3x5xf32>
+  return %0 : tensor<2x3x5xf32>
+}
+
+// -----
+
+func.func @broadcast_subtract_ch4(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x4xf32>) {
+  // expected-error@+1 {{chlo.broadcast_subtract (CH4)}}
+  %0 = "chlo.broadcast_subtract"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @broadcast_subtract_ch5(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3xf16>) {
+  // expected-error@+1 {{chlo.broadcast_subtract (CH5)}}
+  %0 = "chlo.broadcast_subtract"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf16>
+  return %0 : tensor<2x3xf16>
+}
+
+// -----
+
+func.func @broadcast_and_ok(%a: tensor<2x3xi32>, %b: tensor<3xi32>) -> (tensor<2x3xi32>) {
+  %0 = "chlo.broadcast_and"(%a, %b) : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>
+  return %0 : tensor<2x3xi32>
+}
+
+// -----
+
+func.func @broadcast_and_bdims_ok(%a: tensor<2x3xi32>, %b: tensor<2xi32>) -> (tensor<2x3xi32>) {
+  %0 = "chlo.broadcast_and"(%a, %b) {broadcast_dimensions = array<i64: 0>} : (tensor<2x3xi32>, tensor<2xi32>) -> tensor<2x3xi32>
+  return %0 : tensor<2x3xi32>
+}
+
+// -----
+
+func.func @broadcast_and_ch1(%a: tensor<2x3xi32>, %b: tensor<3xi32>) -> (tensor<2x3xi32>) {
+  // expected-error@+1 {{chlo.broadcast_and (CH1)}}
+  %0 = "chlo.broadcast_and"(%a, %b) {broadcast_dimensions = array<i64: 2>} : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>
+  return %0 : tensor<2x3xi32>
+}
+
+// -----
+
+func.func @broadcast_and_ch2(%a: tensor<2x3xi32>, %b: tensor<4xi32>) -> (tensor<2x3xi32>) {
+  // expected-error@+1 {{chlo.broadcast_and (CH2)}}
+  %0 = "chlo.broadcast_and"(%a, %b) : (tensor<2x3xi32>, tensor<4xi32>) -> tensor<2x3xi32>
+  return %0 : tensor<2x3xi32>
+}
+
+// -----
+
+func.func @broadcast_and_ch3(%a: tensor<2x3xi32>, %b: tensor<3xi32>) -> (tensor<2x3x5xi32>) {
+  // expected-error@+1 {{chlo.broadcast_and (CH3)}}
+  %0 = "chlo.broadcast_and"(%a, %b) : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3x5xi32>
+  return %0 : tensor<2x3x5xi32>
+}
+
+// -----
+
+func.func @broadcast_and_ch4(%a: tensor<2x3xi32>, %b: tensor<3xi32>) -> (tensor<2x4xi32>) {
+  // expected-error@+1 {{chlo.broadcast_and (CH4)}}
+  %0 = "chlo.broadcast_and"(%a, %b) : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x4xi32>
+  return %0 : tensor<2x4xi32>
+}
+
+// -----
+
+func.func @broadcast_and_ch5(%a: tensor<2x3xi32>, %b: tensor<3xi32>) -> (tensor<2x3xi16>) {
+  // expected-error@+1 {{chlo.broadcast_and (CH5)}}
+  %0 = "chlo.broadcast_and"(%a, %b) : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi16>
+  return %0 : tensor<2x3xi16>
+}
+
+// -----
+
+func.func @broadcast_or_ok(%a: tensor<2x3xi32>, %b: tensor<3xi32>) -> (tensor<2x3xi32>) {
+  %0 = "chlo.broadcast_or"(%a, %b) : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>
+  return %0 : tensor<2x3xi32>
+}
+
+// -----
+
+func.func @broadcast_or_bdims_ok(%a: tensor<2x3xi32>, %b: tensor<2xi32>) -> (tensor<2x3xi32>) {
+  %0 = "chlo.broadcast_or"(%a, %b) {broadcast_dimensions = array<i64: 0>} : (tensor<2x3xi32>, tensor<2xi32>) -> tensor<2x3xi32>
+  return %0 : tensor<2x3xi32>
+}
+
+// -----
+
+func.func @broadcast_or_ch1(%a: tensor<2x3xi32>, %b: tensor<3xi32>) -> (tensor<2x3xi32>) {
+  // expected-error@+1 {{chlo.broadcast_or (CH1)}}
+  %0 = "chlo.broadcast_or"(%a, %b) {broadcast_dimensions = array<i64: 2>} : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>
+  return %0 : tensor<2x3xi32>
+}
+
+// -----
+
+func.func @broadcast_or_ch2(%a: tensor<2x3xi32>, %b: tensor<4xi32>) -> (tensor<2x3xi32>) {
+  // expected-error@+1 {{chlo.broadcast_or (CH2)}}
+  %0 = "chlo.broadcast_or"(%a, %b) : (tensor<2x3xi32>, tensor<4xi32>) -> tensor<2x3xi32>
+  return %0 : tensor<2x3xi32>
+}
+
+// -----
+
+func.func @broadcast_or_ch3(%a: tensor<2x3xi32>, %b: tensor<3xi32>) -> (tensor<2x3x5xi32>) {
+  // expected-error@+1 {{chlo.broadcast_or (CH3)}}
+  %0 = "chlo.broadcast_or"(%a, %b) : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3x5xi32>
+  return %0 : tensor<2x3x5xi32>
+}
+
+// -----
+
+func.func @broadcast_or_ch4(%a: tensor<2x3xi32>, %b: tensor<3xi32>) -> (tensor<2x4xi32>) {
+  // expected-error@+1 {{chlo.broadcast_or (CH4)}}
+  %0 = "chlo.broadcast_or"(%a, %b) : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x4xi32>
+  return %0 : tensor<2x4xi32>
+}
+
+// -----
+
+func.func @broadcast_or_ch5(%a: tensor<2x3xi32>, %b: tensor<3xi32>) -> (tensor<2x3xi16>) {
+  // expected-error@+1 {{chlo.broadcast_or (CH5)}}
+  %0 = "chlo.broadcast_or"(%a, %b) : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi16>
+  return %0 : tensor<2x3xi16>
+}
+
+// -----
+
+func.func @broadcast_xor_ok(%a: tensor<2x3xi32>, %b: tensor<3xi32>) -> (tensor<2x3xi32>) {
+  %0 = "chlo.broadcast_xor"(%a, %b) : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>
+  return %0 : tensor<2x3xi32>
+}
+
+// -----
+
+func.func @broadcast_xor_bdims_ok(%a: tensor<2x3xi32>, %b: tensor<2xi32>) -> (tensor<2x3xi32>) {
+  %0 = "chlo.broadcast_xor"(%a, %b) {broadcast_dimensions = array<i64: 0>} : (tensor<2x3xi32>, tensor<2xi32>) -> tensor<2x3xi32>
+  return %0 : tensor<2x3xi32>
+}
+
+// -----
+
+func.func @broadcast_xor_ch1(%a: tensor<2x3xi32>, %b: tensor<3xi32>) -> (tensor<2x3xi32>) {
+  // expected-error@+1 {{chlo.broadcast_xor (CH1)}}
+  %0 = "chlo.broadcast_xor"(%a, %b) {broadcast_dimensions = array<i64: 2>} : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>
+  return %0 : tensor<2x3xi32>
+}
+
+// -----
+
+func.func @broadcast_xor_ch2(%a: tensor<2x3xi32>, %b: tensor<4xi32>) -> (tensor<2x3xi32>) {
+  // expected-error@+1 {{chlo.broadcast_xor (CH2)}}
+  %0 = "chlo.broadcast_xor"(%a, %b) : (tensor<2x3xi32>, tensor<4xi32>) -> tensor<2x3xi32>
+  return %0 : tensor<2x3xi32>
+}
+
+// -----
+
+func.func @broadcast_xor_ch3(%a: tensor<2x3xi32>, %b: tensor<3xi32>) -> (tensor<2x3x5xi32>) {
+  // expected-error@+1 {{chlo.broadcast_xor (CH3)}}
+  %0 = "chlo.broadcast_xor"(%a, %b) : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3x5xi32>
+  return %0 : tensor<2x3x5xi32>
+}
+
+// -----
+
+func.func @broadcast_xor_ch4(%a: tensor<2x3xi32>, %b: tensor<3xi32>) -> (tensor<2x4xi32>) {
+  // expected-error@+1 {{chlo.broadcast_xor (CH4)}}
+  %0 = "chlo.broadcast_xor"(%a, %b) : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x4xi32>
+  return %0 : tensor<2x4xi32>
+}
+
+// -----
+
+func.func @broadcast_xor_ch5(%a: tensor<2x3xi32>, %b: tensor<3xi32>) -> (tensor<2x3xi16>) {
+  // expected-error@+1 {{chlo.broadcast_xor (CH5)}}
+  %0 = "chlo.broadcast_xor"(%a, %b) : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi16>
+  return %0 : tensor<2x3xi16>
+}
+
+// -----
+
+func.func @broadcast_zeta_ok(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3xf32>) {
+  %0 = "chlo.broadcast_zeta"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_zeta_bdims_ok(%a: tensor<2x3xf32>, %b: tensor<2xf32>) -> (tensor<2x3xf32>) {
+  %0 = "chlo.broadcast_zeta"(%a, %b) {broadcast_dimensions = array<i64: 0>} : (tensor<2x3xf32>, tensor<2xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_zeta_ch1(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3xf32>) {
+  // expected-error@+1 {{chlo.broadcast_zeta (CH1)}}
+  %0 = "chlo.broadcast_zeta"(%a, %b) {broadcast_dimensions = array<i64: 2>} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_zeta_ch2(%a: tensor<2x3xf32>, %b: tensor<4xf32>) -> (tensor<2x3xf32>) {
+  // expected-error@+1 {{chlo.broadcast_zeta (CH2)}}
+  %0 = "chlo.broadcast_zeta"(%a, %b) : (tensor<2x3xf32>, tensor<4xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_zeta_ch3(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3x5xf32>) {
+  // expected-error@+1 {{chlo.broadcast_zeta (CH3)}}
+  %0 = "chlo.broadcast_zeta"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3x5xf32>
+  return %0 : tensor<2x3x5xf32>
+}
+
+// -----
+
+func.func @broadcast_zeta_ch4(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x4xf32>) {
+  // expected-error@+1 {{chlo.broadcast_zeta (CH4)}}
+  %0 = "chlo.broadcast_zeta"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @broadcast_zeta_ch5(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3xf16>) {
+  // expected-error@+1 {{chlo.broadcast_zeta (CH5)}}
+  %0 = "chlo.broadcast_zeta"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf16>
+  return %0 : tensor<2x3xf16>
+}
+
+// -----
+
+func.func @broadcast_compare_ok(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3xi1>) {
+  %0 = "chlo.broadcast_compare"(%a, %b) {comparison_direction = #chlo<comparison_direction LT>} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
+  return %0 : tensor<2x3xi1>
+}
+
+// -----
+
+func.func @broadcast_compare_bdims_ok(%a: tensor<2x3xf32>, %b: tensor<2xf32>) -> (tensor<2x3xi1>) {
+  %0 = "chlo.broadcast_compare"(%a, %b) {broadcast_dimensions = array<i64: 0>, comparison_direction = #chlo<comparison_direction LT>} : (tensor<2x3xf32>, tensor<2xf32>) -> tensor<2x3xi1>
+  return %0 : tensor<2x3xi1>
+}
+
+// -----
+
+func.func @broadcast_compare_ch1(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3xi1>) {
+  // expected-error@+1 {{chlo.broadcast_compare (CH1)}}
+  %0 = "chlo.broadcast_compare"(%a, %b) {broadcast_dimensions = array<i64: 2>, comparison_direction = #chlo<comparison_direction LT>} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
+  return %0 : tensor<2x3xi1>
+}
+
+// -----
+
+func.func @broadcast_compare_ch2(%a: tensor<2x3xf32>, %b: tensor<4xf32>) -> (tensor<2x3xi1>) {
+  // expected-error@+1 {{chlo.broadcast_compare (CH2)}}
+  %0 = "chlo.broadcast_compare"(%a, %b) {comparison_direction = #chlo<comparison_direction LT>} : (tensor<2x3xf32>, tensor<4xf32>) -> tensor<2x3xi1>
+  return %0 : tensor<2x3xi1>
+}
+
+// -----
+
+func.func @broadcast_compare_ch3(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3x5xi1>) {
+  // expected-error@+1 {{chlo.broadcast_compare (CH3)}}
+  %0 = "chlo.broadcast_compare"(%a, %b) {comparison_direction = #chlo<comparison_direction LT>} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3x5xi1>
+  return %0 : tensor<2x3x5xi1>
+}
+
+// -----
+
+func.func @broadcast_compare_ch4(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x4xi1>) {
+  // expected-error@+1 {{chlo.broadcast_compare (CH4)}}
+  %0 = "chlo.broadcast_compare"(%a, %b) {comparison_direction = #chlo<comparison_direction LT>} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x4xi1>
+  return %0 : tensor<2x4xi1>
+}
+
+// -----
+
+func.func @broadcast_compare_ch5(%a: tensor<2x3xf16>, %b: tensor<3xf32>) -> (tensor<2x3xi1>) {
+  // expected-error@+1 {{chlo.broadcast_compare (CH5)}}
+  %0 = "chlo.broadcast_compare"(%a, %b) {comparison_direction = #chlo<comparison_direction LT>} : (tensor<2x3xf16>, tensor<3xf32>) -> tensor<2x3xi1>
+  return %0 : tensor<2x3xi1>
+}
+
+// -----
+
+func.func @broadcast_complex_ok(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3xcomplex<f32>>) {
+  %0 = "chlo.broadcast_complex"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xcomplex<f32>>
+  return %0 : tensor<2x3xcomplex<f32>>
+}
+
+// -----
+
+func.func @broadcast_complex_bdims_ok(%a: tensor<2x3xf32>, %b: tensor<2xf32>) -> (tensor<2x3xcomplex<f32>>) {
+  %0 = "chlo.broadcast_complex"(%a, %b) {broadcast_dimensions = array<i64: 0>} : (tensor<2x3xf32>, tensor<2xf32>) -> tensor<2x3xcomplex<f32>>
+  return %0 : tensor<2x3xcomplex<f32>>
+}
+
+// -----
+
+func.func @broadcast_complex_ch1(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3xcomplex<f32>>) {
+  // expected-error@+1 {{chlo.broadcast_complex (CH1)}}
+  %0 = "chlo.broadcast_complex"(%a, %b) {broadcast_dimensions = array<i64: 2>} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xcomplex<f32>>
+  return %0 : tensor<2x3xcomplex<f32>>
+}
+
+// -----
+
+func.func @broadcast_complex_ch2(%a: tensor<2x3xf32>, %b: tensor<4xf32>) -> (tensor<2x3xcomplex<f32>>) {
+  // expected-error@+1 {{chlo.broadcast_complex (CH2)}}
+  %0 = "chlo.broadcast_complex"(%a, %b) : (tensor<2x3xf32>, tensor<4xf32>) -> tensor<2x3xcomplex<f32>>
+  return %0 : tensor<2x3xcomplex<f32>>
+}
+
+// -----
+
+func.func @broadcast_complex_ch3(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3x5xcomplex<f32>>) {
+  // expected-error@+1 {{chlo.broadcast_complex (CH3)}}
+  %0 = "chlo.broadcast_complex"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3x5xcomplex<f32>>
+  return %0 : tensor<2x3x5xcomplex<f32>>
+}
+
+// -----
+
+func.func @broadcast_complex_ch4(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x4xcomplex<f32>>) {
+  // expected-error@+1 {{chlo.broadcast_complex (CH4)}}
+  %0 = "chlo.broadcast_complex"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x4xcomplex<f32>>
+  return %0 : tensor<2x4xcomplex<f32>>
+}
+
+// -----
+
+func.func @broadcast_complex_ch5(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3xcomplex<f64>>) {
+  // expected-error@+1 {{chlo.broadcast_complex (CH5)}}
+  %0 = "chlo.broadcast_complex"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xcomplex<f64>>
+  return %0 : tensor<2x3xcomplex<f64>>
+}
+
+// -----
+
+func.func @acos_ok(%a: tensor<4xf32>) -> (tensor<4xf32>) {
+  %0 = "chlo.acos"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @acos_ch1(%a: tensor<4xf32>) -> (tensor<5xf32>) {
+  // expected-error@+1 {{chlo.acos (CH1)}}
+  %0 = "chlo.acos"(%a) : (tensor<4xf32>) -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @acosh_ok(%a: tensor<4xf32>) -> (tensor<4xf32>) {
+  %0 = "chlo.acosh"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @acosh_ch1(%a: tensor<4xf32>) -> (tensor<5xf32>) {
+  // expected-error@+1 {{chlo.acosh (CH1)}}
+  %0 = "chlo.acosh"(%a) : (tensor<4xf32>) -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @asin_ok(%a: tensor<4xf32>) -> (tensor<4xf32>) {
+  %0 = "chlo.asin"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @asin_ch1(%a: tensor<4xf32>) -> (tensor<5xf32>) {
+  // expected-error@+1 {{chlo.asin (CH1)}}
+  %0 = "chlo.asin"(%a) : (tensor<4xf32>) -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @asinh_ok(%a: tensor<4xf32>) -> (tensor<4xf32>) {
+  %0 = "chlo.asinh"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @asinh_ch1(%a: tensor<4xf32>) -> (tensor<5xf32>) {
+  // expected-error@+1 {{chlo.asinh (CH1)}}
+  %0 = "chlo.asinh"(%a) : (tensor<4xf32>) -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @atan_ok(%a: tensor<4xf32>) -> (tensor<4xf32>) {
+  %0 = "chlo.atan"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @atan_ch1(%a: tensor<4xf32>) -> (tensor<5xf32>) {
+  // expected-error@+1 {{chlo.atan (CH1)}}
+  %0 = "chlo.atan"(%a) : (tensor<4xf32>) -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @atanh_ok(%a: tensor<4xf32>) -> (tensor<4xf32>) {
+  %0 = "chlo.atanh"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @atanh_ch1(%a: tensor<4xf32>) -> (tensor<5xf32>) {
+  // expected-error@+1 {{chlo.atanh (CH1)}}
+  %0 = "chlo.atanh"(%a) : (tensor<4xf32>) -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @bessel_i1e_ok(%a: tensor<4xf32>) -> (tensor<4xf32>) {
+  %0 = "chlo.bessel_i1e"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @bessel_i1e_ch1(%a: tensor<4xf32>) -> (tensor<5xf32>) {
+  // expected-error@+1 {{chlo.bessel_i1e (CH1)}}
+  %0 = "chlo.bessel_i1e"(%a) : (tensor<4xf32>) -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @conj_ok(%a: tensor<4xf32>) -> (tensor<4xf32>) {
+  %0 = "chlo.conj"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @conj_ch1(%a: tensor<4xf32>) -> (tensor<5xf32>) {
+  // expected-error@+1 {{chlo.conj (CH1)}}
+  %0 = "chlo.conj"(%a) : (tensor<4xf32>) -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @cosh_ok(%a: tensor<4xf32>) -> (tensor<4xf32>) {
+  %0 = "chlo.cosh"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @cosh_ch1(%a: tensor<4xf32>) -> (tensor<5xf32>) {
+  // expected-error@+1 {{chlo.cosh (CH1)}}
+  %0 = "chlo.cosh"(%a) : (tensor<4xf32>) -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @sinh_ok(%a: tensor<4xf32>) -> (tensor<4xf32>) {
+  %0 = "chlo.sinh"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @sinh_ch1(%a: tensor<4xf32>) -> (tensor<5xf32>) {
+  // expected-error@+1 {{chlo.sinh (CH1)}}
+  %0 = "chlo.sinh"(%a) : (tensor<4xf32>) -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @square_ok(%a: tensor<4xf32>) -> (tensor<4xf32>) {
+  %0 = "chlo.square"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @square_ch1(%a: tensor<4xf32>) -> (tensor<5xf32>) {
+  // expected-error@+1 {{chlo.square (CH1)}}
+  %0 = "chlo.square"(%a) : (tensor<4xf32>) -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @tan_ok(%a: tensor<4xf32>) -> (tensor<4xf32>) {
+  %0 = "chlo.tan"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @tan_ch1(%a: tensor<4xf32>) -> (tensor<5xf32>) {
+  // expected-error@+1 {{chlo.tan (CH1)}}
+  %0 = "chlo.tan"(%a) : (tensor<4xf32>) -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @digamma_ok(%a: tensor<4xf32>) -> (tensor<4xf32>) {
+  %0 = "chlo.digamma"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @digamma_ch1(%a: tensor<4xf32>) -> (tensor<5xf32>) {
+  // expected-error@+1 {{chlo.digamma (CH1)}}
+  %0 = "chlo.digamma"(%a) : (tensor<4xf32>) -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @erf_ok(%a: tensor<4xf32>) -> (tensor<4xf32>) {
+  %0 = "chlo.erf"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @erf_ch1(%a: tensor<4xf32>) -> (tensor<5xf32>) {
+  // expected-error@+1 {{chlo.erf (CH1)}}
+  %0 = "chlo.erf"(%a) : (tensor<4xf32>) -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @erf_inv_ok(%a: tensor<4xf32>) -> (tensor<4xf32>) {
+  %0 = "chlo.erf_inv"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @erf_inv_ch1(%a: tensor<4xf32>) -> (tensor<5xf32>) {
+  // expected-error@+1 {{chlo.erf_inv (CH1)}}
+  %0 = "chlo.erf_inv"(%a) : (tensor<4xf32>) -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @erfc_ok(%a: tensor<4xf32>) -> (tensor<4xf32>) {
+  %0 = "chlo.erfc"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @erfc_ch1(%a: tensor<4xf32>) -> (tensor<5xf32>) {
+  // expected-error@+1 {{chlo.erfc (CH1)}}
+  %0 = "chlo.erfc"(%a) : (tensor<4xf32>) -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @lgamma_ok(%a: tensor<4xf32>) -> (tensor<4xf32>) {
+  %0 = "chlo.lgamma"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @lgamma_ch1(%a: tensor<4xf32>) -> (tensor<5xf32>) {
+  // expected-error@+1 {{chlo.lgamma (CH1)}}
+  %0 = "chlo.lgamma"(%a) : (tensor<4xf32>) -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @asin_acos_kernel_ok(%a: tensor<4xcomplex<f32>>) -> (tensor<4xcomplex<f32>>) {
+  %0 = "chlo._asin_acos_kernel"(%a) : (tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>>
+  return %0 : tensor<4xcomplex<f32>>
+}
+
+// -----
+
+func.func @asin_acos_kernel_ch1(%a: tensor<4xcomplex<f32>>) -> (tensor<5xcomplex<f32>>) {
+  // expected-error@+1 {{chlo._asin_acos_kernel (CH1)}}
+  %0 = "chlo._asin_acos_kernel"(%a) : (tensor<4xcomplex<f32>>) -> tensor<5xcomplex<f32>>
+  return %0 : tensor<5xcomplex<f32>>
+}
+
+// -----
+
+func.func @is_inf_ok(%a: tensor<2x4xf32>) -> (tensor<2x4xi1>) {
+  %0 = "chlo.is_inf"(%a) : (tensor<2x4xf32>) -> tensor<2x4xi1>
+  return %0 : tensor<2x4xi1>
+}
+
+// -----
+
+func.func @is_inf_ch1(%a: tensor<2x4xf32>) -> (tensor<4x2xi1>) {
+  // expected-error@+1 {{chlo.is_inf (CH1)}}
+  %0 = "chlo.is_inf"(%a) : (tensor<2x4xf32>) -> tensor<4x2xi1>
+  return %0 : tensor<4x2xi1>
+}
+
+// -----
+
+func.func @is_neg_inf_ok(%a: tensor<2x4xf32>) -> (tensor<2x4xi1>) {
+  %0 = "chlo.is_neg_inf"(%a) : (tensor<2x4xf32>) -> tensor<2x4xi1>
+  return %0 : tensor<2x4xi1>
+}
+
+// -----
+
+func.func @is_neg_inf_ch1(%a: tensor<2x4xf32>) -> (tensor<4x2xi1>) {
+  // expected-error@+1 {{chlo.is_neg_inf (CH1)}}
+  %0 = "chlo.is_neg_inf"(%a) : (tensor<2x4xf32>) -> tensor<4x2xi1>
+  return %0 : tensor<4x2xi1>
+}
+
+// -----
+
+func.func @is_pos_inf_ok(%a: tensor<2x4xf32>) -> (tensor<2x4xi1>) {
+  %0 = "chlo.is_pos_inf"(%a) : (tensor<2x4xf32>) -> tensor<2x4xi1>
+  return %0 : tensor<2x4xi1>
+}
+
+// -----
+
+func.func @is_pos_inf_ch1(%a: tensor<2x4xf32>) -> (tensor<4x2xi1>) {
+  // expected-error@+1 {{chlo.is_pos_inf (CH1)}}
+  %0 = "chlo.is_pos_inf"(%a) : (tensor<2x4xf32>) -> tensor<4x2xi1>
+  return %0 : tensor<4x2xi1>
+}
+
+// -----
+
+func.func @next_after_ok(%a: tensor<4xf32>, %b: tensor<4xf32>) -> (tensor<4xf32>) {
+  %0 = "chlo.next_after"(%a, %b) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @next_after_ch1(%a: tensor<4xf32>, %b: tensor<4xf32>) -> (tensor<5xf32>) {
+  // expected-error@+1 {{chlo.next_after (CH1)}}
+  %0 = "chlo.next_after"(%a, %b) : (tensor<4xf32>, tensor<4xf32>) -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @polygamma_ok(%a: tensor<4xf32>, %b: tensor<4xf32>) -> (tensor<4xf32>) {
+  %0 = "chlo.polygamma"(%a, %b) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @polygamma_ch1(%a: tensor<4xf32>, %b: tensor<4xf32>) -> (tensor<5xf32>) {
+  // expected-error@+1 {{chlo.polygamma (CH1)}}
+  %0 = "chlo.polygamma"(%a, %b) : (tensor<4xf32>, tensor<4xf32>) -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @zeta_ok(%a: tensor<4xf32>, %b: tensor<4xf32>) -> (tensor<4xf32>) {
+  %0 = "chlo.zeta"(%a, %b) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @zeta_ch1(%a: tensor<4xf32>, %b: tensor<4xf32>) -> (tensor<5xf32>) {
+  // expected-error@+1 {{chlo.zeta (CH1)}}
+  %0 = "chlo.zeta"(%a, %b) : (tensor<4xf32>, tensor<4xf32>) -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @mulhi_ok(%a: tensor<4xi32>, %b: tensor<4xi32>) -> (tensor<4xi32>) {
+  %0 = "chlo.mulhi"(%a, %b) : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
+func.func @mulhi_ch1(%a: tensor<4xi32>, %b: tensor<4xi32>) -> (tensor<4xi16>) {
+  // expected-error@+1 {{chlo.mulhi (CH1)}}
+  %0 = "chlo.mulhi"(%a, %b) : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi16>
+  return %0 : tensor<4xi16>
+}
