@@ -1452,3 +1452,217 @@ func.func @mulhi_ch1(%a: tensor<4xi32>, %b: tensor<4xi32>) -> (tensor<4xi16>) {
   %0 = "chlo.mulhi"(%a, %b) : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi16>
   return %0 : tensor<4xi16>
 }
+
+// -----
+
+func.func @broadcast_select_ok(%p: tensor<2x3xi1>, %t: tensor<3xf32>, %f: tensor<2x1xf32>) -> tensor<2x3xf32> {
+  %0 = "chlo.broadcast_select"(%p, %t, %f) : (tensor<2x3xi1>, tensor<3xf32>, tensor<2x1xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_select_ch1(%p: tensor<2x3xi1>, %t: tensor<4xf32>, %f: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error@+1 {{chlo.broadcast_select (CH1)}}
+  %0 = "chlo.broadcast_select"(%p, %t, %f) : (tensor<2x3xi1>, tensor<4xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_select_ch2(%p: tensor<2x3xi1>, %t: tensor<3xf32>, %f: tensor<2x1xf32>) -> tensor<2x3x5xf32> {
+  // expected-error@+1 {{chlo.broadcast_select (CH2)}}
+  %0 = "chlo.broadcast_select"(%p, %t, %f) : (tensor<2x3xi1>, tensor<3xf32>, tensor<2x1xf32>) -> tensor<2x3x5xf32>
+  return %0 : tensor<2x3x5xf32>
+}
+
+// -----
+
+func.func @broadcast_select_ch3(%p: tensor<2x3xi1>, %t: tensor<3xf32>, %f: tensor<2x1xf32>) -> tensor<2x4xf32> {
+  // expected-error@+1 {{chlo.broadcast_select (CH3)}}
+  %0 = "chlo.broadcast_select"(%p, %t, %f) : (tensor<2x3xi1>, tensor<3xf32>, tensor<2x1xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @broadcast_select_ch4(%p: tensor<2x3xi1>, %t: tensor<3xf32>, %f: tensor<2x1xf16>) -> tensor<2x3xf32> {
+  // expected-error@+1 {{chlo.broadcast_select (CH4)}}
+  %0 = "chlo.broadcast_select"(%p, %t, %f) : (tensor<2x3xi1>, tensor<3xf32>, tensor<2x1xf16>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @constant_ok() -> tensor<2xf32> {
+  %0 = "chlo.constant"() {value = dense<[1.0, 2.0]> : tensor<2xf32>} : () -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @constant_ch1() -> tensor<2xf16> {
+  // expected-error@+1 {{chlo.constant (CH1)}}
+  %0 = "chlo.constant"() {value = dense<[1.0, 2.0]> : tensor<2xf32>} : () -> tensor<2xf16>
+  return %0 : tensor<2xf16>
+}
+
+// -----
+
+func.func @constant_like_ok(%a: tensor<2x3xi32>) -> tensor<2x3xf32> {
+  %0 = "chlo.constant_like"(%a) {value = 1.0 : f32} : (tensor<2x3xi32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @constant_like_ch1(%a: tensor<2x3xi32>) -> tensor<3x2xf32> {
+  // expected-error@+1 {{chlo.constant_like (CH1)}}
+  %0 = "chlo.constant_like"(%a) {value = 1.0 : f32} : (tensor<2x3xi32>) -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}
+
+// -----
+
+func.func @constant_like_ch2(%a: tensor<2x3xi64>) -> tensor<2x3xi32> {
+  // expected-error@+1 {{chlo.constant_like (CH2)}}
+  %0 = "chlo.constant_like"(%a) {value = 3.2 : f32} : (tensor<2x3xi64>) -> tensor<2x3xi32>
+  return %0 : tensor<2x3xi32>
+}
+
+// -----
+
+func.func @top_k_ok(%a: tensor<4x8xf32>) -> (tensor<4x2xf32>, tensor<4x2xi32>) {
+  %0:2 = chlo.top_k(%a, k = 2) : tensor<4x8xf32> -> (tensor<4x2xf32>, tensor<4x2xi32>)
+  return %0#0, %0#1 : tensor<4x2xf32>, tensor<4x2xi32>
+}
+
+// -----
+
+func.func @top_k_ch1(%a: tensor<f32>) -> (tensor<0xf32>, tensor<0xi32>) {
+  // expected-error@+1 {{chlo.top_k (CH1)}}
+  %0:2 = "chlo.top_k"(%a) {k = 0 : i64} : (tensor<f32>) -> (tensor<0xf32>, tensor<0xi32>)
+  return %0#0, %0#1 : tensor<0xf32>, tensor<0xi32>
+}
+
+// -----
+
+func.func @top_k_ch2(%a: tensor<4x8xf32>) -> (tensor<4x10xf32>, tensor<4x10xi32>) {
+  // expected-error@+1 {{chlo.top_k (CH2)}}
+  %0:2 = chlo.top_k(%a, k = 10) : tensor<4x8xf32> -> (tensor<4x10xf32>, tensor<4x10xi32>)
+  return %0#0, %0#1 : tensor<4x10xf32>, tensor<4x10xi32>
+}
+
+// -----
+
+func.func @top_k_ch3(%a: tensor<4x8xf32>) -> (tensor<4x3xf32>, tensor<4x3xi32>) {
+  // expected-error@+1 {{chlo.top_k (CH3)}}
+  %0:2 = chlo.top_k(%a, k = 2) : tensor<4x8xf32> -> (tensor<4x3xf32>, tensor<4x3xi32>)
+  return %0#0, %0#1 : tensor<4x3xf32>, tensor<4x3xi32>
+}
+
+// -----
+
+func.func @top_k_ch4(%a: tensor<4x8xf32>) -> (tensor<4x2xf32>, tensor<2x4xi32>) {
+  // expected-error@+1 {{chlo.top_k (CH4)}}
+  %0:2 = chlo.top_k(%a, k = 2) : tensor<4x8xf32> -> (tensor<4x2xf32>, tensor<2x4xi32>)
+  return %0#0, %0#1 : tensor<4x2xf32>, tensor<2x4xi32>
+}
+
+// -----
+
+func.func @top_k_ch5(%a: tensor<4x8xf32>) -> (tensor<4x2xf16>, tensor<4x2xi32>) {
+  // expected-error@+1 {{chlo.top_k (CH5)}}
+  %0:2 = chlo.top_k(%a, k = 2) : tensor<4x8xf32> -> (tensor<4x2xf16>, tensor<4x2xi32>)
+  return %0#0, %0#1 : tensor<4x2xf16>, tensor<4x2xi32>
+}
+
+// -----
+
+func.func @top_k_ch6(%a: tensor<4x8xf32>) -> (tensor<4x2xf32>, tensor<4x2xf32>) {
+  // expected-error@+1 {{chlo.top_k (CH6)}}
+  %0:2 = chlo.top_k(%a, k = 2) : tensor<4x8xf32> -> (tensor<4x2xf32>, tensor<4x2xf32>)
+  return %0#0, %0#1 : tensor<4x2xf32>, tensor<4x2xf32>
+}
+
+// -----
+
+func.func @scan_ok(%a: tensor<2x3xf32>, %i: tensor<3xf32>) -> tensor<2x3xf32> {
+  %0, %1 = chlo.scan (%a) inits (%i) dimension = 0 attributes {scan_dim_size = 2 : i64} {
+  ^bb0(%x: tensor<3xf32>, %c: tensor<3xf32>):
+    %2 = stablehlo.add %x, %c : tensor<3xf32>
+    stablehlo.return %2, %2 : tensor<3xf32>, tensor<3xf32>
+  } : (tensor<2x3xf32>, tensor<3xf32>) -> (tensor<2x3xf32>, tensor<3xf32>)
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @scan_variadic_ok(%a: tensor<2x3xf32>, %b: tensor<2x3xi32>, %i: tensor<3xf32>, %j: tensor<3xi32>) -> (tensor<2x3xf32>, tensor<2x3xi32>) {
+  %0:4 = chlo.scan (%a, %b) inits (%i, %j) dimension = 0 {
+  ^bb0(%x: tensor<3xf32>, %y: tensor<3xi32>, %c: tensor<3xf32>, %d: tensor<3xi32>):
+    %1 = stablehlo.add %x, %c : tensor<3xf32>
+    %2 = stablehlo.add %y, %d : tensor<3xi32>
+    stablehlo.return %1, %2, %1, %2 : tensor<3xf32>, tensor<3xi32>, tensor<3xf32>, tensor<3xi32>
+  } : (tensor<2x3xf32>, tensor<2x3xi32>, tensor<3xf32>, tensor<3xi32>) -> (tensor<2x3xf32>, tensor<2x3xi32>, tensor<3xf32>, tensor<3xi32>)
+  return %0#0, %0#1 : tensor<2x3xf32>, tensor<2x3xi32>
+}
+
+// -----
+
+func.func @scan_ch2(%a: tensor<2x3xf32>, %i: tensor<3xf32>) -> tensor<2x3xf32> {
+  // expected-error@+1 {{chlo.scan (CH2)}}
+  %0, %1 = chlo.scan (%a) inits (%i) dimension = 2 {
+  ^bb0(%x: tensor<2x3xf32>, %c: tensor<3xf32>):
+    %2 = stablehlo.add %c, %c : tensor<3xf32>
+    stablehlo.return %x, %2 : tensor<2x3xf32>, tensor<3xf32>
+  } : (tensor<2x3xf32>, tensor<3xf32>) -> (tensor<2x3xf32>, tensor<3xf32>)
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @scan_ch3(%a: tensor<2x3xf32>, %i: tensor<3xf32>) -> tensor<2x4xf32> {
+  // expected-error@+1 {{chlo.scan (CH3)}}
+  %0, %1 = chlo.scan (%a) inits (%i) dimension = 0 {
+  ^bb0(%x: tensor<3xf32>, %c: tensor<3xf32>):
+    %2 = stablehlo.add %x, %c : tensor<3xf32>
+    stablehlo.return %2, %2 : tensor<3xf32>, tensor<3xf32>
+  } : (tensor<2x3xf32>, tensor<3xf32>) -> (tensor<2x4xf32>, tensor<3xf32>)
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @scan_ch4(%a: tensor<2x3xf32>, %i: tensor<3xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{chlo.scan (CH4)}}
+  %0, %1 = chlo.scan (%a) inits (%i) dimension = 0 {
+  ^bb0(%x: tensor<3xf32>, %c: tensor<3xf32>):
+    %2 = stablehlo.add %x, %c : tensor<3xf32>
+    stablehlo.return %2, %2 : tensor<3xf32>, tensor<3xf32>
+  } : (tensor<2x3xf32>, tensor<3xf32>) -> (tensor<2x3xf32>, tensor<4xf32>)
+  return %1 : tensor<4xf32>
+}
+
+// -----
+
+func.func @scan_ch5(%a: tensor<2x3xf32>, %i: tensor<3xf32>) -> tensor<2x3xf32> {
+  // expected-error@+1 {{chlo.scan (CH5)}}
+  %0, %1 = chlo.scan (%a) inits (%i) dimension = 0 {
+  ^bb0(%x: tensor<3xi32>, %c: tensor<3xf32>):
+    stablehlo.return %c, %c : tensor<3xf32>, tensor<3xf32>
+  } : (tensor<2x3xf32>, tensor<3xf32>) -> (tensor<2x3xf32>, tensor<3xf32>)
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @scan_ch6(%a: tensor<2x3xf32>, %i: tensor<3xf32>) -> tensor<2x3xf32> {
+  // expected-error@+1 {{chlo.scan (CH6)}}
+  %0, %1 = chlo.scan (%a) inits (%i) dimension = 0 attributes {scan_dim_size = 3 : i64} {
+  ^bb0(%x: tensor<3xf32>, %c: tensor<3xf32>):
+    %2 = stablehlo.add %x, %c : tensor<3xf32>
+    stablehlo.return %2, %2 : tensor<3xf32>, tensor<3xf32>
+  } : (tensor<2x3xf32>, tensor<3xf32>) -> (tensor<2x3xf32>, tensor<3xf32>)
+  return %0 : tensor<2x3xf32>
+}
