@@ -1455,6 +1455,248 @@ func.func @mulhi_ch1(%a: tensor<4xi32>, %b: tensor<4xi32>) -> (tensor<4xi16>) {
 
 // -----
 
+func.func @broadcast_add_ch1_not_unique(%a: tensor<2x3x4xf32>, %b: tensor<1x1xf32>) -> (tensor<2x3x4xf32>) {
+  // expected-error@+1 {{chlo.broadcast_add (CH1)}}
+  %0 = "chlo.broadcast_add"(%a, %b) {broadcast_dimensions = array<i64: 1, 1>} : (tensor<2x3x4xf32>, tensor<1x1xf32>) -> tensor<2x3x4xf32>
+  return %0 : tensor<2x3x4xf32>
+}
+
+// -----
+
+func.func @broadcast_add_ch1_size(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2x3xf32>) {
+  // expected-error@+1 {{chlo.broadcast_add (CH1)}}
+  %0 = "chlo.broadcast_add"(%a, %b) {broadcast_dimensions = array<i64: 1, 0>} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_subtract_same_rank_bdims_ok(%a: tensor<2x3xf32>, %b: tensor<1x3xf32>) -> (tensor<2x3xf32>) {
+  %0 = "chlo.broadcast_subtract"(%a, %b) {broadcast_dimensions = array<i64: 5>} : (tensor<2x3xf32>, tensor<1x3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_multiply_bdims_middle_ok(%a: tensor<2x3x4xf32>, %b: tensor<3xf32>) -> (tensor<2x3x4xf32>) {
+  %0 = "chlo.broadcast_multiply"(%a, %b) {broadcast_dimensions = array<i64: 1>} : (tensor<2x3x4xf32>, tensor<3xf32>) -> tensor<2x3x4xf32>
+  return %0 : tensor<2x3x4xf32>
+}
+
+// -----
+
+func.func @broadcast_multiply_bdims_ch2(%a: tensor<2x3x4xf32>, %b: tensor<4xf32>) -> (tensor<2x3x4xf32>) {
+  // expected-error@+1 {{chlo.broadcast_multiply (CH2)}}
+  %0 = "chlo.broadcast_multiply"(%a, %b) {broadcast_dimensions = array<i64: 1>} : (tensor<2x3x4xf32>, tensor<4xf32>) -> tensor<2x3x4xf32>
+  return %0 : tensor<2x3x4xf32>
+}
+
+// -----
+
+func.func @broadcast_divide_both_sides_ok(%a: tensor<2x1xf32>, %b: tensor<1x3xf32>) -> (tensor<2x3xf32>) {
+  %0 = "chlo.broadcast_divide"(%a, %b) : (tensor<2x1xf32>, tensor<1x3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_divide_ch4_one(%a: tensor<2x1xf32>, %b: tensor<1x3xf32>) -> (tensor<2x1xf32>) {
+  // expected-error@+1 {{chlo.broadcast_divide (CH4)}}
+  %0 = "chlo.broadcast_divide"(%a, %b) : (tensor<2x1xf32>, tensor<1x3xf32>) -> tensor<2x1xf32>
+  return %0 : tensor<2x1xf32>
+}
+
+// -----
+
+func.func @broadcast_add_quantized_ok(%a: tensor<2x2x!quant.uniform<i8:f32, 2.0:15>>, %b: tensor<2x2x!quant.uniform<i8:f32, 3.0:15>>) -> (tensor<2x2x!quant.uniform<i8:f32, 2.0:15>>) {
+  %0 = "chlo.broadcast_add"(%a, %b) : (tensor<2x2x!quant.uniform<i8:f32, 2.0:15>>, tensor<2x2x!quant.uniform<i8:f32, 3.0:15>>) -> tensor<2x2x!quant.uniform<i8:f32, 2.0:15>>
+  return %0 : tensor<2x2x!quant.uniform<i8:f32, 2.0:15>>
+}
+
+// -----
+
+func.func @broadcast_add_quantized_ch5(%a: tensor<2x2x!quant.uniform<i8:f32, 2.0:15>>, %b: tensor<2x2x!quant.uniform<i8:f32, 3.0:15>>) -> (tensor<2x2x!quant.uniform<i16:f32, 2.0:15>>) {
+  // expected-error@+1 {{chlo.broadcast_add (CH5)}}
+  %0 = "chlo.broadcast_add"(%a, %b) : (tensor<2x2x!quant.uniform<i8:f32, 2.0:15>>, tensor<2x2x!quant.uniform<i8:f32, 3.0:15>>) -> tensor<2x2x!quant.uniform<i16:f32, 2.0:15>>
+  return %0 : tensor<2x2x!quant.uniform<i16:f32, 2.0:15>>
+}
+
+// -----
+
+func.func @broadcast_maximum_quantized_ok(%a: tensor<2x2x!quant.uniform<i8:f32, 2.0:15>>, %b: tensor<2x!quant.uniform<i8:f32, 3.0:15>>) -> (tensor<2x2x!quant.uniform<i8:f32, 2.0:15>>) {
+  %0 = "chlo.broadcast_maximum"(%a, %b) : (tensor<2x2x!quant.uniform<i8:f32, 2.0:15>>, tensor<2x!quant.uniform<i8:f32, 3.0:15>>) -> tensor<2x2x!quant.uniform<i8:f32, 2.0:15>>
+  return %0 : tensor<2x2x!quant.uniform<i8:f32, 2.0:15>>
+}
+
+// -----
+
+func.func @broadcast_minimum_quantized_ch5(%a: tensor<2x2x!quant.uniform<i8:f32, 2.0:15>>, %b: tensor<2x2x!quant.uniform<i16:f32, 3.0:15>>) -> (tensor<2x2x!quant.uniform<i8:f32, 2.0:15>>) {
+  // expected-error@+1 {{chlo.broadcast_minimum (CH5)}}
+  %0 = "chlo.broadcast_minimum"(%a, %b) : (tensor<2x2x!quant.uniform<i8:f32, 2.0:15>>, tensor<2x2x!quant.uniform<i16:f32, 3.0:15>>) -> tensor<2x2x!quant.uniform<i8:f32, 2.0:15>>
+  return %0 : tensor<2x2x!quant.uniform<i8:f32, 2.0:15>>
+}
+
+// -----
+
+func.func @broadcast_complex_ch5_parts(%a: tensor<2x3xf32>, %b: tensor<3xf64>) -> (tensor<2x3xcomplex<f32>>) {
+  // expected-error@+1 {{chlo.broadcast_complex (CH5)}}
+  %0 = "chlo.broadcast_complex"(%a, %b) : (tensor<2x3xf32>, tensor<3xf64>) -> tensor<2x3xcomplex<f32>>
+  return %0 : tensor<2x3xcomplex<f32>>
+}
+
+// -----
+
+func.func @broadcast_complex_f64_ok(%a: tensor<2x3xf64>, %b: tensor<3xf64>) -> (tensor<2x3xcomplex<f64>>) {
+  %0 = "chlo.broadcast_complex"(%a, %b) : (tensor<2x3xf64>, tensor<3xf64>) -> tensor<2x3xcomplex<f64>>
+  return %0 : tensor<2x3xcomplex<f64>>
+}
+
+// -----
+
+func.func @broadcast_compare_int_ok(%a: tensor<2x3xi32>, %b: tensor<2x3xi32>) -> (tensor<2x3xi1>) {
+  %0 = "chlo.broadcast_compare"(%a, %b) {comparison_direction = #chlo<comparison_direction EQ>, compare_type = #chlo<comparison_type SIGNED>} : (tensor<2x3xi32>, tensor<2x3xi32>) -> tensor<2x3xi1>
+  return %0 : tensor<2x3xi1>
+}
+
+// -----
+
+func.func @acos_complex_ok(%a: tensor<4xcomplex<f32>>) -> (tensor<4xcomplex<f32>>) {
+  %0 = "chlo.acos"(%a) : (tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>>
+  return %0 : tensor<4xcomplex<f32>>
+}
+
+// -----
+
+func.func @asin_complex_ok(%a: tensor<4xcomplex<f32>>) -> (tensor<4xcomplex<f32>>) {
+  %0 = "chlo.asin"(%a) : (tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>>
+  return %0 : tensor<4xcomplex<f32>>
+}
+
+// -----
+
+func.func @atan_complex_ok(%a: tensor<4xcomplex<f32>>) -> (tensor<4xcomplex<f32>>) {
+  %0 = "chlo.atan"(%a) : (tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>>
+  return %0 : tensor<4xcomplex<f32>>
+}
+
+// -----
+
+func.func @tan_complex_ok(%a: tensor<4xcomplex<f32>>) -> (tensor<4xcomplex<f32>>) {
+  %0 = "chlo.tan"(%a) : (tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>>
+  return %0 : tensor<4xcomplex<f32>>
+}
+
+// -----
+
+func.func @sinh_complex_ok(%a: tensor<4xcomplex<f32>>) -> (tensor<4xcomplex<f32>>) {
+  %0 = "chlo.sinh"(%a) : (tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>>
+  return %0 : tensor<4xcomplex<f32>>
+}
+
+// -----
+
+func.func @acosh_ch1_element_type(%a: tensor<4xf32>) -> (tensor<4xf16>) {
+  // expected-error@+1 {{chlo.acosh (CH1)}}
+  %0 = "chlo.acosh"(%a) : (tensor<4xf32>) -> tensor<4xf16>
+  return %0 : tensor<4xf16>
+}
+
+// -----
+
+func.func @erf_ch1_element_type(%a: tensor<4xf32>) -> (tensor<4xf16>) {
+  // expected-error@+1 {{chlo.erf (CH1)}}
+  %0 = "chlo.erf"(%a) : (tensor<4xf32>) -> tensor<4xf16>
+  return %0 : tensor<4xf16>
+}
+
+// -----
+
+func.func @lgamma_ch1_element_type(%a: tensor<4xf32>) -> (tensor<4xf16>) {
+  // expected-error@+1 {{chlo.lgamma (CH1)}}
+  %0 = "chlo.lgamma"(%a) : (tensor<4xf32>) -> tensor<4xf16>
+  return %0 : tensor<4xf16>
+}
+
+// -----
+
+func.func @square_ch1_element_type(%a: tensor<4xf32>) -> (tensor<4xf16>) {
+  // expected-error@+1 {{chlo.square (CH1)}}
+  %0 = "chlo.square"(%a) : (tensor<4xf32>) -> tensor<4xf16>
+  return %0 : tensor<4xf16>
+}
+
+// -----
+
+func.func @conj_ch1_element_type(%a: tensor<4xf32>) -> (tensor<4xf16>) {
+  // expected-error@+1 {{chlo.conj (CH1)}}
+  %0 = "chlo.conj"(%a) : (tensor<4xf32>) -> tensor<4xf16>
+  return %0 : tensor<4xf16>
+}
+
+// -----
+
+func.func @square_complex_ch1(%a: tensor<4xcomplex<f32>>) -> (tensor<4xcomplex<f64>>) {
+  // expected-error@+1 {{chlo.square (CH1)}}
+  %0 = "chlo.square"(%a) : (tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f64>>
+  return %0 : tensor<4xcomplex<f64>>
+}
+
+// -----
+
+func.func @is_inf_scalar_ok(%a: tensor<f64>) -> (tensor<i1>) {
+  %0 = "chlo.is_inf"(%a) : (tensor<f64>) -> tensor<i1>
+  return %0 : tensor<i1>
+}
+
+// -----
+
+func.func @is_pos_inf_ch1_rank(%a: tensor<4xf32>) -> (tensor<4x1xi1>) {
+  // expected-error@+1 {{chlo.is_pos_inf (CH1)}}
+  %0 = "chlo.is_pos_inf"(%a) : (tensor<4xf32>) -> tensor<4x1xi1>
+  return %0 : tensor<4x1xi1>
+}
+
+// -----
+
+func.func @next_after_ch1_operands(%a: tensor<4xf32>, %b: tensor<4xf64>) -> (tensor<4xf32>) {
+  // expected-error@+1 {{chlo.next_after (CH1)}}
+  %0 = "chlo.next_after"(%a, %b) : (tensor<4xf32>, tensor<4xf64>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @polygamma_ch1_operands(%a: tensor<4xf32>, %b: tensor<4xf64>) -> (tensor<4xf32>) {
+  // expected-error@+1 {{chlo.polygamma (CH1)}}
+  %0 = "chlo.polygamma"(%a, %b) : (tensor<4xf32>, tensor<4xf64>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @zeta_ch1_operands(%a: tensor<4xf32>, %b: tensor<4xf64>) -> (tensor<4xf32>) {
+  // expected-error@+1 {{chlo.zeta (CH1)}}
+  %0 = "chlo.zeta"(%a, %b) : (tensor<4xf32>, tensor<4xf64>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @mulhi_ch1_operands(%a: tensor<4xi32>, %b: tensor<3xi32>) -> (tensor<4xi32>) {
+  // expected-error@+1 {{chlo.mulhi (CH1)}}
+  %0 = "chlo.mulhi"(%a, %b) : (tensor<4xi32>, tensor<3xi32>) -> tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
+func.func @mulhi_i64_ok(%a: tensor<2x4xi64>, %b: tensor<2x4xi64>) -> (tensor<2x4xi64>) {
+  %0 = "chlo.mulhi"(%a, %b) : (tensor<2x4xi64>, tensor<2x4xi64>) -> tensor<2x4xi64>
+  return %0 : tensor<2x4xi64>
+}
+
+// -----
+
 func.func @broadcast_select_ok(%p: tensor<2x3xi1>, %t: tensor<3xf32>, %f: tensor<2x1xf32>) -> tensor<2x3xf32> {
   %0 = "chlo.broadcast_select"(%p, %t, %f) : (tensor<2x3xi1>, tensor<3xf32>, tensor<2x1xf32>) -> tensor<2x3xf32>
   return %0 : tensor<2x3xf32>
@@ -1755,7 +1997,7 @@ func.func @ragged_dot_ch1(%lhs: tensor<2x11x5xf32>, %rhs: tensor<3x2x5x7xf32>, %
 
 // -----
 
-func.func @ragged_dot_ch2(%lhs: tensor<2x11x5xf32>, %rhs: tensor<3x2x5x7xf32>, %gs: tensor<7xi64>) -> tensor<2x11x3xf32> {
+func.func @ragged_dot_ch2(%lhs: tensor<2x11x5xf32>, %rhs: tensor<3x2x5x7xf32>, %gs: tensor<3xi64>) -> tensor<2x11x3x7xf32> {
   // expected-error@+1 {{chlo.ragged_dot (CH2)}}
   %0 = "chlo.ragged_dot"(%lhs, %rhs, %gs) {
     ragged_dot_dimension_numbers = #chlo.ragged_dot<
@@ -1764,11 +2006,11 @@ func.func @ragged_dot_ch2(%lhs: tensor<2x11x5xf32>, %rhs: tensor<3x2x5x7xf32>, %
       lhs_contracting_dimensions = [2],
       rhs_contracting_dimensions = [2],
       lhs_ragged_dimensions = [1],
-      rhs_group_dimensions = [-1]
+      rhs_group_dimensions = [4]
     >,
     precision_config = [#chlo<precision DEFAULT>, #chlo<precision DEFAULT>]
-  } : (tensor<2x11x5xf32>, tensor<3x2x5x7xf32>, tensor<7xi64>) -> tensor<2x11x3xf32>
-  return %0 : tensor<2x11x3xf32>
+  } : (tensor<2x11x5xf32>, tensor<3x2x5x7xf32>, tensor<3xi64>) -> tensor<2x11x3x7xf32>
+  return %0 : tensor<2x11x3x7xf32>
 }
 
 // -----
