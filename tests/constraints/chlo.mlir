@@ -1911,6 +1911,97 @@ func.func @scan_ch6(%a: tensor<2x3xf32>, %i: tensor<3xf32>) -> tensor<2x3xf32> {
 
 // -----
 
+func.func @scan_ch1(%a: tensor<2x3xf32>, %i: tensor<3xf32>) -> tensor<2x3xf32> {
+  // expected-error@+2 {{chlo.scan (CH1)}}
+  // expected-error@+1 {{chlo.scan (CH3)}}
+  %0:3 = chlo.scan (%a) inits (%i) dimension = 0 {
+  ^bb0(%x: tensor<3xf32>, %c: tensor<3xf32>):
+    %2 = stablehlo.add %x, %c : tensor<3xf32>
+    stablehlo.return %2, %2 : tensor<3xf32>, tensor<3xf32>
+  } : (tensor<2x3xf32>, tensor<3xf32>) -> (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>)
+  return %0#0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @scan_dim1_reverse_ok(%a: tensor<2x3xf32>, %i: tensor<2xf32>) -> tensor<2x3xf32> {
+  %0, %1 = chlo.scan (%a) inits (%i) dimension = 1 attributes {is_reverse = true, is_associative = true, scan_dim_size = 3 : i64} {
+  ^bb0(%x: tensor<2xf32>, %c: tensor<2xf32>):
+    %2 = stablehlo.multiply %x, %c : tensor<2xf32>
+    stablehlo.return %2, %2 : tensor<2xf32>, tensor<2xf32>
+  } : (tensor<2x3xf32>, tensor<2xf32>) -> (tensor<2x3xf32>, tensor<2xf32>)
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @scan_ch5_arity(%a: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error@+1 {{chlo.scan (CH5)}}
+  %0 = chlo.scan (%a) inits () dimension = 0 {
+  ^bb0(%x: tensor<3xf32>, %c: tensor<3xf32>):
+    %1 = stablehlo.add %x, %c : tensor<3xf32>
+    stablehlo.return %1 : tensor<3xf32>
+  } : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @scan_ch5_carry(%a: tensor<2x3xf32>, %i: tensor<3xf32>) -> tensor<2x3xf32> {
+  // expected-error@+1 {{chlo.scan (CH5)}}
+  %0, %1 = chlo.scan (%a) inits (%i) dimension = 0 {
+  ^bb0(%x: tensor<3xf32>, %c: tensor<3xi32>):
+    stablehlo.return %x, %x : tensor<3xf32>, tensor<3xf32>
+  } : (tensor<2x3xf32>, tensor<3xf32>) -> (tensor<2x3xf32>, tensor<3xf32>)
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @top_k_full_ok(%a: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xi64>) {
+  %0:2 = chlo.top_k(%a, k = 8) : tensor<8xf32> -> (tensor<8xf32>, tensor<8xi64>)
+  return %0#0, %0#1 : tensor<8xf32>, tensor<8xi64>
+}
+
+// -----
+
+func.func @top_k_zero_ok(%a: tensor<2x3x8xi32>) -> (tensor<2x3x0xi32>, tensor<2x3x0xi32>) {
+  %0:2 = "chlo.top_k"(%a) {k = 0 : i64} : (tensor<2x3x8xi32>) -> (tensor<2x3x0xi32>, tensor<2x3x0xi32>)
+  return %0#0, %0#1 : tensor<2x3x0xi32>, tensor<2x3x0xi32>
+}
+
+// -----
+
+func.func @top_k_ch3_leading(%a: tensor<4x8xf32>) -> (tensor<5x2xf32>, tensor<5x2xi32>) {
+  // expected-error@+1 {{chlo.top_k (CH3)}}
+  %0:2 = chlo.top_k(%a, k = 2) : tensor<4x8xf32> -> (tensor<5x2xf32>, tensor<5x2xi32>)
+  return %0#0, %0#1 : tensor<5x2xf32>, tensor<5x2xi32>
+}
+
+// -----
+
+func.func @constant_like_quantized_ok(%a: tensor<2x3x!quant.uniform<i8:f32, 2.0:15>>) -> tensor<2x3xf32> {
+  %0 = "chlo.constant_like"(%a) {value = 0.0 : f32} : (tensor<2x3x!quant.uniform<i8:f32, 2.0:15>>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @constant_i32_ok() -> tensor<2x2xi32> {
+  %0 = "chlo.constant"() {value = dense<7> : tensor<2x2xi32>} : () -> tensor<2x2xi32>
+  return %0 : tensor<2x2xi32>
+}
+
+// -----
+
+func.func @constant_ch1_shape() -> tensor<4xi32> {
+  // expected-error@+1 {{chlo.constant (CH1)}}
+  %0 = "chlo.constant"() {value = dense<7> : tensor<2x2xi32>} : () -> tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
 func.func @ragged_dot_mode1_ok(%lhs: tensor<2x11x5xf32>, %rhs: tensor<3x2x5x7xf32>, %gs: tensor<3xi64>) -> tensor<2x11x7xf32> {
   %0 = "chlo.ragged_dot"(%lhs, %rhs, %gs) {
     ragged_dot_dimension_numbers = #chlo.ragged_dot<
@@ -2119,4 +2210,182 @@ func.func @ragged_dot_ch8(%lhs: tensor<2x11x5xf32>, %rhs: tensor<3x2x5x7xf16>, %
     precision_config = [#chlo<precision DEFAULT>, #chlo<precision DEFAULT>]
   } : (tensor<2x11x5xf32>, tensor<3x2x5x7xf16>, tensor<3xi64>) -> tensor<2x11x7xf32>
   return %0 : tensor<2x11x7xf32>
+}
+
+// -----
+
+func.func @ragged_dot_ch1_range(%lhs: tensor<2x11x5xf32>, %rhs: tensor<3x2x5x7xf32>, %gs: tensor<3xi64>) -> tensor<2x11x7xf32> {
+  // expected-error@+1 {{chlo.ragged_dot (CH1)}}
+  %0 = "chlo.ragged_dot"(%lhs, %rhs, %gs) {
+    ragged_dot_dimension_numbers = #chlo.ragged_dot<
+      lhs_batching_dimensions = [0],
+      rhs_batching_dimensions = [1],
+      lhs_contracting_dimensions = [2],
+      rhs_contracting_dimensions = [2],
+      lhs_ragged_dimensions = [3],
+      rhs_group_dimensions = [0]
+    >,
+    precision_config = [#chlo<precision DEFAULT>, #chlo<precision DEFAULT>]
+  } : (tensor<2x11x5xf32>, tensor<3x2x5x7xf32>, tensor<3xi64>) -> tensor<2x11x7xf32>
+  return %0 : tensor<2x11x7xf32>
+}
+
+// -----
+
+func.func @ragged_dot_ch3_lhs_not_unique(%lhs: tensor<2x11x5xf32>, %rhs: tensor<3x2x2x7xf32>, %gs: tensor<3xi64>) -> tensor<2x11x5x7xf32> {
+  // expected-error@+1 {{chlo.ragged_dot (CH3)}}
+  %0 = "chlo.ragged_dot"(%lhs, %rhs, %gs) {
+    ragged_dot_dimension_numbers = #chlo.ragged_dot<
+      lhs_batching_dimensions = [0],
+      rhs_batching_dimensions = [1],
+      lhs_contracting_dimensions = [0],
+      rhs_contracting_dimensions = [2],
+      lhs_ragged_dimensions = [1],
+      rhs_group_dimensions = [0]
+    >,
+    precision_config = [#chlo<precision DEFAULT>, #chlo<precision DEFAULT>]
+  } : (tensor<2x11x5xf32>, tensor<3x2x2x7xf32>, tensor<3xi64>) -> tensor<2x11x5x7xf32>
+  return %0 : tensor<2x11x5x7xf32>
+}
+
+// -----
+
+func.func @ragged_dot_ch3_range(%lhs: tensor<2x11x5xf32>, %rhs: tensor<3x2x5x7xf32>, %gs: tensor<3xi64>) -> tensor<2x11x5x7xf32> {
+  // expected-error@+1 {{chlo.ragged_dot (CH3)}}
+  %0 = "chlo.ragged_dot"(%lhs, %rhs, %gs) {
+    ragged_dot_dimension_numbers = #chlo.ragged_dot<
+      lhs_batching_dimensions = [0],
+      rhs_batching_dimensions = [1],
+      lhs_contracting_dimensions = [3],
+      rhs_contracting_dimensions = [2],
+      lhs_ragged_dimensions = [1],
+      rhs_group_dimensions = [0]
+    >,
+    precision_config = [#chlo<precision DEFAULT>, #chlo<precision DEFAULT>]
+  } : (tensor<2x11x5xf32>, tensor<3x2x5x7xf32>, tensor<3xi64>) -> tensor<2x11x5x7xf32>
+  return %0 : tensor<2x11x5x7xf32>
+}
+
+// -----
+
+func.func @ragged_dot_ch4_batch(%lhs: tensor<4x11x5xf32>, %rhs: tensor<3x2x5x7xf32>, %gs: tensor<3xi64>) -> tensor<4x11x7xf32> {
+  // expected-error@+1 {{chlo.ragged_dot (CH4)}}
+  %0 = "chlo.ragged_dot"(%lhs, %rhs, %gs) {
+    ragged_dot_dimension_numbers = #chlo.ragged_dot<
+      lhs_batching_dimensions = [0],
+      rhs_batching_dimensions = [1],
+      lhs_contracting_dimensions = [2],
+      rhs_contracting_dimensions = [2],
+      lhs_ragged_dimensions = [1],
+      rhs_group_dimensions = [0]
+    >,
+    precision_config = [#chlo<precision DEFAULT>, #chlo<precision DEFAULT>]
+  } : (tensor<4x11x5xf32>, tensor<3x2x5x7xf32>, tensor<3xi64>) -> tensor<4x11x7xf32>
+  return %0 : tensor<4x11x7xf32>
+}
+
+// -----
+
+func.func @ragged_dot_ch8_int_float(%lhs: tensor<2x11x5xi8>, %rhs: tensor<3x2x5x7xf32>, %gs: tensor<3xi64>) -> tensor<2x11x7xf32> {
+  // expected-error@+1 {{chlo.ragged_dot (CH8)}}
+  %0 = "chlo.ragged_dot"(%lhs, %rhs, %gs) {
+    ragged_dot_dimension_numbers = #chlo.ragged_dot<
+      lhs_batching_dimensions = [0],
+      rhs_batching_dimensions = [1],
+      lhs_contracting_dimensions = [2],
+      rhs_contracting_dimensions = [2],
+      lhs_ragged_dimensions = [1],
+      rhs_group_dimensions = [0]
+    >,
+    precision_config = [#chlo<precision DEFAULT>, #chlo<precision DEFAULT>]
+  } : (tensor<2x11x5xi8>, tensor<3x2x5x7xf32>, tensor<3xi64>) -> tensor<2x11x7xf32>
+  return %0 : tensor<2x11x7xf32>
+}
+
+// -----
+
+func.func @ragged_dot_quantized_ok(%lhs: tensor<2x11x5x!quant.uniform<i8:f32, 2.0:0>>, %rhs: tensor<3x2x5x7x!quant.uniform<i8:f32, 3.0:0>>, %gs: tensor<3xi64>) -> tensor<2x11x7xf32> {
+  %0 = "chlo.ragged_dot"(%lhs, %rhs, %gs) {
+    ragged_dot_dimension_numbers = #chlo.ragged_dot<
+      lhs_batching_dimensions = [0],
+      rhs_batching_dimensions = [1],
+      lhs_contracting_dimensions = [2],
+      rhs_contracting_dimensions = [2],
+      lhs_ragged_dimensions = [1],
+      rhs_group_dimensions = [0]
+    >,
+    precision_config = [#chlo<precision DEFAULT>, #chlo<precision DEFAULT>]
+  } : (tensor<2x11x5x!quant.uniform<i8:f32, 2.0:0>>, tensor<3x2x5x7x!quant.uniform<i8:f32, 3.0:0>>, tensor<3xi64>) -> tensor<2x11x7xf32>
+  return %0 : tensor<2x11x7xf32>
+}
+
+// -----
+
+func.func @ragged_dot_mode2_ch6(%lhs: tensor<2x11x5xf32>, %rhs: tensor<2x5x7xf32>, %gs: tensor<3xi64>) -> tensor<2x11x7xf32> {
+  // expected-error@+1 {{chlo.ragged_dot (CH6)}}
+  %0 = "chlo.ragged_dot"(%lhs, %rhs, %gs) {
+    ragged_dot_dimension_numbers = #chlo.ragged_dot<
+      lhs_batching_dimensions = [0],
+      rhs_batching_dimensions = [0],
+      lhs_contracting_dimensions = [2],
+      rhs_contracting_dimensions = [1],
+      lhs_ragged_dimensions = [2],
+      rhs_group_dimensions = []
+    >,
+    precision_config = [#chlo<precision DEFAULT>, #chlo<precision DEFAULT>]
+  } : (tensor<2x11x5xf32>, tensor<2x5x7xf32>, tensor<3xi64>) -> tensor<2x11x7xf32>
+  return %0 : tensor<2x11x7xf32>
+}
+
+// -----
+
+func.func @ragged_dot_mode2_group_sizes_ok(%lhs: tensor<2x11x5xf32>, %rhs: tensor<2x5x7xf32>, %gs: tensor<2x3xi64>) -> tensor<3x2x11x7xf32> {
+  %0 = "chlo.ragged_dot"(%lhs, %rhs, %gs) {
+    ragged_dot_dimension_numbers = #chlo.ragged_dot<
+      lhs_batching_dimensions = [0],
+      rhs_batching_dimensions = [0],
+      lhs_contracting_dimensions = [2],
+      rhs_contracting_dimensions = [1],
+      lhs_ragged_dimensions = [2],
+      rhs_group_dimensions = []
+    >,
+    precision_config = [#chlo<precision DEFAULT>, #chlo<precision DEFAULT>]
+  } : (tensor<2x11x5xf32>, tensor<2x5x7xf32>, tensor<2x3xi64>) -> tensor<3x2x11x7xf32>
+  return %0 : tensor<3x2x11x7xf32>
+}
+
+// -----
+
+func.func @ragged_dot_mode2_ch7(%lhs: tensor<2x11x5xf32>, %rhs: tensor<2x5x7xf32>, %gs: tensor<11x3xi64>) -> tensor<3x2x11x7xf32> {
+  // expected-error@+1 {{chlo.ragged_dot (CH7)}}
+  %0 = "chlo.ragged_dot"(%lhs, %rhs, %gs) {
+    ragged_dot_dimension_numbers = #chlo.ragged_dot<
+      lhs_batching_dimensions = [0],
+      rhs_batching_dimensions = [0],
+      lhs_contracting_dimensions = [2],
+      rhs_contracting_dimensions = [1],
+      lhs_ragged_dimensions = [2],
+      rhs_group_dimensions = []
+    >,
+    precision_config = [#chlo<precision DEFAULT>, #chlo<precision DEFAULT>]
+  } : (tensor<2x11x5xf32>, tensor<2x5x7xf32>, tensor<11x3xi64>) -> tensor<3x2x11x7xf32>
+  return %0 : tensor<3x2x11x7xf32>
+}
+
+// -----
+
+func.func @ragged_dot_mode2_ch5(%lhs: tensor<2x11x5xf32>, %rhs: tensor<2x5x7xf32>, %gs: tensor<3xi64>) -> tensor<3x2x11xf32> {
+  // expected-error@+1 {{chlo.ragged_dot (CH5)}}
+  %0 = "chlo.ragged_dot"(%lhs, %rhs, %gs) {
+    ragged_dot_dimension_numbers = #chlo.ragged_dot<
+      lhs_batching_dimensions = [0],
+      rhs_batching_dimensions = [0],
+      lhs_contracting_dimensions = [2],
+      rhs_contracting_dimensions = [1],
+      lhs_ragged_dimensions = [2],
+      rhs_group_dimensions = [2]
+    >,
+    precision_config = [#chlo<precision DEFAULT>, #chlo<precision DEFAULT>]
+  } : (tensor<2x11x5xf32>, tensor<2x5x7xf32>, tensor<3xi64>) -> tensor<3x2x11xf32>
+  return %0 : tensor<3x2x11xf32>
 }
