@@ -350,6 +350,145 @@ func.func @dynamic_conv_c27(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>
 
 // -----
 
+func.func @dynamic_conv_quant_ok(%lhs: tensor<1x4x4x2x!quant.uniform<i8:f32, 0.1:0>>, %rhs: tensor<3x3x2x2x!quant.uniform<i8:f32:3, {0.1:0,0.2:0}>>) -> tensor<1x2x2x2x!quant.uniform<i32:f32:3, {0.1:0,0.2:0}>> {
+  %p = stablehlo.constant dense<0> : tensor<2x2xi64>
+  %0 = "stablehlo.dynamic_conv"(%lhs, %rhs, %p) {window_strides = array<i64: 1, 1>, lhs_dilation = array<i64: 1, 1>, rhs_dilation = array<i64: 1, 1>, window_reversal = array<i1: false, false>, dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>, feature_group_count = 1 : i64, batch_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<1x4x4x2x!quant.uniform<i8:f32, 0.1:0>>, tensor<3x3x2x2x!quant.uniform<i8:f32:3, {0.1:0,0.2:0}>>, tensor<2x2xi64>) -> tensor<1x2x2x2x!quant.uniform<i32:f32:3, {0.1:0,0.2:0}>>
+  return %0 : tensor<1x2x2x2x!quant.uniform<i32:f32:3, {0.1:0,0.2:0}>>
+}
+
+// -----
+
+func.func @dynamic_conv_quant_ok2(%lhs: tensor<1x4x4x2x!quant.uniform<i8:f32, 0.1:0>>, %rhs: tensor<3x3x2x2x!quant.uniform<i8:f32, 0.1:0>>) -> tensor<1x2x2x2x!quant.uniform<i32:f32, 0.1:0>> {
+  %p = stablehlo.constant dense<0> : tensor<2x2xi64>
+  %0 = "stablehlo.dynamic_conv"(%lhs, %rhs, %p) {window_strides = array<i64: 1, 1>, lhs_dilation = array<i64: 1, 1>, rhs_dilation = array<i64: 1, 1>, window_reversal = array<i1: false, false>, dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>, feature_group_count = 1 : i64, batch_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<1x4x4x2x!quant.uniform<i8:f32, 0.1:0>>, tensor<3x3x2x2x!quant.uniform<i8:f32, 0.1:0>>, tensor<2x2xi64>) -> tensor<1x2x2x2x!quant.uniform<i32:f32, 0.1:0>>
+  return %0 : tensor<1x2x2x2x!quant.uniform<i32:f32, 0.1:0>>
+}
+
+// -----
+
+func.func @dynamic_conv_hybrid_ok(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2x!quant.uniform<i8:f32:3, {0.1:0,0.2:0}>>) -> tensor<1x2x2x2xf32> {
+  %p = stablehlo.constant dense<0> : tensor<2x2xi64>
+  %0 = "stablehlo.dynamic_conv"(%lhs, %rhs, %p) {window_strides = array<i64: 1, 1>, lhs_dilation = array<i64: 1, 1>, rhs_dilation = array<i64: 1, 1>, window_reversal = array<i1: false, false>, dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>, feature_group_count = 1 : i64, batch_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<1x4x4x2xf32>, tensor<3x3x2x2x!quant.uniform<i8:f32:3, {0.1:0,0.2:0}>>, tensor<2x2xi64>) -> tensor<1x2x2x2xf32>
+  return %0 : tensor<1x2x2x2xf32>
+}
+
+// -----
+
+func.func @dynamic_conv_quant_c28(%lhs: tensor<1x4x4x2x!quant.uniform<i8:f32, 0.1:0>>, %rhs: tensor<3x3x2x2x!quant.uniform<i8:f32:3, {0.1:0,0.2:0}>>) -> tensor<1x2x2x2xf32> {
+  %p = stablehlo.constant dense<0> : tensor<2x2xi64>
+  // expected-error@+1 {{stablehlo.dynamic_conv (C28)}}
+  %0 = "stablehlo.dynamic_conv"(%lhs, %rhs, %p) {window_strides = array<i64: 1, 1>, lhs_dilation = array<i64: 1, 1>, rhs_dilation = array<i64: 1, 1>, window_reversal = array<i1: false, false>, dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>, feature_group_count = 1 : i64, batch_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<1x4x4x2x!quant.uniform<i8:f32, 0.1:0>>, tensor<3x3x2x2x!quant.uniform<i8:f32:3, {0.1:0,0.2:0}>>, tensor<2x2xi64>) -> tensor<1x2x2x2xf32>
+  return %0 : tensor<1x2x2x2xf32>
+}
+
+// -----
+
+func.func @dynamic_conv_quant_c29(%lhs: tensor<1x4x4x2x!quant.uniform<i8:f32, 0.1:0>>, %rhs: tensor<3x3x2x2x!quant.uniform<i8:f32:2, {0.1:0,0.2:0}>>) -> tensor<1x2x2x2x!quant.uniform<i32:f32:3, {0.1:0,0.2:0}>> {
+  %p = stablehlo.constant dense<0> : tensor<2x2xi64>
+  // expected-error@+1 {{stablehlo.dynamic_conv (C29)}}
+  %0 = "stablehlo.dynamic_conv"(%lhs, %rhs, %p) {window_strides = array<i64: 1, 1>, lhs_dilation = array<i64: 1, 1>, rhs_dilation = array<i64: 1, 1>, window_reversal = array<i1: false, false>, dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>, feature_group_count = 1 : i64, batch_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<1x4x4x2x!quant.uniform<i8:f32, 0.1:0>>, tensor<3x3x2x2x!quant.uniform<i8:f32:2, {0.1:0,0.2:0}>>, tensor<2x2xi64>) -> tensor<1x2x2x2x!quant.uniform<i32:f32:3, {0.1:0,0.2:0}>>
+  return %0 : tensor<1x2x2x2x!quant.uniform<i32:f32:3, {0.1:0,0.2:0}>>
+}
+
+// -----
+
+func.func @dynamic_conv_quant_c30(%lhs: tensor<1x4x4x2x!quant.uniform<i8:f32, 0.1:0>>, %rhs: tensor<3x3x2x2x!quant.uniform<i8:f32:3, {0.1:0,0.2:0}>>) -> tensor<1x2x2x2x!quant.uniform<i32:f32:2, {0.1:0,0.2:0}>> {
+  %p = stablehlo.constant dense<0> : tensor<2x2xi64>
+  // expected-error@+1 {{stablehlo.dynamic_conv (C30)}}
+  %0 = "stablehlo.dynamic_conv"(%lhs, %rhs, %p) {window_strides = array<i64: 1, 1>, lhs_dilation = array<i64: 1, 1>, rhs_dilation = array<i64: 1, 1>, window_reversal = array<i1: false, false>, dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>, feature_group_count = 1 : i64, batch_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<1x4x4x2x!quant.uniform<i8:f32, 0.1:0>>, tensor<3x3x2x2x!quant.uniform<i8:f32:3, {0.1:0,0.2:0}>>, tensor<2x2xi64>) -> tensor<1x2x2x2x!quant.uniform<i32:f32:2, {0.1:0,0.2:0}>>
+  return %0 : tensor<1x2x2x2x!quant.uniform<i32:f32:2, {0.1:0,0.2:0}>>
+}
+
+// -----
+
+func.func @dynamic_conv_quant_c31(%lhs: tensor<1x4x4x2x!quant.uniform<i8:f32, 0.1:0>>, %rhs: tensor<3x3x2x2x!quant.uniform<i16:f32:3, {0.1:0,0.2:0}>>) -> tensor<1x2x2x2x!quant.uniform<i32:f32:3, {0.1:0,0.2:0}>> {
+  %p = stablehlo.constant dense<0> : tensor<2x2xi64>
+  // expected-error@+1 {{stablehlo.dynamic_conv (C31)}}
+  %0 = "stablehlo.dynamic_conv"(%lhs, %rhs, %p) {window_strides = array<i64: 1, 1>, lhs_dilation = array<i64: 1, 1>, rhs_dilation = array<i64: 1, 1>, window_reversal = array<i1: false, false>, dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>, feature_group_count = 1 : i64, batch_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<1x4x4x2x!quant.uniform<i8:f32, 0.1:0>>, tensor<3x3x2x2x!quant.uniform<i16:f32:3, {0.1:0,0.2:0}>>, tensor<2x2xi64>) -> tensor<1x2x2x2x!quant.uniform<i32:f32:3, {0.1:0,0.2:0}>>
+  return %0 : tensor<1x2x2x2x!quant.uniform<i32:f32:3, {0.1:0,0.2:0}>>
+}
+
+// -----
+
+func.func @dynamic_conv_quant_c32(%lhs: tensor<1x4x4x2x!quant.uniform<i8:f32, 0.1:0>>, %rhs: tensor<3x3x2x2x!quant.uniform<i8:f32:3, {0.1:0,0.2:0}>>) -> tensor<1x2x2x2x!quant.uniform<i32:f16:3, {0.1:0,0.2:0}>> {
+  %p = stablehlo.constant dense<0> : tensor<2x2xi64>
+  // expected-error@+1 {{stablehlo.dynamic_conv (C32)}}
+  %0 = "stablehlo.dynamic_conv"(%lhs, %rhs, %p) {window_strides = array<i64: 1, 1>, lhs_dilation = array<i64: 1, 1>, rhs_dilation = array<i64: 1, 1>, window_reversal = array<i1: false, false>, dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>, feature_group_count = 1 : i64, batch_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<1x4x4x2x!quant.uniform<i8:f32, 0.1:0>>, tensor<3x3x2x2x!quant.uniform<i8:f32:3, {0.1:0,0.2:0}>>, tensor<2x2xi64>) -> tensor<1x2x2x2x!quant.uniform<i32:f16:3, {0.1:0,0.2:0}>>
+  return %0 : tensor<1x2x2x2x!quant.uniform<i32:f16:3, {0.1:0,0.2:0}>>
+}
+
+// -----
+
+func.func @dynamic_conv_quant_c33(%lhs: tensor<1x4x4x2x!quant.uniform<i8:f32, 0.1:0>>, %rhs: tensor<3x3x2x2x!quant.uniform<i8:f32, 0.1:0>>) -> tensor<1x2x2x2x!quant.uniform<i32:f32:3, {0.1:0,0.2:0}>> {
+  %p = stablehlo.constant dense<0> : tensor<2x2xi64>
+  // expected-error@+1 {{stablehlo.dynamic_conv (C33)}}
+  %0 = "stablehlo.dynamic_conv"(%lhs, %rhs, %p) {window_strides = array<i64: 1, 1>, lhs_dilation = array<i64: 1, 1>, rhs_dilation = array<i64: 1, 1>, window_reversal = array<i1: false, false>, dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>, feature_group_count = 1 : i64, batch_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<1x4x4x2x!quant.uniform<i8:f32, 0.1:0>>, tensor<3x3x2x2x!quant.uniform<i8:f32, 0.1:0>>, tensor<2x2xi64>) -> tensor<1x2x2x2x!quant.uniform<i32:f32:3, {0.1:0,0.2:0}>>
+  return %0 : tensor<1x2x2x2x!quant.uniform<i32:f32:3, {0.1:0,0.2:0}>>
+}
+
+// -----
+
+func.func @dynamic_conv_hybrid_c34(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2x!quant.uniform<i8:f32:3, {0.1:0,0.2:0}>>) -> tensor<1x2x2x2xf16> {
+  %p = stablehlo.constant dense<0> : tensor<2x2xi64>
+  // expected-error@+1 {{stablehlo.dynamic_conv (C34)}}
+  %0 = "stablehlo.dynamic_conv"(%lhs, %rhs, %p) {window_strides = array<i64: 1, 1>, lhs_dilation = array<i64: 1, 1>, rhs_dilation = array<i64: 1, 1>, window_reversal = array<i1: false, false>, dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>, feature_group_count = 1 : i64, batch_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<1x4x4x2xf32>, tensor<3x3x2x2x!quant.uniform<i8:f32:3, {0.1:0,0.2:0}>>, tensor<2x2xi64>) -> tensor<1x2x2x2xf16>
+  return %0 : tensor<1x2x2x2xf16>
+}
+
+// -----
+
+func.func @dynamic_broadcast_in_dim_quant_ok(%a: tensor<1x3x!quant.uniform<i8:f32:1, {0.1:0,0.2:0,0.3:0}>>) -> tensor<2x3x!quant.uniform<i8:f32:1, {0.1:0,0.2:0,0.3:0}>> {
+  %s = stablehlo.constant dense<[2, 3]> : tensor<2xi64>
+  %0 = "stablehlo.dynamic_broadcast_in_dim"(%a, %s) {broadcast_dimensions = array<i64: 0, 1>} : (tensor<1x3x!quant.uniform<i8:f32:1, {0.1:0,0.2:0,0.3:0}>>, tensor<2xi64>) -> tensor<2x3x!quant.uniform<i8:f32:1, {0.1:0,0.2:0,0.3:0}>>
+  return %0 : tensor<2x3x!quant.uniform<i8:f32:1, {0.1:0,0.2:0,0.3:0}>>
+}
+
+// -----
+
+func.func @dynamic_broadcast_in_dim_quant_c1(%a: tensor<1x3x!quant.uniform<i8:f32:1, {0.1:0,0.2:0,0.3:0}>>) -> tensor<2x3x!quant.uniform<i16:f32:1, {0.1:0,0.2:0,0.3:0}>> {
+  %s = stablehlo.constant dense<[2, 3]> : tensor<2xi64>
+  // expected-error@+1 {{stablehlo.dynamic_broadcast_in_dim (C1)}}
+  %0 = "stablehlo.dynamic_broadcast_in_dim"(%a, %s) {broadcast_dimensions = array<i64: 0, 1>} : (tensor<1x3x!quant.uniform<i8:f32:1, {0.1:0,0.2:0,0.3:0}>>, tensor<2xi64>) -> tensor<2x3x!quant.uniform<i16:f32:1, {0.1:0,0.2:0,0.3:0}>>
+  return %0 : tensor<2x3x!quant.uniform<i16:f32:1, {0.1:0,0.2:0,0.3:0}>>
+}
+
+// -----
+
+func.func @dynamic_broadcast_in_dim_quant_c6(%a: tensor<1x3x!quant.uniform<i8:f32:1, {0.1:0,0.2:0,0.3:0}>>) -> tensor<2x3x!quant.uniform<i8:f32:0, {0.1:0,0.2:0}>> {
+  %s = stablehlo.constant dense<[2, 3]> : tensor<2xi64>
+  // expected-error@+1 {{stablehlo.dynamic_broadcast_in_dim (C6)}}
+  %0 = "stablehlo.dynamic_broadcast_in_dim"(%a, %s) {broadcast_dimensions = array<i64: 0, 1>} : (tensor<1x3x!quant.uniform<i8:f32:1, {0.1:0,0.2:0,0.3:0}>>, tensor<2xi64>) -> tensor<2x3x!quant.uniform<i8:f32:0, {0.1:0,0.2:0}>>
+  return %0 : tensor<2x3x!quant.uniform<i8:f32:0, {0.1:0,0.2:0}>>
+}
+
+// -----
+
+func.func @dynamic_reshape_quant_ok(%a: tensor<2x3x!quant.uniform<i8:f32:1, {0.1:0,0.2:0,0.3:0}>>) -> tensor<1x2x3x!quant.uniform<i8:f32:2, {0.1:0,0.2:0,0.3:0}>> {
+  %s = stablehlo.constant dense<[1, 2, 3]> : tensor<3xi64>
+  %0 = "stablehlo.dynamic_reshape"(%a, %s) : (tensor<2x3x!quant.uniform<i8:f32:1, {0.1:0,0.2:0,0.3:0}>>, tensor<3xi64>) -> tensor<1x2x3x!quant.uniform<i8:f32:2, {0.1:0,0.2:0,0.3:0}>>
+  return %0 : tensor<1x2x3x!quant.uniform<i8:f32:2, {0.1:0,0.2:0,0.3:0}>>
+}
+
+// -----
+
+func.func @dynamic_reshape_quant_c1(%a: tensor<2x3x!quant.uniform<i8:f32:1, {0.1:0,0.2:0,0.3:0}>>) -> tensor<1x2x3x!quant.uniform<i8:f32, 0.1:0>> {
+  %s = stablehlo.constant dense<[1, 2, 3]> : tensor<3xi64>
+  // expected-error@+1 {{stablehlo.dynamic_reshape (C1)}}
+  %0 = "stablehlo.dynamic_reshape"(%a, %s) : (tensor<2x3x!quant.uniform<i8:f32:1, {0.1:0,0.2:0,0.3:0}>>, tensor<3xi64>) -> tensor<1x2x3x!quant.uniform<i8:f32, 0.1:0>>
+  return %0 : tensor<1x2x3x!quant.uniform<i8:f32, 0.1:0>>
+}
+
+// -----
+
+func.func @dynamic_reshape_quant_c3(%a: tensor<2x3x!quant.uniform<i8:f32:1, {0.1:0,0.2:0,0.3:0}>>) -> tensor<3x2x!quant.uniform<i8:f32:0, {0.1:0,0.2:0,0.3:0}>> {
+  %s = stablehlo.constant dense<[3, 2]> : tensor<2xi64>
+  // expected-error@+1 {{stablehlo.dynamic_reshape (C3)}}
+  %0 = "stablehlo.dynamic_reshape"(%a, %s) : (tensor<2x3x!quant.uniform<i8:f32:1, {0.1:0,0.2:0,0.3:0}>>, tensor<2xi64>) -> tensor<3x2x!quant.uniform<i8:f32:0, {0.1:0,0.2:0,0.3:0}>>
+  return %0 : tensor<3x2x!quant.uniform<i8:f32:0, {0.1:0,0.2:0,0.3:0}>>
+}
+
+// -----
+
 func.func @dynamic_gather_ok(%a: tensor<3x4x4xf32>, %i: tensor<2x1xi64>) -> tensor<2x4x4xf32> {
   %s = stablehlo.constant dense<[1, 4, 4]> : tensor<3xi64>
   %0 = "stablehlo.dynamic_gather"(%a, %i, %s) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>} : (tensor<3x4x4xf32>, tensor<2x1xi64>, tensor<3xi64>) -> tensor<2x4x4xf32>
