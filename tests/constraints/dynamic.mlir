@@ -350,6 +350,24 @@ func.func @dynamic_conv_c27(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>
 
 // -----
 
+func.func @dynamic_conv_c1(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2x1xf32>) -> tensor<1x2x2x2xf32> {
+  %p = stablehlo.constant dense<0> : tensor<2x2xi64>
+  // expected-error@+1 {{stablehlo.dynamic_conv (C1)}}
+  %0 = "stablehlo.dynamic_conv"(%lhs, %rhs, %p) {window_strides = array<i64: 1, 1>, lhs_dilation = array<i64: 1, 1>, rhs_dilation = array<i64: 1, 1>, window_reversal = array<i1: false, false>, dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>, feature_group_count = 1 : i64, batch_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<1x4x4x2xf32>, tensor<3x3x2x2x1xf32>, tensor<2x2xi64>) -> tensor<1x2x2x2xf32>
+  return %0 : tensor<1x2x2x2xf32>
+}
+
+// -----
+
+func.func @dynamic_conv_c26(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1x2x2x2x1xf32> {
+  %p = stablehlo.constant dense<0> : tensor<2x2xi64>
+  // expected-error@+1 {{stablehlo.dynamic_conv (C26)}}
+  %0 = "stablehlo.dynamic_conv"(%lhs, %rhs, %p) {window_strides = array<i64: 1, 1>, lhs_dilation = array<i64: 1, 1>, rhs_dilation = array<i64: 1, 1>, window_reversal = array<i1: false, false>, dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>, feature_group_count = 1 : i64, batch_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<1x4x4x2xf32>, tensor<3x3x2x2xf32>, tensor<2x2xi64>) -> tensor<1x2x2x2x1xf32>
+  return %0 : tensor<1x2x2x2x1xf32>
+}
+
+// -----
+
 func.func @dynamic_conv_quant_ok(%lhs: tensor<1x4x4x2x!quant.uniform<i8:f32, 0.1:0>>, %rhs: tensor<3x3x2x2x!quant.uniform<i8:f32:3, {0.1:0,0.2:0}>>) -> tensor<1x2x2x2x!quant.uniform<i32:f32:3, {0.1:0,0.2:0}>> {
   %p = stablehlo.constant dense<0> : tensor<2x2xi64>
   %0 = "stablehlo.dynamic_conv"(%lhs, %rhs, %p) {window_strides = array<i64: 1, 1>, lhs_dilation = array<i64: 1, 1>, rhs_dilation = array<i64: 1, 1>, window_reversal = array<i1: false, false>, dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>, feature_group_count = 1 : i64, batch_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<1x4x4x2x!quant.uniform<i8:f32, 0.1:0>>, tensor<3x3x2x2x!quant.uniform<i8:f32:3, {0.1:0,0.2:0}>>, tensor<2x2xi64>) -> tensor<1x2x2x2x!quant.uniform<i32:f32:3, {0.1:0,0.2:0}>>
@@ -463,6 +481,23 @@ func.func @dynamic_broadcast_in_dim_quant_c6(%a: tensor<1x3x!quant.uniform<i8:f3
 
 // -----
 
+func.func @dynamic_broadcast_in_dim_quant_ok2(%a: tensor<1x3x!quant.uniform<i8:f32:0, {0.1:0}>>) -> tensor<2x3x!quant.uniform<i8:f32:0, {0.1:0,0.1:0}>> {
+  %s = stablehlo.constant dense<[2, 3]> : tensor<2xi64>
+  %0 = "stablehlo.dynamic_broadcast_in_dim"(%a, %s) {broadcast_dimensions = array<i64: 0, 1>} : (tensor<1x3x!quant.uniform<i8:f32:0, {0.1:0}>>, tensor<2xi64>) -> tensor<2x3x!quant.uniform<i8:f32:0, {0.1:0,0.1:0}>>
+  return %0 : tensor<2x3x!quant.uniform<i8:f32:0, {0.1:0,0.1:0}>>
+}
+
+// -----
+
+func.func @dynamic_broadcast_in_dim_quant_c6_scales(%a: tensor<1x3x!quant.uniform<i8:f32:0, {0.1:0}>>) -> tensor<2x3x!quant.uniform<i8:f32:0, {0.1:0,0.2:0}>> {
+  %s = stablehlo.constant dense<[2, 3]> : tensor<2xi64>
+  // expected-error@+1 {{stablehlo.dynamic_broadcast_in_dim (C6)}}
+  %0 = "stablehlo.dynamic_broadcast_in_dim"(%a, %s) {broadcast_dimensions = array<i64: 0, 1>} : (tensor<1x3x!quant.uniform<i8:f32:0, {0.1:0}>>, tensor<2xi64>) -> tensor<2x3x!quant.uniform<i8:f32:0, {0.1:0,0.2:0}>>
+  return %0 : tensor<2x3x!quant.uniform<i8:f32:0, {0.1:0,0.2:0}>>
+}
+
+// -----
+
 func.func @dynamic_reshape_quant_ok(%a: tensor<2x3x!quant.uniform<i8:f32:1, {0.1:0,0.2:0,0.3:0}>>) -> tensor<1x2x3x!quant.uniform<i8:f32:2, {0.1:0,0.2:0,0.3:0}>> {
   %s = stablehlo.constant dense<[1, 2, 3]> : tensor<3xi64>
   %0 = "stablehlo.dynamic_reshape"(%a, %s) : (tensor<2x3x!quant.uniform<i8:f32:1, {0.1:0,0.2:0,0.3:0}>>, tensor<3xi64>) -> tensor<1x2x3x!quant.uniform<i8:f32:2, {0.1:0,0.2:0,0.3:0}>>
@@ -476,6 +511,15 @@ func.func @dynamic_reshape_quant_c1(%a: tensor<2x3x!quant.uniform<i8:f32:1, {0.1
   // expected-error@+1 {{stablehlo.dynamic_reshape (C1)}}
   %0 = "stablehlo.dynamic_reshape"(%a, %s) : (tensor<2x3x!quant.uniform<i8:f32:1, {0.1:0,0.2:0,0.3:0}>>, tensor<3xi64>) -> tensor<1x2x3x!quant.uniform<i8:f32, 0.1:0>>
   return %0 : tensor<1x2x3x!quant.uniform<i8:f32, 0.1:0>>
+}
+
+// -----
+
+func.func @dynamic_reshape_quant_c1_scales(%a: tensor<2x3x!quant.uniform<i8:f32:1, {0.1:0,0.2:0,0.3:0}>>) -> tensor<1x2x3x!quant.uniform<i8:f32:2, {0.1:0,0.2:0,0.4:0}>> {
+  %s = stablehlo.constant dense<[1, 2, 3]> : tensor<3xi64>
+  // expected-error@+1 {{stablehlo.dynamic_reshape (C1)}}
+  %0 = "stablehlo.dynamic_reshape"(%a, %s) : (tensor<2x3x!quant.uniform<i8:f32:1, {0.1:0,0.2:0,0.3:0}>>, tensor<3xi64>) -> tensor<1x2x3x!quant.uniform<i8:f32:2, {0.1:0,0.2:0,0.4:0}>>
+  return %0 : tensor<1x2x3x!quant.uniform<i8:f32:2, {0.1:0,0.2:0,0.4:0}>>
 }
 
 // -----

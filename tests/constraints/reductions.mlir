@@ -574,6 +574,18 @@ func.func @scatter_c25(%a: tensor<3x4x4xf32>, %i: tensor<2x1xi64>, %u: tensor<2x
 
 // -----
 
+func.func @scatter_c22(%a: tensor<3x4x4xf32>, %i: tensor<2x1xi64>, %u: tensor<2x1x4x4xf32>) -> tensor<3x4x4xf32> {
+  // expected-error@+1 {{stablehlo.scatter (C22)}}
+  %0 = "stablehlo.scatter"(%a, %i, %u) ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %s = stablehlo.add %x, %y : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [2, 3], inserted_window_dims = [0], input_batching_dims = [], scatter_indices_batching_dims = [], scatter_dims_to_operand_dims = [0], index_vector_dim = 3>} : (tensor<3x4x4xf32>, tensor<2x1xi64>, tensor<2x1x4x4xf32>) -> tensor<3x4x4xf32>
+  return %0 : tensor<3x4x4xf32>
+}
+
+// -----
+
 func.func @scatter_batching_c4_c9(%a: tensor<2x3x4x5xf32>, %i: tensor<2x5x1xi64>, %u: tensor<2x5x4x5xf32>) -> tensor<2x3x4x5xf32> {
   // expected-error@+2 {{stablehlo.scatter (C4)}}
   // expected-error@+1 {{stablehlo.scatter (C9)}}
@@ -681,6 +693,69 @@ func.func @scatter_batching_c20(%a: tensor<2x3x4xf32>, %i: tensor<2x5x1xi64>, %u
     stablehlo.return %s : tensor<f32>
   }) {scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [2], inserted_window_dims = [1], input_batching_dims = [0], scatter_indices_batching_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 2>} : (tensor<2x3x4xf32>, tensor<2x5x1xi64>, tensor<2x5x4xf32>) -> tensor<2x3x4xf32>
   return %0 : tensor<2x3x4xf32>
+}
+
+// -----
+
+func.func @reduce_c3(%a: tensor<3x2xf32>, %i: tensor<f32>) -> (tensor<3xf32>, tensor<3xf32>) {
+  // expected-error@+2 {{stablehlo.reduce (C3)}}
+  // expected-error@+1 {{stablehlo.reduce (C7)}}
+  %0:2 = "stablehlo.reduce"(%a, %i) ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %s = stablehlo.add %x, %y : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {dimensions = array<i64: 1>} : (tensor<3x2xf32>, tensor<f32>) -> (tensor<3xf32>, tensor<3xf32>)
+  return %0#0, %0#1 : tensor<3xf32>, tensor<3xf32>
+}
+
+// -----
+
+func.func @reduce_window_c1(%a: tensor<3x2xf32>, %i: tensor<f32>) -> (tensor<2x2xf32>, tensor<2x2xf32>) {
+  // expected-error@+1 {{stablehlo.reduce_window (C1)}}
+  %0:2 = "stablehlo.reduce_window"(%a, %i) ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %s = stablehlo.add %x, %y : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {window_dimensions = array<i64: 2, 1>} : (tensor<3x2xf32>, tensor<f32>) -> (tensor<2x2xf32>, tensor<2x2xf32>)
+  return %0#0, %0#1 : tensor<2x2xf32>, tensor<2x2xf32>
+}
+
+// -----
+
+func.func @scatter_two_ok(%a: tensor<3x4x4xf32>, %b: tensor<3x4x4xi32>, %i: tensor<2x1xi64>, %u: tensor<2x4x4xf32>, %v: tensor<2x4x4xi32>) -> (tensor<3x4x4xf32>, tensor<3x4x4xi32>) {
+  %0:2 = "stablehlo.scatter"(%a, %b, %i, %u, %v) ({
+  ^bb0(%x0: tensor<f32>, %x1: tensor<i32>, %y0: tensor<f32>, %y1: tensor<i32>):
+    %s = stablehlo.add %x0, %y0 : tensor<f32>
+    %t = stablehlo.add %x1, %y1 : tensor<i32>
+    stablehlo.return %s, %t : tensor<f32>, tensor<i32>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1, 2], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<3x4x4xf32>, tensor<3x4x4xi32>, tensor<2x1xi64>, tensor<2x4x4xf32>, tensor<2x4x4xi32>) -> (tensor<3x4x4xf32>, tensor<3x4x4xi32>)
+  return %0#0, %0#1 : tensor<3x4x4xf32>, tensor<3x4x4xi32>
+}
+
+// -----
+
+func.func @scatter_two_c1(%a: tensor<3x4x4xf32>, %b: tensor<3x4x5xi32>, %i: tensor<2x1xi64>, %u: tensor<2x4x4xf32>, %v: tensor<2x4x4xi32>) -> (tensor<3x4x4xf32>, tensor<3x4x5xi32>) {
+  // expected-error@+1 {{stablehlo.scatter (C1)}}
+  %0:2 = "stablehlo.scatter"(%a, %b, %i, %u, %v) ({
+  ^bb0(%x0: tensor<f32>, %x1: tensor<i32>, %y0: tensor<f32>, %y1: tensor<i32>):
+    %s = stablehlo.add %x0, %y0 : tensor<f32>
+    %t = stablehlo.add %x1, %y1 : tensor<i32>
+    stablehlo.return %s, %t : tensor<f32>, tensor<i32>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1, 2], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<3x4x4xf32>, tensor<3x4x5xi32>, tensor<2x1xi64>, tensor<2x4x4xf32>, tensor<2x4x4xi32>) -> (tensor<3x4x4xf32>, tensor<3x4x5xi32>)
+  return %0#0, %0#1 : tensor<3x4x4xf32>, tensor<3x4x5xi32>
+}
+
+// -----
+
+func.func @scatter_two_c3(%a: tensor<3x4x4xf32>, %b: tensor<3x4x4xi32>, %i: tensor<2x1xi64>, %u: tensor<2x4x4xf32>, %v: tensor<2x4x3xi32>) -> (tensor<3x4x4xf32>, tensor<3x4x4xi32>) {
+  // expected-error@+1 {{stablehlo.scatter (C3)}}
+  %0:2 = "stablehlo.scatter"(%a, %b, %i, %u, %v) ({
+  ^bb0(%x0: tensor<f32>, %x1: tensor<i32>, %y0: tensor<f32>, %y1: tensor<i32>):
+    %s = stablehlo.add %x0, %y0 : tensor<f32>
+    %t = stablehlo.add %x1, %y1 : tensor<i32>
+    stablehlo.return %s, %t : tensor<f32>, tensor<i32>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1, 2], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<3x4x4xf32>, tensor<3x4x4xi32>, tensor<2x1xi64>, tensor<2x4x4xf32>, tensor<2x4x3xi32>) -> (tensor<3x4x4xf32>, tensor<3x4x4xi32>)
+  return %0#0, %0#1 : tensor<3x4x4xf32>, tensor<3x4x4xi32>
 }
 
 // -----
