@@ -760,6 +760,18 @@ func.func @scatter_two_c3(%a: tensor<3x4x4xf32>, %b: tensor<3x4x4xi32>, %i: tens
 
 // -----
 
+func.func @scatter_c5_c6(%a: tensor<3xf32>, %b: tensor<3xf32>, %i: tensor<2x1xi64>, %u: tensor<2xf32>) -> (tensor<3xf32>, tensor<3xf32>) {
+  // expected-error@+2 {{stablehlo.scatter (C5)}}
+  // expected-error@+1 {{stablehlo.scatter (C6)}}
+  %0:2 = "stablehlo.scatter"(%a, %b, %i, %u) ({
+  ^bb0(%x0: tensor<f32>, %x1: tensor<f32>, %y0: tensor<f32>, %y1: tensor<f32>):
+    stablehlo.return %x0, %x1 : tensor<f32>, tensor<f32>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<3xf32>, tensor<3xf32>, tensor<2x1xi64>, tensor<2xf32>) -> (tensor<3xf32>, tensor<3xf32>)
+  return %0#0, %0#1 : tensor<3xf32>, tensor<3xf32>
+}
+
+// -----
+
 func.func @select_and_scatter_ok(%a: tensor<3x2xf32>, %s: tensor<2x2xf32>, %i: tensor<f32>) -> tensor<3x2xf32> {
   %0 = "stablehlo.select_and_scatter"(%a, %s, %i) ({
   ^bb0(%x: tensor<f32>, %y: tensor<f32>):
