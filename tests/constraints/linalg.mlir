@@ -519,7 +519,8 @@ func.func @dot_general_c1_ok(%a0: tensor<2x3x4xf32>, %a1: tensor<2x4x5xf32>) {
 // -----
 
 func.func @dot_general_c1(%a0: tensor<2x3x4xf32>, %a1: tensor<2x4x5xf32>) {
-  // expected-error@+1 {{stablehlo.dot_general (C1)}}
+  // expected-error@+2 {{stablehlo.dot_general (C1)}}
+  // expected-error@+1 {{stablehlo.dot_general (C9)}}
   %r = "stablehlo.dot_general"(%a0, %a1) {dot_dimension_numbers = #stablehlo.dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1]>} : (tensor<2x3x4xf32>, tensor<2x4x5xf32>) -> tensor<2x3x2x5xf32>
   return
 }
@@ -534,7 +535,8 @@ func.func @dot_general_c2_ok(%a0: tensor<3xf32>, %a1: tensor<4xf32>) {
 // -----
 
 func.func @dot_general_c2(%a0: tensor<3xf32>, %a1: tensor<4xf32>) {
-  // expected-error@+1 {{stablehlo.dot_general (C2)}}
+  // expected-error@+2 {{stablehlo.dot_general (C2)}}
+  // expected-error@+1 {{stablehlo.dot_general (C10)}}
   %r = "stablehlo.dot_general"(%a0, %a1) {dot_dimension_numbers = #stablehlo.dot<lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [0], rhs_contracting_dimensions = []>} : (tensor<3xf32>, tensor<4xf32>) -> tensor<4xf32>
   return
 }
@@ -548,9 +550,9 @@ func.func @dot_general_c3_ok(%a0: tensor<2x3x4xf32>, %a1: tensor<2x4x5xf32>) {
 
 // -----
 
-func.func @dot_general_c3(%a0: tensor<2x3xf32>, %a1: tensor<2x5xf32>) {
+func.func @dot_general_c3(%a0: tensor<2x3xf32>, %a1: tensor<2x2x5xf32>) {
   // expected-error@+1 {{stablehlo.dot_general (C3)}}
-  %r = "stablehlo.dot_general"(%a0, %a1) {dot_dimension_numbers = #stablehlo.dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [0], rhs_contracting_dimensions = [0]>} : (tensor<2x3xf32>, tensor<2x5xf32>) -> tensor<2x3x5xf32>
+  %r = "stablehlo.dot_general"(%a0, %a1) {dot_dimension_numbers = #stablehlo.dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [0], rhs_contracting_dimensions = [1]>} : (tensor<2x3xf32>, tensor<2x2x5xf32>) -> tensor<2x3x5xf32>
   return
 }
 
@@ -610,7 +612,7 @@ func.func @dot_general_c7_ok(%a0: tensor<2x3x4xf32>, %a1: tensor<2x4x5xf32>) {
 
 func.func @dot_general_c7(%a0: tensor<2x3x4xf32>, %a1: tensor<2x4x5xf32>) {
   // expected-error@+1 {{stablehlo.dot_general (C7)}}
-  %r = "stablehlo.dot_general"(%a0, %a1) {dot_dimension_numbers = #stablehlo.dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [3], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1]>} : (tensor<2x3x4xf32>, tensor<2x4x5xf32>) -> tensor<2x3x5xf32>
+  %r = "stablehlo.dot_general"(%a0, %a1) {dot_dimension_numbers = #stablehlo.dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [3], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1]>} : (tensor<2x3x4xf32>, tensor<2x4x5xf32>) -> tensor<2x3x2x5xf32>
   return
 }
 
@@ -774,7 +776,8 @@ func.func @dot_general_c14_ok(%a0: tensor<2x3x4x!quant.uniform<i8:f32, 0.5>>, %a
 // -----
 
 func.func @dot_general_c14(%a0: tensor<2x3x4x!quant.uniform<i8:f32, 0.5>>, %a1: tensor<2x4x5x!quant.uniform<i8:f32, 0.5>>) {
-  // expected-error@+1 {{stablehlo.dot_general (C14)}}
+  // expected-error@+2 {{stablehlo.dot_general (C14)}}
+  // expected-error@+1 {{stablehlo.dot_general (C19)}}
   %r = "stablehlo.dot_general"(%a0, %a1) {dot_dimension_numbers = #stablehlo.dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1]>} : (tensor<2x3x4x!quant.uniform<i8:f32, 0.5>>, tensor<2x4x5x!quant.uniform<i8:f32, 0.5>>) -> tensor<2x3x5xf32>
   return
 }
@@ -955,7 +958,7 @@ func.func @convolution_c6_ok(%a0: tensor<1x4x4x2xf32>, %a1: tensor<3x3x2x6xf32>)
 
 func.func @convolution_c6(%a0: tensor<1x4x4x2xf32>, %a1: tensor<3x3x2x6xf32>) {
   // expected-error@+1 {{stablehlo.convolution (C6)}}
-  %r = "stablehlo.convolution"(%a0, %a1) {batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>, feature_group_count = 1 : i64, lhs_dilation = array<i64: 0, 1>, padding = dense<0> : tensor<2x2xi64>, rhs_dilation = array<i64: 1, 1>, window_strides = array<i64: 1, 1>} : (tensor<1x4x4x2xf32>, tensor<3x3x2x6xf32>) -> tensor<1x2x2x6xf32>
+  %r = "stablehlo.convolution"(%a0, %a1) {batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>, feature_group_count = 1 : i64, lhs_dilation = array<i64: 0, 1>, padding = dense<0> : tensor<2x2xi64>, rhs_dilation = array<i64: 1, 1>, window_strides = array<i64: 1, 1>} : (tensor<1x4x4x2xf32>, tensor<3x3x2x6xf32>) -> tensor<1x0x2x6xf32>
   return
 }
 
@@ -985,7 +988,7 @@ func.func @convolution_c8_ok(%a0: tensor<1x4x4x2xf32>, %a1: tensor<3x3x2x6xf32>)
 
 func.func @convolution_c8(%a0: tensor<1x4x4x2xf32>, %a1: tensor<3x3x2x6xf32>) {
   // expected-error@+1 {{stablehlo.convolution (C8)}}
-  %r = "stablehlo.convolution"(%a0, %a1) {batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>, feature_group_count = 1 : i64, lhs_dilation = array<i64: 1, 1>, padding = dense<0> : tensor<2x2xi64>, rhs_dilation = array<i64: 0, 1>, window_strides = array<i64: 1, 1>} : (tensor<1x4x4x2xf32>, tensor<3x3x2x6xf32>) -> tensor<1x2x2x6xf32>
+  %r = "stablehlo.convolution"(%a0, %a1) {batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>, feature_group_count = 1 : i64, lhs_dilation = array<i64: 1, 1>, padding = dense<0> : tensor<2x2xi64>, rhs_dilation = array<i64: 0, 1>, window_strides = array<i64: 1, 1>} : (tensor<1x4x4x2xf32>, tensor<3x3x2x6xf32>) -> tensor<1x4x2x6xf32>
   return
 }
 
@@ -1014,7 +1017,8 @@ func.func @convolution_c10_ok(%a0: tensor<2x4x4x2xf32>, %a1: tensor<3x3x2x6xf32>
 // -----
 
 func.func @convolution_c10(%a0: tensor<3x4x4x2xf32>, %a1: tensor<3x3x2x6xf32>) {
-  // expected-error@+1 {{stablehlo.convolution (C10)}}
+  // expected-error@+2 {{stablehlo.convolution (C10)}}
+  // expected-error@+1 {{stablehlo.convolution (C25)}}
   %r = "stablehlo.convolution"(%a0, %a1) {batch_group_count = 2 : i64, dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>, feature_group_count = 1 : i64, lhs_dilation = array<i64: 1, 1>, padding = dense<0> : tensor<2x2xi64>, rhs_dilation = array<i64: 1, 1>, window_strides = array<i64: 1, 1>} : (tensor<3x4x4x2xf32>, tensor<3x3x2x6xf32>) -> tensor<1x2x2x6xf32>
   return
 }
@@ -1045,7 +1049,8 @@ func.func @convolution_c12_ok(%a0: tensor<1x4x4x2xf32>, %a1: tensor<3x3x2x6xf32>
 // -----
 
 func.func @convolution_c12(%a0: tensor<1x4x4x2xf32>, %a1: tensor<3x3x2x6xf32>) {
-  // expected-error@+1 {{stablehlo.convolution (C12)}}
+  // expected-error@+2 {{stablehlo.convolution (C12)}}
+  // expected-error@+1 {{stablehlo.convolution (C13)}}
   %r = "stablehlo.convolution"(%a0, %a1) {batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>, feature_group_count = 1 : i64, lhs_dilation = array<i64: 1, 1>, padding = dense<0> : tensor<2x2xi64>, rhs_dilation = array<i64: 1, 1>, window_strides = array<i64: 1, 1>} : (tensor<1x4x4x2xf32>, tensor<3x3x2x6xf32>) -> tensor<1x2x2x6xf32>
   return
 }
@@ -1061,7 +1066,7 @@ func.func @convolution_c13_ok(%a0: tensor<1x4x4x2xf32>, %a1: tensor<3x3x2x6xf32>
 
 func.func @convolution_c13(%a0: tensor<1x4x4x2xf32>, %a1: tensor<3x3x2x6xf32>) {
   // expected-error@+1 {{stablehlo.convolution (C13)}}
-  %r = "stablehlo.convolution"(%a0, %a1) {batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 1, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>, feature_group_count = 1 : i64, lhs_dilation = array<i64: 1, 1>, padding = dense<0> : tensor<2x2xi64>, rhs_dilation = array<i64: 1, 1>, window_strides = array<i64: 1, 1>} : (tensor<1x4x4x2xf32>, tensor<3x3x2x6xf32>) -> tensor<1x2x2x6xf32>
+  %r = "stablehlo.convolution"(%a0, %a1) {batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 1, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>, feature_group_count = 1 : i64, lhs_dilation = array<i64: 1, 1>, padding = dense<0> : tensor<2x2xi64>, rhs_dilation = array<i64: 1, 1>, window_strides = array<i64: 1, 1>} : (tensor<1x4x4x2xf32>, tensor<3x3x2x6xf32>) -> tensor<4x2x2x6xf32>
   return
 }
 
@@ -1136,7 +1141,7 @@ func.func @convolution_c18_ok(%a0: tensor<1x4x4x2xf32>, %a1: tensor<3x3x2x6xf32>
 
 func.func @convolution_c18(%a0: tensor<1x4x4x2xf32>, %a1: tensor<3x3x2x6xf32>) {
   // expected-error@+1 {{stablehlo.convolution (C18)}}
-  %r = "stablehlo.convolution"(%a0, %a1) {batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 2], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>, feature_group_count = 1 : i64, lhs_dilation = array<i64: 1, 1>, padding = dense<0> : tensor<2x2xi64>, rhs_dilation = array<i64: 1, 1>, window_strides = array<i64: 1, 1>} : (tensor<1x4x4x2xf32>, tensor<3x3x2x6xf32>) -> tensor<1x2x2x6xf32>
+  %r = "stablehlo.convolution"(%a0, %a1) {batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 2], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>, feature_group_count = 1 : i64, lhs_dilation = array<i64: 1, 1>, padding = dense<0> : tensor<2x2xi64>, rhs_dilation = array<i64: 1, 1>, window_strides = array<i64: 1, 1>} : (tensor<1x4x4x2xf32>, tensor<3x3x2x6xf32>) -> tensor<1x2x3x6xf32>
   return
 }
 
@@ -1150,7 +1155,8 @@ func.func @convolution_c19_ok(%a0: tensor<1x4x4x2xf32>, %a1: tensor<3x3x2x6xf32>
 // -----
 
 func.func @convolution_c19(%a0: tensor<1x4x4x2xf32>, %a1: tensor<3x3x2x6xf32>) {
-  // expected-error@+1 {{stablehlo.convolution (C19)}}
+  // expected-error@+2 {{stablehlo.convolution (C19)}}
+  // expected-error@+1 {{stablehlo.convolution (C20)}}
   %r = "stablehlo.convolution"(%a0, %a1) {batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2, 2]>, feature_group_count = 1 : i64, lhs_dilation = array<i64: 1, 1>, padding = dense<0> : tensor<2x2xi64>, rhs_dilation = array<i64: 1, 1>, window_strides = array<i64: 1, 1>} : (tensor<1x4x4x2xf32>, tensor<3x3x2x6xf32>) -> tensor<1x2x2x6xf32>
   return
 }
@@ -1180,6 +1186,7 @@ func.func @convolution_c21_ok(%a0: tensor<1x4x4x2xf32>, %a1: tensor<3x3x2x6xf32>
 // -----
 
 func.func @convolution_c21(%a0: tensor<1x4x4x2xf32>, %a1: tensor<3x3x2x6xf32>) {
+  // expected-error@+2 {{stablehlo.convolution (C11)}}
   // expected-error@+1 {{stablehlo.convolution (C21)}}
   %r = "stablehlo.convolution"(%a0, %a1) {batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>, feature_group_count = 0 : i64, lhs_dilation = array<i64: 1, 1>, padding = dense<0> : tensor<2x2xi64>, rhs_dilation = array<i64: 1, 1>, window_strides = array<i64: 1, 1>} : (tensor<1x4x4x2xf32>, tensor<3x3x2x6xf32>) -> tensor<1x2x2x6xf32>
   return
@@ -1195,6 +1202,7 @@ func.func @convolution_c22_ok(%a0: tensor<1x4x4x2xf32>, %a1: tensor<3x3x2x6xf32>
 // -----
 
 func.func @convolution_c22(%a0: tensor<1x4x4x2xf32>, %a1: tensor<3x3x2x6xf32>) {
+  // expected-error@+2 {{stablehlo.convolution (C10)}}
   // expected-error@+1 {{stablehlo.convolution (C22)}}
   %r = "stablehlo.convolution"(%a0, %a1) {batch_group_count = 0 : i64, dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>, feature_group_count = 1 : i64, lhs_dilation = array<i64: 1, 1>, padding = dense<0> : tensor<2x2xi64>, rhs_dilation = array<i64: 1, 1>, window_strides = array<i64: 1, 1>} : (tensor<1x4x4x2xf32>, tensor<3x3x2x6xf32>) -> tensor<1x2x2x6xf32>
   return
@@ -1285,7 +1293,8 @@ func.func @convolution_c28_ok(%a0: tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>, 
 // -----
 
 func.func @convolution_c28(%a0: tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>, %a1: tensor<3x3x2x6x!quant.uniform<i8:f32, 0.5>>) {
-  // expected-error@+1 {{stablehlo.convolution (C28)}}
+  // expected-error@+2 {{stablehlo.convolution (C28)}}
+  // expected-error@+1 {{stablehlo.convolution (C33)}}
   %r = "stablehlo.convolution"(%a0, %a1) {batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>, feature_group_count = 1 : i64, lhs_dilation = array<i64: 1, 1>, padding = dense<0> : tensor<2x2xi64>, rhs_dilation = array<i64: 1, 1>, window_strides = array<i64: 1, 1>} : (tensor<1x4x4x2x!quant.uniform<i8:f32, 0.5>>, tensor<3x3x2x6x!quant.uniform<i8:f32, 0.5>>) -> tensor<1x2x2x6xf32>
   return
 }
