@@ -911,3 +911,126 @@ func.func @replica_id_ok() {
   %r = "stablehlo.replica_id"() : () -> tensor<ui32>
   return
 }
+
+// -----
+
+func.func @all_gather_c6_cross_replica_and_partition_ok(%a0: tensor<2x2xf32>) {
+  %r = "stablehlo.all_gather"(%a0) {all_gather_dim = 1 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>} : (tensor<2x2xf32>) -> tensor<2x8xf32>
+  return
+}
+
+// -----
+
+func.func @all_gather_c6_cross_replica_and_partition(%a0: tensor<2x2xf32>) {
+  // expected-error@+1 {{stablehlo.all_gather (C6)}}
+  %r = "stablehlo.all_gather"(%a0) {all_gather_dim = 1 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>} : (tensor<2x2xf32>) -> tensor<2x6xf32>
+  return
+}
+
+// -----
+
+func.func @all_gather_c3_flattened_ids_ok(%p0: tensor<2x2xf32>, %a0: tensor<2x2xf32>) {
+  %q = "stablehlo.all_gather"(%p0) {all_gather_dim = 1 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, use_global_device_ids} : (tensor<2x2xf32>) -> tensor<2x4xf32>
+  %r = "stablehlo.all_gather"(%a0) {all_gather_dim = 1 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, use_global_device_ids} : (tensor<2x2xf32>) -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @all_gather_c3_flattened_ids(%p0: tensor<2x2xf32>, %a0: tensor<2x2xf32>) {
+  %q = "stablehlo.all_gather"(%p0) {all_gather_dim = 1 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, use_global_device_ids} : (tensor<2x2xf32>) -> tensor<2x4xf32>
+  // expected-error@+1 {{stablehlo.all_gather (C3)}}
+  %r = "stablehlo.all_gather"(%a0) {all_gather_dim = 1 : i64, replica_groups = dense<[[0, 1, 2]]> : tensor<1x3xi64>, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, use_global_device_ids} : (tensor<2x2xf32>) -> tensor<2x6xf32>
+  return
+}
+
+// -----
+
+func.func @all_gather_c6_two_groups_ok(%a0: tensor<2x2xf32>) {
+  %r = "stablehlo.all_gather"(%a0) {all_gather_dim = 1 : i64, replica_groups = dense<[[0, 1], [2, 3]]> : tensor<2x2xi64>} : (tensor<2x2xf32>) -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @all_gather_c6_two_groups(%a0: tensor<2x2xf32>) {
+  // expected-error@+1 {{stablehlo.all_gather (C6)}}
+  %r = "stablehlo.all_gather"(%a0) {all_gather_dim = 1 : i64, replica_groups = dense<[[0, 1], [2, 3]]> : tensor<2x2xi64>} : (tensor<2x2xf32>) -> tensor<2x8xf32>
+  return
+}
+
+// -----
+
+func.func @collective_broadcast_c2_partitions_ok(%a0: tensor<2xf32>) {
+  %r = "stablehlo.collective_broadcast"(%a0) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>} : (tensor<2xf32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @collective_broadcast_c2_partitions(%a0: tensor<2xf32>) {
+  // expected-error@+1 {{stablehlo.collective_broadcast (C2)}}
+  %r = "stablehlo.collective_broadcast"(%a0) {replica_groups = dense<[[0, 1], [-2, 3]]> : tensor<2x2xi64>, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>} : (tensor<2xf32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @collective_permute_c4_partitions_ok(%a0: tensor<2xf32>) {
+  %r = "stablehlo.collective_permute"(%a0) {source_target_pairs = dense<[[0, 1], [1, 0]]> : tensor<2x2xi64>, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>} : (tensor<2xf32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @collective_permute_c4_partitions(%a0: tensor<2xf32>) {
+  // expected-error@+1 {{stablehlo.collective_permute (C4)}}
+  %r = "stablehlo.collective_permute"(%a0) {source_target_pairs = dense<[[-1, 0]]> : tensor<1x2xi64>, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>} : (tensor<2xf32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_scatter_c8_cross_replica_and_partition_ok(%a0: tensor<8x2xf32>) {
+  %r = "stablehlo.reduce_scatter"(%a0) ({
+    ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+      %z = "stablehlo.add"(%x, %y) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+      "stablehlo.return"(%z) : (tensor<f32>) -> ()
+    }) {scatter_dimension = 0 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>} : (tensor<8x2xf32>) -> tensor<2x2xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_scatter_c8_cross_replica_and_partition(%a0: tensor<8x2xf32>) {
+  // expected-error@+1 {{stablehlo.reduce_scatter (C8)}}
+  %r = "stablehlo.reduce_scatter"(%a0) ({
+    ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+      %z = "stablehlo.add"(%x, %y) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+      "stablehlo.return"(%z) : (tensor<f32>) -> ()
+    }) {scatter_dimension = 0 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>} : (tensor<8x2xf32>) -> tensor<3x2xf32>
+  return
+}
+
+// -----
+
+func.func @all_reduce_c6_2d_ok(%a0: tensor<2x3xf32>) {
+  %r = "stablehlo.all_reduce"(%a0) ({
+    ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+      %z = "stablehlo.add"(%x, %y) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+      "stablehlo.return"(%z) : (tensor<f32>) -> ()
+    }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @all_reduce_c6_2d(%a0: tensor<2x3xf32>) {
+  // expected-error@+1 {{stablehlo.all_reduce (C6)}}
+  %r = "stablehlo.all_reduce"(%a0) ({
+    ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+      %z = "stablehlo.add"(%x, %y) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+      "stablehlo.return"(%z) : (tensor<f32>) -> ()
+    }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  return
+}

@@ -1388,3 +1388,168 @@ func.func @convolution_c34(%a0: tensor<1x4x4x2xf64>, %a1: tensor<3x3x2x6x!quant.
   %r = "stablehlo.convolution"(%a0, %a1) {batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>, feature_group_count = 1 : i64, lhs_dilation = array<i64: 1, 1>, padding = dense<0> : tensor<2x2xi64>, rhs_dilation = array<i64: 1, 1>, window_strides = array<i64: 1, 1>} : (tensor<1x4x4x2xf64>, tensor<3x3x2x6x!quant.uniform<i8:f32, 0.5>>) -> tensor<1x2x2x6xf64>
   return
 }
+
+// -----
+
+func.func @fft_c4_irfft_ok(%a0: tensor<4xcomplex<f32>>) {
+  %r = "stablehlo.fft"(%a0) {fft_type = #stablehlo<fft_type IRFFT>, fft_length = array<i64: 6>} : (tensor<4xcomplex<f32>>) -> tensor<6xf32>
+  return
+}
+
+// -----
+
+func.func @fft_c4_irfft(%a0: tensor<4xcomplex<f32>>) {
+  // expected-error@+1 {{stablehlo.fft (C4)}}
+  %r = "stablehlo.fft"(%a0) {fft_type = #stablehlo<fft_type IRFFT>, fft_length = array<i64: 6>} : (tensor<4xcomplex<f32>>) -> tensor<7xf32>
+  return
+}
+
+// -----
+
+func.func @fft_c5_irfft_ok(%a0: tensor<4xcomplex<f32>>) {
+  %r = "stablehlo.fft"(%a0) {fft_type = #stablehlo<fft_type IRFFT>, fft_length = array<i64: 6>} : (tensor<4xcomplex<f32>>) -> tensor<6xf32>
+  return
+}
+
+// -----
+
+func.func @fft_c5_irfft(%a0: tensor<5xcomplex<f32>>) {
+  // expected-error@+1 {{stablehlo.fft (C5)}}
+  %r = "stablehlo.fft"(%a0) {fft_type = #stablehlo<fft_type IRFFT>, fft_length = array<i64: 6>} : (tensor<5xcomplex<f32>>) -> tensor<6xf32>
+  return
+}
+
+// -----
+
+func.func @fft_c5_batch_ok(%a0: tensor<2x4xcomplex<f32>>) {
+  %r = "stablehlo.fft"(%a0) {fft_type = #stablehlo<fft_type FFT>, fft_length = array<i64: 4>} : (tensor<2x4xcomplex<f32>>) -> tensor<2x4xcomplex<f32>>
+  return
+}
+
+// -----
+
+func.func @fft_c5_batch(%a0: tensor<2x4xcomplex<f32>>) {
+  // expected-error@+1 {{stablehlo.fft (C5)}}
+  %r = "stablehlo.fft"(%a0) {fft_type = #stablehlo<fft_type FFT>, fft_length = array<i64: 4>} : (tensor<2x4xcomplex<f32>>) -> tensor<3x4xcomplex<f32>>
+  return
+}
+
+// -----
+
+func.func @fft_c2_rfft_complex_operand_ok(%a0: tensor<4xf32>) {
+  %r = "stablehlo.fft"(%a0) {fft_type = #stablehlo<fft_type RFFT>, fft_length = array<i64: 4>} : (tensor<4xf32>) -> tensor<3xcomplex<f32>>
+  return
+}
+
+// -----
+
+func.func @fft_c2_rfft_complex_operand(%a0: tensor<4xcomplex<f32>>) {
+  // expected-error@+1 {{stablehlo.fft (C2)}}
+  %r = "stablehlo.fft"(%a0) {fft_type = #stablehlo<fft_type RFFT>, fft_length = array<i64: 4>} : (tensor<4xcomplex<f32>>) -> tensor<3xcomplex<f32>>
+  return
+}
+
+// -----
+
+func.func @triangular_solve_c3_batch_ok(%a0: tensor<2x3x3xf32>, %a1: tensor<2x3x1xf32>) {
+  %r = "stablehlo.triangular_solve"(%a0, %a1) {left_side = true, lower = true, unit_diagonal = false, transpose_a = #stablehlo<transpose NO_TRANSPOSE>} : (tensor<2x3x3xf32>, tensor<2x3x1xf32>) -> tensor<2x3x1xf32>
+  return
+}
+
+// -----
+
+func.func @triangular_solve_c3_batch(%a0: tensor<2x3x3xf32>, %a1: tensor<4x3x1xf32>) {
+  // expected-error@+1 {{stablehlo.triangular_solve (C3)}}
+  %r = "stablehlo.triangular_solve"(%a0, %a1) {left_side = true, lower = true, unit_diagonal = false, transpose_a = #stablehlo<transpose NO_TRANSPOSE>} : (tensor<2x3x3xf32>, tensor<4x3x1xf32>) -> tensor<4x3x1xf32>
+  return
+}
+
+// -----
+
+func.func @triangular_solve_c3_square_ok(%a0: tensor<1x4x4x2xf32>, %a1: tensor<3x3x2x6xf32>) {
+  %r = "stablehlo.convolution"(%a0, %a1) {batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>, feature_group_count = 1 : i64, lhs_dilation = array<i64: 1, 1>, padding = dense<0> : tensor<2x2xi64>, rhs_dilation = array<i64: 1, 1>, window_strides = array<i64: 1, 1>} : (tensor<1x4x4x2xf32>, tensor<3x3x2x6xf32>) -> tensor<1x2x2x6xf32>
+  return
+}
+
+// -----
+
+func.func @triangular_solve_c3_square(%a0: tensor<3x4xf32>, %a1: tensor<3x1xf32>) {
+  // expected-error@+1 {{stablehlo.triangular_solve (C3)}}
+  %r = "stablehlo.triangular_solve"(%a0, %a1) {left_side = true, lower = true, unit_diagonal = false, transpose_a = #stablehlo<transpose NO_TRANSPOSE>} : (tensor<3x4xf32>, tensor<3x1xf32>) -> tensor<3x1xf32>
+  return
+}
+
+// -----
+
+func.func @cholesky_c1_shape_ok(%a0: tensor<2x3x3xf32>) {
+  %r = "stablehlo.cholesky"(%a0) {lower = true} : (tensor<2x3x3xf32>) -> tensor<2x3x3xf32>
+  return
+}
+
+// -----
+
+func.func @cholesky_c1_shape(%a0: tensor<2x3x3xf32>) {
+  // expected-error@+1 {{stablehlo.cholesky (C1)}}
+  %r = "stablehlo.cholesky"(%a0) {lower = true} : (tensor<2x3x3xf32>) -> tensor<3x3x3xf32>
+  return
+}
+
+// -----
+
+func.func @dot_general_c12_matmul_ok(%a0: tensor<3x4xf32>, %a1: tensor<4x5xf32>) {
+  %r = "stablehlo.dot_general"(%a0, %a1) {dot_dimension_numbers = #stablehlo.dot<lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0]>} : (tensor<3x4xf32>, tensor<4x5xf32>) -> tensor<3x5xf32>
+  return
+}
+
+// -----
+
+func.func @dot_general_c12_matmul(%a0: tensor<3x4xf32>, %a1: tensor<4x5xf32>) {
+  // expected-error@+1 {{stablehlo.dot_general (C12)}}
+  %r = "stablehlo.dot_general"(%a0, %a1) {dot_dimension_numbers = #stablehlo.dot<lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0]>} : (tensor<3x4xf32>, tensor<4x5xf32>) -> tensor<5x3xf32>
+  return
+}
+
+// -----
+
+func.func @convolution_c25_stride_ok(%a0: tensor<1x4x4x2xf32>, %a1: tensor<3x3x2x6xf32>) {
+  %r = "stablehlo.convolution"(%a0, %a1) {batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>, feature_group_count = 1 : i64, lhs_dilation = array<i64: 1, 1>, padding = dense<0> : tensor<2x2xi64>, rhs_dilation = array<i64: 1, 1>, window_strides = array<i64: 2, 1>} : (tensor<1x4x4x2xf32>, tensor<3x3x2x6xf32>) -> tensor<1x1x2x6xf32>
+  return
+}
+
+// -----
+
+func.func @convolution_c25_stride(%a0: tensor<1x4x4x2xf32>, %a1: tensor<3x3x2x6xf32>) {
+  // expected-error@+1 {{stablehlo.convolution (C25)}}
+  %r = "stablehlo.convolution"(%a0, %a1) {batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>, feature_group_count = 1 : i64, lhs_dilation = array<i64: 1, 1>, padding = dense<0> : tensor<2x2xi64>, rhs_dilation = array<i64: 1, 1>, window_strides = array<i64: 2, 1>} : (tensor<1x4x4x2xf32>, tensor<3x3x2x6xf32>) -> tensor<1x2x2x6xf32>
+  return
+}
+
+// -----
+
+func.func @convolution_c25_padding_ok(%a0: tensor<1x4x4x2xf32>, %a1: tensor<3x3x2x6xf32>) {
+  %r = "stablehlo.convolution"(%a0, %a1) {batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>, feature_group_count = 1 : i64, lhs_dilation = array<i64: 1, 1>, padding = dense<[[1, 1], [0, 0]]> : tensor<2x2xi64>, rhs_dilation = array<i64: 1, 1>, window_strides = array<i64: 1, 1>} : (tensor<1x4x4x2xf32>, tensor<3x3x2x6xf32>) -> tensor<1x4x2x6xf32>
+  return
+}
+
+// -----
+
+func.func @convolution_c25_padding(%a0: tensor<1x4x4x2xf32>, %a1: tensor<3x3x2x6xf32>) {
+  // expected-error@+1 {{stablehlo.convolution (C25)}}
+  %r = "stablehlo.convolution"(%a0, %a1) {batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>, feature_group_count = 1 : i64, lhs_dilation = array<i64: 1, 1>, padding = dense<[[1, 1], [0, 0]]> : tensor<2x2xi64>, rhs_dilation = array<i64: 1, 1>, window_strides = array<i64: 1, 1>} : (tensor<1x4x4x2xf32>, tensor<3x3x2x6xf32>) -> tensor<1x2x2x6xf32>
+  return
+}
+
+// -----
+
+func.func @batch_norm_inference_c2_variance_f16_ok(%a0: tensor<2x3xf32>, %a1: tensor<3xf32>, %a2: tensor<3xf32>, %a3: tensor<3xf32>, %a4: tensor<3xf32>) {
+  %r = "stablehlo.batch_norm_inference"(%a0, %a1, %a2, %a3, %a4) {epsilon = 1.0e-3 : f32, feature_index = 1 : i64} : (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @batch_norm_inference_c2_variance_f16(%a0: tensor<2x3xf32>, %a1: tensor<3xf32>, %a2: tensor<3xf32>, %a3: tensor<3xf32>, %a4: tensor<3xf16>) {
+  // expected-error@+1 {{stablehlo.batch_norm_inference (C2)}}
+  %r = "stablehlo.batch_norm_inference"(%a0, %a1, %a2, %a3, %a4) {epsilon = 1.0e-3 : f32, feature_index = 1 : i64} : (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf16>) -> tensor<2x3xf32>
+  return
+}
