@@ -71,6 +71,7 @@ pub fn tested_labels() -> std::collections::BTreeSet<(String, String)> {
         include_str!("../../tests/constraints/collectives.mlir"),
         include_str!("../../tests/constraints/quantization.mlir"),
         include_str!("../../tests/constraints/chlo.mlir"),
+        include_str!("../../tests/constraints/dialect.mlir"),
     ];
     let mut out = std::collections::BTreeSet::new();
     let mut add = |piece: &str| {
