@@ -88,6 +88,14 @@ func.func @case_ok(%k: tensor<i32>, %a: tensor<f32>, %i: tensor<i32>) -> tensor<
 
 // -----
 
+func.func @case_c1(%k: tensor<i32>) -> tensor<f32> {
+  // expected-error@+1 {{stablehlo.case (C1)}}
+  %0 = "stablehlo.case"(%k) : (tensor<i32>) -> tensor<f32>
+  return %0 : tensor<f32>
+}
+
+// -----
+
 func.func @case_c2(%k: tensor<i32>, %a: tensor<f32>, %i: tensor<i32>) -> tensor<f32> {
   // expected-error@+1 {{stablehlo.case (C2)}}
   %0 = "stablehlo.case"(%k) ({

@@ -419,3 +419,205 @@ func.func @rng_bit_generator_philox_c2(%s: tensor<4xui64>) -> (tensor<4xui64>, t
   %0, %1 = "stablehlo.rng_bit_generator"(%s) {rng_algorithm = #stablehlo<rng_algorithm PHILOX>} : (tensor<4xui64>) -> (tensor<4xui64>, tensor<2x3xui32>)
   return %0, %1 : (tensor<4xui64>, tensor<2x3xui32>)
 }
+
+// -----
+
+func.func @gather_ok(%a: tensor<3x4x2xf32>, %i: tensor<5x2xi32>) -> tensor<5x2x2xf32> {
+  %0 = "stablehlo.gather"(%a, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2], collapsed_slice_dims = [0], start_index_map = [0, 1], index_vector_dim = 1>, slice_sizes = array<i64: 1, 2, 2>, indices_are_sorted = false} : (tensor<3x4x2xf32>, tensor<5x2xi32>) -> tensor<5x2x2xf32>
+  return %0 : tensor<5x2x2xf32>
+}
+
+// -----
+
+func.func @gather_c1(%a: tensor<3x4x2xf32>, %i: tensor<5x2xi32>) -> tensor<5x2xf32> {
+  // expected-error@+1 {{stablehlo.gather (C1)}}
+  %0 = "stablehlo.gather"(%a, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0, 1], index_vector_dim = 1>, slice_sizes = array<i64: 1, 2, 2>, indices_are_sorted = false} : (tensor<3x4x2xf32>, tensor<5x2xi32>) -> tensor<5x2xf32>
+  return %0 : tensor<5x2xf32>
+}
+
+// -----
+
+func.func @gather_c2(%a: tensor<3x4x2xf32>, %i: tensor<5x2xi32>) -> tensor<5x2x2xf32> {
+  // expected-error@+3 {{stablehlo.gather (C2)}}
+  // expected-error@+2 {{stablehlo.gather (C3)}}
+  // expected-error@+1 {{stablehlo.gather (C22)}}
+  %0 = "stablehlo.gather"(%a, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2], collapsed_slice_dims = [0], start_index_map = [0, 1], index_vector_dim = 3>, slice_sizes = array<i64: 1, 2, 2>, indices_are_sorted = false} : (tensor<3x4x2xf32>, tensor<5x2xi32>) -> tensor<5x2x2xf32>
+  return %0 : tensor<5x2x2xf32>
+}
+
+// -----
+
+func.func @gather_c3(%a: tensor<3x4x2xf32>, %i: tensor<5x2xi32>) -> tensor<5x2x2xf32> {
+  // expected-error@+1 {{stablehlo.gather (C3)}}
+  %0 = "stablehlo.gather"(%a, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 2, 2>, indices_are_sorted = false} : (tensor<3x4x2xf32>, tensor<5x2xi32>) -> tensor<5x2x2xf32>
+  return %0 : tensor<5x2x2xf32>
+}
+
+// -----
+
+func.func @gather_c4(%a: tensor<3x4x2xf32>, %i: tensor<5x2xi32>) -> tensor<5x2x2xf32> {
+  // expected-error@+1 {{stablehlo.gather (C4)}}
+  %0 = "stablehlo.gather"(%a, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [2, 1], collapsed_slice_dims = [0], start_index_map = [0, 1], index_vector_dim = 1>, slice_sizes = array<i64: 1, 2, 2>, indices_are_sorted = false} : (tensor<3x4x2xf32>, tensor<5x2xi32>) -> tensor<5x2x2xf32>
+  return %0 : tensor<5x2x2xf32>
+}
+
+// -----
+
+func.func @gather_c5(%a: tensor<3x4x2xf32>, %i: tensor<5x2xi32>) -> tensor<5x2x2xf32> {
+  // expected-error@+1 {{stablehlo.gather (C5)}}
+  %0 = "stablehlo.gather"(%a, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 3], collapsed_slice_dims = [0], start_index_map = [0, 1], index_vector_dim = 1>, slice_sizes = array<i64: 1, 2, 2>, indices_are_sorted = false} : (tensor<3x4x2xf32>, tensor<5x2xi32>) -> tensor<5x2x2xf32>
+  return %0 : tensor<5x2x2xf32>
+}
+
+// -----
+
+func.func @gather_c6(%a: tensor<3x4x2xf32>, %i: tensor<5x2xi32>) -> tensor<5x2xf32> {
+  // expected-error@+1 {{stablehlo.gather (C6)}}
+  %0 = "stablehlo.gather"(%a, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0, 0], start_index_map = [0, 1], index_vector_dim = 1>, slice_sizes = array<i64: 1, 1, 2>, indices_are_sorted = false} : (tensor<3x4x2xf32>, tensor<5x2xi32>) -> tensor<5x2xf32>
+  return %0 : tensor<5x2xf32>
+}
+
+// -----
+
+func.func @gather_c7(%a: tensor<3x4x2xf32>, %i: tensor<5x2xi32>) -> tensor<5x2xf32> {
+  // expected-error@+1 {{stablehlo.gather (C7)}}
+  %0 = "stablehlo.gather"(%a, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [1, 0], start_index_map = [0, 1], index_vector_dim = 1>, slice_sizes = array<i64: 1, 1, 2>, indices_are_sorted = false} : (tensor<3x4x2xf32>, tensor<5x2xi32>) -> tensor<5x2xf32>
+  return %0 : tensor<5x2xf32>
+}
+
+// -----
+
+func.func @gather_c8(%a: tensor<3x4x2xf32>, %i: tensor<5x2xi32>) -> tensor<5x2x2xf32> {
+  // expected-error@+1 {{stablehlo.gather (C8)}}
+  %0 = "stablehlo.gather"(%a, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2], collapsed_slice_dims = [3], start_index_map = [0, 1], index_vector_dim = 1>, slice_sizes = array<i64: 1, 2, 2>, indices_are_sorted = false} : (tensor<3x4x2xf32>, tensor<5x2xi32>) -> tensor<5x2x2xf32>
+  return %0 : tensor<5x2x2xf32>
+}
+
+// -----
+
+func.func @gather_c9(%a: tensor<3x4x2xf32>, %i: tensor<5x2xi32>) -> tensor<5x2x2xf32> {
+  // expected-error@+1 {{stablehlo.gather (C9)}}
+  %0 = "stablehlo.gather"(%a, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2], collapsed_slice_dims = [0], start_index_map = [0, 1], index_vector_dim = 1>, slice_sizes = array<i64: 2, 2, 2>, indices_are_sorted = false} : (tensor<3x4x2xf32>, tensor<5x2xi32>) -> tensor<5x2x2xf32>
+  return %0 : tensor<5x2x2xf32>
+}
+
+// -----
+
+func.func @gather_c19(%a: tensor<3x4x2xf32>, %i: tensor<5x2xi32>) -> tensor<5x2x2xf32> {
+  // expected-error@+1 {{stablehlo.gather (C19)}}
+  %0 = "stablehlo.gather"(%a, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2], collapsed_slice_dims = [0], start_index_map = [0, 3], index_vector_dim = 1>, slice_sizes = array<i64: 1, 2, 2>, indices_are_sorted = false} : (tensor<3x4x2xf32>, tensor<5x2xi32>) -> tensor<5x2x2xf32>
+  return %0 : tensor<5x2x2xf32>
+}
+
+// -----
+
+func.func @gather_c18(%a: tensor<3x4x2xf32>, %i: tensor<5x2xi32>) -> tensor<5x2x2xf32> {
+  // expected-error@+1 {{stablehlo.gather (C18)}}
+  %0 = "stablehlo.gather"(%a, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2], collapsed_slice_dims = [0], start_index_map = [0, 0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 2, 2>, indices_are_sorted = false} : (tensor<3x4x2xf32>, tensor<5x2xi32>) -> tensor<5x2x2xf32>
+  return %0 : tensor<5x2x2xf32>
+}
+
+// -----
+
+func.func @gather_c20(%a: tensor<3x4x2xf32>, %i: tensor<5x2xi32>) -> tensor<5x2x2xf32> {
+  // expected-error@+2 {{stablehlo.gather (C20)}}
+  // expected-error@+1 {{stablehlo.gather (C21)}}
+  %0 = "stablehlo.gather"(%a, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2], collapsed_slice_dims = [0], start_index_map = [0, 1], index_vector_dim = 1>, slice_sizes = array<i64: 1, 2>, indices_are_sorted = false} : (tensor<3x4x2xf32>, tensor<5x2xi32>) -> tensor<5x2x2xf32>
+  return %0 : tensor<5x2x2xf32>
+}
+
+// -----
+
+func.func @gather_c21(%a: tensor<3x4x2xf32>, %i: tensor<5x2xi32>) -> tensor<5x5x2xf32> {
+  // expected-error@+1 {{stablehlo.gather (C21)}}
+  %0 = "stablehlo.gather"(%a, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2], collapsed_slice_dims = [0], start_index_map = [0, 1], index_vector_dim = 1>, slice_sizes = array<i64: 1, 5, 2>, indices_are_sorted = false} : (tensor<3x4x2xf32>, tensor<5x2xi32>) -> tensor<5x5x2xf32>
+  return %0 : tensor<5x5x2xf32>
+}
+
+// -----
+
+func.func @gather_c22(%a: tensor<3x4x2xf32>, %i: tensor<5x2xi32>) -> tensor<5x2x3xf32> {
+  // expected-error@+1 {{stablehlo.gather (C22)}}
+  %0 = "stablehlo.gather"(%a, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2], collapsed_slice_dims = [0], start_index_map = [0, 1], index_vector_dim = 1>, slice_sizes = array<i64: 1, 2, 2>, indices_are_sorted = false} : (tensor<3x4x2xf32>, tensor<5x2xi32>) -> tensor<5x2x3xf32>
+  return %0 : tensor<5x2x3xf32>
+}
+
+// -----
+
+func.func @gather_c23(%a: tensor<3x4x2xf32>, %i: tensor<5x2xi32>) -> tensor<5x2x2xf64> {
+  // expected-error@+1 {{stablehlo.gather (C23)}}
+  %0 = "stablehlo.gather"(%a, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2], collapsed_slice_dims = [0], start_index_map = [0, 1], index_vector_dim = 1>, slice_sizes = array<i64: 1, 2, 2>, indices_are_sorted = false} : (tensor<3x4x2xf32>, tensor<5x2xi32>) -> tensor<5x2x2xf64>
+  return %0 : tensor<5x2x2xf64>
+}
+
+// -----
+
+func.func @gather_batching_ok(%a: tensor<5x4x2xf32>, %i: tensor<5x1xi32>) -> tensor<5x2x2xf32> {
+  %0 = "stablehlo.gather"(%a, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2], collapsed_slice_dims = [], operand_batching_dims = [0], start_indices_batching_dims = [0], start_index_map = [1], index_vector_dim = 1>, slice_sizes = array<i64: 1, 2, 2>, indices_are_sorted = false} : (tensor<5x4x2xf32>, tensor<5x1xi32>) -> tensor<5x2x2xf32>
+  return %0 : tensor<5x2x2xf32>
+}
+
+// -----
+
+func.func @gather_c10(%a: tensor<5x6x4x2xf32>, %i: tensor<5x6x1xi32>) -> tensor<5x6x2x2xf32> {
+  // expected-error@+1 {{stablehlo.gather (C10)}}
+  %0 = "stablehlo.gather"(%a, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [2, 3], collapsed_slice_dims = [], operand_batching_dims = [1, 0], start_indices_batching_dims = [1, 0], start_index_map = [2], index_vector_dim = 2>, slice_sizes = array<i64: 1, 1, 2, 2>, indices_are_sorted = false} : (tensor<5x6x4x2xf32>, tensor<5x6x1xi32>) -> tensor<5x6x2x2xf32>
+  return %0 : tensor<5x6x2x2xf32>
+}
+
+// -----
+
+func.func @gather_c11(%a: tensor<5x4x2xf32>, %i: tensor<5x1xi32>) -> tensor<5x2x2xf32> {
+  // expected-error@+1 {{stablehlo.gather (C11)}}
+  %0 = "stablehlo.gather"(%a, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2], collapsed_slice_dims = [], operand_batching_dims = [3], start_indices_batching_dims = [0], start_index_map = [1], index_vector_dim = 1>, slice_sizes = array<i64: 1, 2, 2>, indices_are_sorted = false} : (tensor<5x4x2xf32>, tensor<5x1xi32>) -> tensor<5x2x2xf32>
+  return %0 : tensor<5x2x2xf32>
+}
+
+// -----
+
+func.func @gather_c12(%a: tensor<5x4x2xf32>, %i: tensor<5x1xi32>) -> tensor<5x2x2xf32> {
+  // expected-error@+1 {{stablehlo.gather (C12)}}
+  %0 = "stablehlo.gather"(%a, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2], collapsed_slice_dims = [], operand_batching_dims = [0], start_indices_batching_dims = [0], start_index_map = [1], index_vector_dim = 1>, slice_sizes = array<i64: 2, 2, 2>, indices_are_sorted = false} : (tensor<5x4x2xf32>, tensor<5x1xi32>) -> tensor<5x2x2xf32>
+  return %0 : tensor<5x2x2xf32>
+}
+
+// -----
+
+func.func @gather_c13(%a: tensor<5x5x4x2xf32>, %i: tensor<5x5x1xi32>) -> tensor<5x5x2x2xf32> {
+  // expected-error@+1 {{stablehlo.gather (C13)}}
+  %0 = "stablehlo.gather"(%a, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [2, 3], collapsed_slice_dims = [], operand_batching_dims = [0, 1], start_indices_batching_dims = [0, 0], start_index_map = [2], index_vector_dim = 2>, slice_sizes = array<i64: 1, 1, 2, 2>, indices_are_sorted = false} : (tensor<5x5x4x2xf32>, tensor<5x5x1xi32>) -> tensor<5x5x2x2xf32>
+  return %0 : tensor<5x5x2x2xf32>
+}
+
+// -----
+
+func.func @gather_c14(%a: tensor<5x4x2xf32>, %i: tensor<5x1xi32>) -> tensor<5x2x2xf32> {
+  // expected-error@+1 {{stablehlo.gather (C14)}}
+  %0 = "stablehlo.gather"(%a, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2], collapsed_slice_dims = [], operand_batching_dims = [0], start_indices_batching_dims = [2], start_index_map = [1], index_vector_dim = 1>, slice_sizes = array<i64: 1, 2, 2>, indices_are_sorted = false} : (tensor<5x4x2xf32>, tensor<5x1xi32>) -> tensor<5x2x2xf32>
+  return %0 : tensor<5x2x2xf32>
+}
+
+// -----
+
+func.func @gather_c15(%a: tensor<1x4x2xf32>, %i: tensor<5x1xi32>) -> tensor<5x2x2xf32> {
+  // expected-error@+1 {{stablehlo.gather (C15)}}
+  %0 = "stablehlo.gather"(%a, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2], collapsed_slice_dims = [], operand_batching_dims = [0], start_indices_batching_dims = [1], start_index_map = [1], index_vector_dim = 1>, slice_sizes = array<i64: 1, 2, 2>, indices_are_sorted = false} : (tensor<1x4x2xf32>, tensor<5x1xi32>) -> tensor<5x2x2xf32>
+  return %0 : tensor<5x2x2xf32>
+}
+
+// -----
+
+func.func @gather_c16(%a: tensor<5x4x2xf32>, %i: tensor<5x3x1xi32>) -> tensor<5x3x2x2xf32> {
+  // expected-error@+2 {{stablehlo.gather (C16)}}
+  // expected-error@+1 {{stablehlo.gather (C17)}}
+  %0 = "stablehlo.gather"(%a, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [2, 3], collapsed_slice_dims = [], operand_batching_dims = [0], start_indices_batching_dims = [0, 1], start_index_map = [1], index_vector_dim = 2>, slice_sizes = array<i64: 1, 2, 2>, indices_are_sorted = false} : (tensor<5x4x2xf32>, tensor<5x3x1xi32>) -> tensor<5x3x2x2xf32>
+  return %0 : tensor<5x3x2x2xf32>
+}
+
+// -----
+
+func.func @gather_c17(%a: tensor<6x4x2xf32>, %i: tensor<5x1xi32>) -> tensor<5x2x2xf32> {
+  // expected-error@+1 {{stablehlo.gather (C17)}}
+  %0 = "stablehlo.gather"(%a, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2], collapsed_slice_dims = [], operand_batching_dims = [0], start_indices_batching_dims = [0], start_index_map = [1], index_vector_dim = 1>, slice_sizes = array<i64: 1, 2, 2>, indices_are_sorted = false} : (tensor<6x4x2xf32>, tensor<5x1xi32>) -> tensor<5x2x2xf32>
+  return %0 : tensor<5x2x2xf32>
+}
