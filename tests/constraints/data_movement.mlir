@@ -621,3 +621,34 @@ func.func @gather_c17(%a: tensor<6x4x2xf32>, %i: tensor<5x1xi32>) -> tensor<5x2x
   %0 = "stablehlo.gather"(%a, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2], collapsed_slice_dims = [], operand_batching_dims = [0], start_indices_batching_dims = [0], start_index_map = [1], index_vector_dim = 1>, slice_sizes = array<i64: 1, 2, 2>, indices_are_sorted = false} : (tensor<6x4x2xf32>, tensor<5x1xi32>) -> tensor<5x2x2xf32>
   return %0 : tensor<5x2x2xf32>
 }
+
+// -----
+
+func.func @broadcast_in_dim_per_axis_ok(%a: tensor<2x!quant.uniform<i8:f32:0, {0.5:3, 0.25:1}>>) -> tensor<3x2x!quant.uniform<i8:f32:1, {0.5:3, 0.25:1}>> {
+  %0 = "stablehlo.broadcast_in_dim"(%a) {broadcast_dimensions = array<i64: 1>} : (tensor<2x!quant.uniform<i8:f32:0, {0.5:3, 0.25:1}>>) -> tensor<3x2x!quant.uniform<i8:f32:1, {0.5:3, 0.25:1}>>
+  return %0 : tensor<3x2x!quant.uniform<i8:f32:1, {0.5:3, 0.25:1}>>
+}
+
+// -----
+
+func.func @broadcast_in_dim_c6(%a: tensor<2x!quant.uniform<i8:f32:0, {0.5:3, 0.25:1}>>) -> tensor<3x2x!quant.uniform<i8:f32:0, {0.5:3, 0.5:3, 0.5:3}>> {
+  // expected-error@+1 {{stablehlo.broadcast_in_dim (C6)}}
+  %0 = "stablehlo.broadcast_in_dim"(%a) {broadcast_dimensions = array<i64: 1>} : (tensor<2x!quant.uniform<i8:f32:0, {0.5:3, 0.25:1}>>) -> tensor<3x2x!quant.uniform<i8:f32:0, {0.5:3, 0.5:3, 0.5:3}>>
+  return %0 : tensor<3x2x!quant.uniform<i8:f32:0, {0.5:3, 0.5:3, 0.5:3}>>
+}
+
+// -----
+
+func.func @reshape_c1_per_axis(%a: tensor<2x3x!quant.uniform<i8:f32:0, {0.5:3, 0.25:1}>>) -> tensor<2x3x!quant.uniform<i8:f32:0, {0.5:3, 0.5:1}>> {
+  // expected-error@+1 {{stablehlo.reshape (C1)}}
+  %0 = "stablehlo.reshape"(%a) : (tensor<2x3x!quant.uniform<i8:f32:0, {0.5:3, 0.25:1}>>) -> tensor<2x3x!quant.uniform<i8:f32:0, {0.5:3, 0.5:1}>>
+  return %0 : tensor<2x3x!quant.uniform<i8:f32:0, {0.5:3, 0.5:1}>>
+}
+
+// -----
+
+func.func @transpose_c1_per_axis(%a: tensor<2x2x!quant.uniform<i8:f32:1, {0.5:3, 0.25:1}>>) -> tensor<2x2x!quant.uniform<i8:f32:0, {0.5:3, 0.5:1}>> {
+  // expected-error@+1 {{stablehlo.transpose (C1)}}
+  %0 = "stablehlo.transpose"(%a) {permutation = array<i64: 1, 0>} : (tensor<2x2x!quant.uniform<i8:f32:1, {0.5:3, 0.25:1}>>) -> tensor<2x2x!quant.uniform<i8:f32:0, {0.5:3, 0.5:1}>>
+  return %0 : tensor<2x2x!quant.uniform<i8:f32:0, {0.5:3, 0.5:1}>>
+}
