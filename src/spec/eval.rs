@@ -1317,6 +1317,18 @@ fn builtin(func: &str, a: &[Value], ctx: &dyn Context) -> R<Value> {
         "size" => match x {
             Value::List(xs) => Ok(Value::int(xs.len() as i128)),
             Value::Ty(TyV::Other(Type::Tuple(ts))) => Ok(Value::int(ts.len() as i128)),
+            // A value of tuple type: its number of elements.
+            Value::Tensor(_)
+                if matches!(
+                    type_info(x).map(|t| t.ty),
+                    Ok(Some(TyV::Other(Type::Tuple(_))))
+                ) =>
+            {
+                match type_info(x)?.ty {
+                    Some(TyV::Other(Type::Tuple(ts))) => Ok(Value::int(ts.len() as i128)),
+                    _ => fail(format!("size of {}", show(x))),
+                }
+            }
             Value::Tensor(_) | Value::Ty(_) => {
                 let mut p = Sym::constant(1);
                 for d in shape_of(x)? {

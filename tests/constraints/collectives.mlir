@@ -1034,3 +1034,97 @@ func.func @all_reduce_c6_2d(%a0: tensor<2x3xf32>) {
     }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2x3xf32>) -> tensor<3x2xf32>
   return
 }
+
+// -----
+
+func.func @collective_reduce_ok(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = "stablehlo.collective_reduce"(%a) ({
+    ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+      %s = stablehlo.add %x, %y : tensor<f32>
+      stablehlo.return %s : tensor<f32>
+  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @collective_reduce_d1() {
+  // expected-error@+1 {{stablehlo.collective_reduce (D1)}}
+  "stablehlo.collective_reduce"() ({
+    ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+      %s = stablehlo.add %x, %y : tensor<f32>
+      stablehlo.return %s : tensor<f32>
+  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : () -> ()
+  return
+}
+
+// -----
+
+func.func @collective_reduce_dynamic_root_ok(%a: tensor<4xf32>, %r: tensor<1xi32>) -> tensor<4xf32> {
+  %0 = "stablehlo.collective_reduce"(%a, %r) ({
+    ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+      %s = stablehlo.add %x, %y : tensor<f32>
+      stablehlo.return %s : tensor<f32>
+  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, has_dynamic_root = true} : (tensor<4xf32>, tensor<1xi32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @collective_reduce_d2(%a: tensor<4xf32>, %r: tensor<2xi32>) -> tensor<4xf32> {
+  // expected-error@+1 {{stablehlo.collective_reduce (D2)}}
+  %0 = "stablehlo.collective_reduce"(%a, %r) ({
+    ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+      %s = stablehlo.add %x, %y : tensor<f32>
+      stablehlo.return %s : tensor<f32>
+  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, has_dynamic_root = true} : (tensor<4xf32>, tensor<2xi32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @collective_reduce_d3(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{stablehlo.collective_reduce (D3)}}
+  %0 = "stablehlo.collective_reduce"(%a) ({
+    ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+      %s = stablehlo.add %x, %y : tensor<f32>
+      stablehlo.return %s : tensor<f32>
+  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, use_global_device_ids} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @collective_reduce_d4(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{stablehlo.collective_reduce (D4)}}
+  %0 = "stablehlo.collective_reduce"(%a) ({
+    ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+      %s = stablehlo.add %x, %y : tensor<f32>
+      stablehlo.return %s, %s : tensor<f32>, tensor<f32>
+  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @collective_reduce_d5(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{stablehlo.collective_reduce (D5)}}
+  %0 = "stablehlo.collective_reduce"(%a) ({
+    ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+      %s = stablehlo.add %x, %y : tensor<f32>
+      stablehlo.return %s : tensor<f32>
+  }) {replica_groups = dense<[[0, 0]]> : tensor<1x2xi64>} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @collective_reduce_d6(%a: tensor<4xf32>) -> tensor<5xf32> {
+  // expected-error@+1 {{stablehlo.collective_reduce (D6)}}
+  %0 = "stablehlo.collective_reduce"(%a) ({
+    ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+      %s = stablehlo.add %x, %y : tensor<f32>
+      stablehlo.return %s : tensor<f32>
+  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<4xf32>) -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}

@@ -652,3 +652,26 @@ func.func @transpose_c1_per_axis(%a: tensor<2x2x!quant.uniform<i8:f32:1, {0.5:3,
   %0 = "stablehlo.transpose"(%a) {permutation = array<i64: 1, 0>} : (tensor<2x2x!quant.uniform<i8:f32:1, {0.5:3, 0.25:1}>>) -> tensor<2x2x!quant.uniform<i8:f32:0, {0.5:3, 0.5:1}>>
   return %0 : tensor<2x2x!quant.uniform<i8:f32:0, {0.5:3, 0.5:1}>>
 }
+
+// -----
+
+func.func @gte_ok(%t: tuple<tensor<f32>, tensor<i32>>) -> tensor<i32> {
+  %0 = stablehlo.get_tuple_element %t[1] : (tuple<tensor<f32>, tensor<i32>>) -> tensor<i32>
+  return %0 : tensor<i32>
+}
+
+// -----
+
+func.func @gte_c1(%t: tuple<tensor<f32>, tensor<i32>>) -> tensor<i32> {
+  // expected-error@+1 {{stablehlo.get_tuple_element (C1)}}
+  %0 = stablehlo.get_tuple_element %t[2] : (tuple<tensor<f32>, tensor<i32>>) -> tensor<i32>
+  return %0 : tensor<i32>
+}
+
+// -----
+
+func.func @concatenate_c3() -> tensor<0xf32> {
+  // expected-error@+1 {{stablehlo.concatenate (C3)}}
+  %0 = "stablehlo.concatenate"() {dimension = 0 : i64} : () -> tensor<0xf32>
+  return %0 : tensor<0xf32>
+}
