@@ -297,7 +297,7 @@ const CASES: &[(&[&str], &str)] = &[
   %t = stablehlo.tuple %a, %a : tuple<tensor<2xf32>, tensor<2xf32>>
   %0 = stablehlo.get_tuple_element %t[1] : (tuple<tensor<2xf32>, tensor<2xf32>>) -> tensor<2xf32>
   return %0 : tensor<2xf32> }"),
-    (&["stablehlo.get_tuple_element (C2)"], "func.func @f(%a: tensor<2xf32>) -> tensor<2xf32> {
+    (&["stablehlo.get_tuple_element (C1)"], "func.func @f(%a: tensor<2xf32>) -> tensor<2xf32> {
   %t = stablehlo.tuple %a, %a : tuple<tensor<2xf32>, tensor<2xf32>>
   %0 = stablehlo.get_tuple_element %t[2] : (tuple<tensor<2xf32>, tensor<2xf32>>) -> tensor<2xf32>
   return %0 : tensor<2xf32> }"),
