@@ -361,7 +361,7 @@ fn cr64(f: Unary) -> Option<fn(f64) -> f64> {
 }
 
 /// The correctly rounded f32 kernel of `f`, if CORE-MATH has one.
-fn cr32(f: Unary) -> Option<fn(f32) -> f32> {
+pub(crate) fn cr32(f: Unary) -> Option<fn(f32) -> f32> {
     use core_math as cm;
     Some(match f {
         Unary::Exp => cm::expf,

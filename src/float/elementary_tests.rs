@@ -21,32 +21,10 @@ fn narrow_kinds() -> impl Iterator<Item = FloatKind> {
 
 /// CORE-MATH's f32 kernels, an implementation separate from the f64 ones.
 fn f32_kernel(u: Unary) -> Option<fn(f32) -> f32> {
-    use core_math as cm;
-    Some(match u {
-        Unary::Exp => cm::expf,
-        Unary::Expm1 => cm::expm1f,
-        Unary::Log => cm::logf,
-        Unary::Log1p => cm::log1pf,
-        Unary::Sin => cm::sinf,
-        Unary::Cos => cm::cosf,
-        Unary::Tan => cm::tanf,
-        Unary::Tanh => cm::tanhf,
-        Unary::Cbrt => cm::cbrtf,
-        Unary::Rsqrt => cm::rsqrtf,
-        Unary::Acos => cm::acosf,
-        Unary::Acosh => cm::acoshf,
-        Unary::Asin => cm::asinf,
-        Unary::Asinh => cm::asinhf,
-        Unary::Atan => cm::atanf,
-        Unary::Atanh => cm::atanhf,
-        Unary::Cosh => cm::coshf,
-        Unary::Sinh => cm::sinhf,
-        Unary::Erf => cm::erff,
-        Unary::Erfc => cm::erfcf,
-        Unary::Lgamma => cm::lgammaf,
-        Unary::Sqrt => f32::sqrt,
-        _ => return None,
-    })
+    match u {
+        Unary::Sqrt => Some(f32::sqrt),
+        _ => super::elementary::cr32(u),
+    }
 }
 
 /// The expected result from an f32 value `y` of the exact result, or None
