@@ -18,7 +18,7 @@ usage:
   hlocheck verify [--assume COND]... [--json] [--timeout-ms N] FILE...
                                                    check every op against the spec; dynamic sizes by Z3
 
-limits (run, test): --max-elements N, --max-steps N (loop iterations), --max-bytes N";
+limits (run, test): --max-elements N, --max-bytes N, --max-steps N (while iterations and region calls)";
 
 /// Entry point of the `hlocheck` binary; returns the process exit status.
 pub fn main() -> i32 {
@@ -80,6 +80,19 @@ pub fn collect_files(paths: &[String]) -> Result<Vec<PathBuf>, String> {
         walk(Path::new(p), &mut out)?;
     }
     Ok(out)
+}
+
+/// The `.mlir` files under a command's PATH arguments; on failure the
+/// message is printed and the exit status returned.
+pub fn input_files(cmd: &str, paths: &[String]) -> Result<Vec<PathBuf>, i32> {
+    if paths.is_empty() {
+        eprintln!("{USAGE}");
+        return Err(2);
+    }
+    collect_files(paths).map_err(|e| {
+        eprintln!("hlocheck {cmd}: {e}");
+        2
+    })
 }
 
 /// The outcome of parsing one file: cases parsed, and messages for failures.
@@ -155,16 +168,9 @@ fn cmd_parse(args: &[String]) -> i32 {
             _ => paths.push(a.clone()),
         }
     }
-    if paths.is_empty() {
-        eprintln!("{USAGE}");
-        return 2;
-    }
-    let files = match collect_files(&paths) {
+    let files = match input_files("parse", &paths) {
         Ok(f) => f,
-        Err(e) => {
-            eprintln!("hlocheck parse: {e}");
-            return 2;
-        }
+        Err(code) => return code,
     };
     let reports = parallel_map(&files, |f| parse_one(f, roundtrip));
     let (mut total, mut ok) = (0, 0);
@@ -438,16 +444,9 @@ fn cmd_verify(args: &[String]) -> i32 {
             _ => paths.push(a.clone()),
         }
     }
-    if paths.is_empty() {
-        eprintln!("{USAGE}");
-        return 2;
-    }
-    let files = match collect_files(&paths) {
+    let files = match input_files("verify", &paths) {
         Ok(f) => f,
-        Err(e) => {
-            eprintln!("hlocheck verify: {e}");
-            return 2;
-        }
+        Err(code) => return code,
     };
     let outcomes = parallel_map(&files, |f| verify_one(f, &opts));
     let (mut errors, mut pre, mut unk, mut cases) = (0, 0, 0, 0);

@@ -1,6 +1,6 @@
 //! `hlocheck run` and `hlocheck test`.
 
-use super::{collect_files, parallel_map};
+use super::parallel_map;
 use crate::interp::literal::{format_value, from_npy, parse_literal, random_tensor, to_npy};
 use crate::interp::{Interp, Limits, Value};
 use crate::ir::parse::parse_file;
@@ -358,16 +358,9 @@ pub fn cmd_test(args: &[String]) -> i32 {
             _ => paths.push(a.clone()),
         }
     }
-    if paths.is_empty() {
-        eprintln!("usage: hlocheck test PATH... [--json FILE] [--verbose]");
-        return 2;
-    }
-    let files = match collect_files(&paths) {
+    let files = match super::input_files("test", &paths) {
         Ok(f) => f,
-        Err(e) => {
-            eprintln!("hlocheck test: {e}");
-            return 2;
-        }
+        Err(code) => return code,
     };
     let results: Vec<CaseResult> = parallel_map(&files, |f| test_file(f, limits))
         .into_iter()
