@@ -47,6 +47,18 @@ pub fn convert_kind(from: FloatKind, to: FloatKind, bits: u64) -> u64 {
     convert(from.format(), to.format(), bits, Rounding::NearestEven)
 }
 
+/// [`convert_kind`] with the target's constants computed once, for
+/// converting many elements: `converter(from, to)(bits)`.
+pub fn converter(from: FloatKind, to: FloatKind) -> impl Fn(u64) -> u64 + Sync {
+    let (ff, tf) = (from.format(), to.format());
+    let near = super::decimal::Nearest::new(tf);
+    move |bits| {
+        super::decimal::fast_to_f64(ff, bits)
+            .and_then(|x| near.bits(x))
+            .unwrap_or_else(|| convert(ff, tf, bits, Rounding::NearestEven))
+    }
+}
+
 fn convert_nan(from: &Format, to: &Format, bits: u64) -> u64 {
     let neg =
         from.is_negative(bits) && matches!(from.nan, NanEncoding::Ieee | NanEncoding::AllOnes);

@@ -127,45 +127,113 @@ pub(crate) fn fast_to_f64(f: &Format, bits: u64) -> Option<f64> {
 }
 
 /// Round-to-nearest-even of a finite, non-zero, normal `f64` whose result is
-/// a normal finite number of a signed format `f` with fewer mantissa bits:
-/// plain integer arithmetic on the bit pattern (add half an ulp less one,
-/// plus the kept parity; a carry moves into the exponent field, as it
-/// should). Every other case — zeros, subnormal results, overflow and the
-/// formats' overflow conventions — returns `None` for the general path.
-/// The exhaustive sweeps of `convert_tests` cover it against the oracle.
+/// a normal finite number of a signed format `f` with fewer mantissa bits
+/// (see [`Nearest`]); `None` in every other case, for the general path.
 #[inline(always)]
 pub(crate) fn fast_nearest(f: &Format, x: f64) -> Option<Rounded> {
-    if !f.signed || f.man_bits >= 52 {
-        return None;
+    match Nearest::new(f).classify(x) {
+        Fast::Value(r) => Some(r),
+        Fast::Overflow(_) | Fast::General => None,
     }
-    let bits = x.to_bits();
-    let mag = bits & !(1u64 << 63);
-    let e64 = (mag >> 52) as i32;
-    if e64 == 0 || e64 == 0x7FF {
-        return None;
+}
+
+/// The constants of round-to-nearest-even from `f64` into one signed format
+/// with fewer mantissa bits, computed once for loops over many elements.
+/// Rounding is plain integer arithmetic on the bit pattern (add half an ulp
+/// less one, plus the kept parity; a carry moves into the exponent field, as
+/// it should). It covers normal results and overflow; zeros, subnormal
+/// results, NaN and infinities are left to the general path. The exhaustive
+/// sweeps of `convert_tests` check it against the oracle.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Nearest {
+    usable: bool,
+    man_bits: u32,
+    min_e: i32,
+    max_e: i32,
+    bias: i32,
+    max_finite: u64,
+    sign_mask: u64,
+    /// The result of overflow, positive and negative (as `round_value`
+    /// gives it: infinity, else NaN, else the largest finite value).
+    overflow: [u64; 2],
+}
+
+enum Fast {
+    Value(Rounded),
+    Overflow(bool),
+    General,
+}
+
+impl Nearest {
+    pub(crate) fn new(f: &Format) -> Nearest {
+        let over = |neg: bool| {
+            let sign = if neg { f.sign_mask() } else { 0 };
+            f.inf(neg)
+                .or_else(|| f.nan_with_sign(neg))
+                .unwrap_or(sign | f.max_finite())
+        };
+        Nearest {
+            usable: f.signed && f.man_bits < 52,
+            man_bits: f.man_bits,
+            min_e: f.min_normal_exp(),
+            max_e: f.max_exp(),
+            bias: f.bias,
+            max_finite: f.max_finite(),
+            sign_mask: f.sign_mask(),
+            overflow: [over(false), over(true)],
+        }
     }
-    let e = e64 - 1023;
-    if e < f.min_normal_exp() || e > f.max_exp() {
-        return None;
+
+    /// The rounded pattern of `x`, or `None` where the general path must
+    /// decide (zero, subnormal results, NaN, infinity).
+    #[inline(always)]
+    pub(crate) fn bits(&self, x: f64) -> Option<u64> {
+        match self.classify(x) {
+            Fast::Value(r) => Some(r.bits),
+            Fast::Overflow(neg) => Some(self.overflow[neg as usize]),
+            Fast::General => None,
+        }
     }
-    let shift = 52 - f.man_bits;
-    let half = 1u64 << (shift - 1);
-    let rest = mag & ((1u64 << shift) - 1);
-    let r = (mag + half - 1 + ((mag >> shift) & 1)) >> shift;
-    let e_r = (r >> f.man_bits) as i32 - 1023;
-    if e_r > f.max_exp() {
-        return None;
+
+    #[inline(always)]
+    fn classify(&self, x: f64) -> Fast {
+        if !self.usable {
+            return Fast::General;
+        }
+        let bits = x.to_bits();
+        let neg = bits >> 63 != 0;
+        let mag = bits & !(1u64 << 63);
+        let e64 = (mag >> 52) as i32;
+        if e64 == 0 || e64 == 0x7FF {
+            return Fast::General;
+        }
+        let e = e64 - 1023;
+        if e < self.min_e {
+            return Fast::General;
+        }
+        if e > self.max_e {
+            return Fast::Overflow(neg);
+        }
+        let shift = 52 - self.man_bits;
+        let half = 1u64 << (shift - 1);
+        let rest = mag & ((1u64 << shift) - 1);
+        let r = (mag + half - 1 + ((mag >> shift) & 1)) >> shift;
+        let e_r = (r >> self.man_bits) as i32 - 1023;
+        if e_r > self.max_e {
+            return Fast::Overflow(neg);
+        }
+        let pattern =
+            (((e_r + self.bias) as u64) << self.man_bits) | (r & ((1u64 << self.man_bits) - 1));
+        if pattern > self.max_finite {
+            return Fast::Overflow(neg);
+        }
+        let sign = if neg { self.sign_mask } else { 0 };
+        Fast::Value(Rounded {
+            bits: sign | pattern,
+            tie: rest == half,
+            exact: rest == 0,
+        })
     }
-    let pattern = (((e_r + f.bias) as u64) << f.man_bits) | (r & ((1u64 << f.man_bits) - 1));
-    if pattern > f.max_finite() {
-        return None;
-    }
-    let sign = if bits >> 63 != 0 { f.sign_mask() } else { 0 };
-    Some(Rounded {
-        bits: sign | pattern,
-        tie: rest == half,
-        exact: rest == 0,
-    })
 }
 
 /// A literal split into sign, significant digits and decimal exponent:

@@ -97,20 +97,36 @@ pub fn domain(e: &ElementType) -> Result<Domain, String> {
 }
 
 /// A new tensor of `elem` mapping each lane-1 element of `t`.
-pub fn map1(t: &Tensor, elem: ElementType, f: impl Fn(u64) -> u64) -> Tensor {
+pub fn map1(t: &Tensor, elem: ElementType, f: impl Fn(u64) -> u64 + Sync) -> Tensor {
+    let data = super::par::build(t.data.len(), |off, out| {
+        for (o, &x) in out.iter_mut().zip(&t.data[off..]) {
+            *o = f(x);
+        }
+    });
     Tensor {
         elem,
         shape: t.shape.clone(),
-        data: t.data.iter().map(|&x| f(x)).collect(),
+        data,
     }
 }
 
 /// A new tensor of `elem` combining the lane-1 elements of `a` and `b` (same shapes).
-pub fn map2(a: &Tensor, b: &Tensor, elem: ElementType, f: impl Fn(u64, u64) -> u64) -> Tensor {
+pub fn map2(
+    a: &Tensor,
+    b: &Tensor,
+    elem: ElementType,
+    f: impl Fn(u64, u64) -> u64 + Sync,
+) -> Tensor {
+    let n = a.data.len().min(b.data.len());
+    let data = super::par::build(n, |off, out| {
+        for ((o, &x), &y) in out.iter_mut().zip(&a.data[off..]).zip(&b.data[off..]) {
+            *o = f(x, y);
+        }
+    });
     Tensor {
         elem,
         shape: a.shape.clone(),
-        data: a.data.iter().zip(&b.data).map(|(&x, &y)| f(x, y)).collect(),
+        data,
     }
 }
 
@@ -331,7 +347,7 @@ fn bf16_nearest(r: f64) -> Option<u64> {
 }
 
 /// Integer binary op on values, wrapped back to the type.
-fn int2(a: &Tensor, b: &Tensor, k: IntKind, f: impl Fn(i128, i128) -> i128) -> Tensor {
+fn int2(a: &Tensor, b: &Tensor, k: IntKind, f: impl Fn(i128, i128) -> i128 + Sync) -> Tensor {
     map2(a, b, a.elem.clone(), |x, y| {
         k.wrap(f(k.value(x), k.value(y)))
     })
@@ -991,7 +1007,7 @@ pub fn convert_tensor(a: &Tensor, to: &ElementType) -> Tensor {
     // Fast paths for the common float conversions.
     if let (ElementType::Float(fk), ElementType::Float(tk)) = (&a.elem, to) {
         let (fk, tk) = (*fk, *tk);
-        return map1(a, to.clone(), |x| convert::convert_kind(fk, tk, x));
+        return map1(a, to.clone(), convert::converter(fk, tk));
     }
     let mut data = Vec::with_capacity(a.len() * lanes(to));
     let l = a.lanes();

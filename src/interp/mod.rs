@@ -19,6 +19,7 @@ pub mod elementwise;
 pub mod linalg;
 pub mod literal;
 pub mod movement;
+pub mod par;
 pub mod quant;
 pub mod reduce;
 pub mod region;

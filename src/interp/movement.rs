@@ -38,7 +38,7 @@ use super::quant::{dequantize, quantize};
 use super::region::ScalarFn;
 use super::tensor::{int_kind, lanes, next_index, num_elements, strides, Tensor};
 use super::{result_type_dyn, Interp, KResult, Kernel, Value};
-use crate::float::{convert, Rounding};
+use crate::float::{convert, FloatKind, Rounding};
 use crate::ir::attr::Attr;
 use crate::ir::{ElementType, Op};
 use std::borrow::Cow;
@@ -948,9 +948,22 @@ fn iota_of(
     let size = shape[dim];
     // The lanes of each value 0..size.
     let table: Vec<u64> = match elem {
-        ElementType::Float(k) => (0..size)
-            .map(|v| convert::from_int(k.format(), v as i128, RNE))
-            .collect(),
+        // The hardware conversions round to nearest even, like `from_int`.
+        ElementType::Float(FloatKind::F32) => super::par::build(size, |off, out| {
+            for (i, o) in out.iter_mut().enumerate() {
+                *o = ((off + i) as f32).to_bits() as u64;
+            }
+        }),
+        ElementType::Float(FloatKind::F64) => super::par::build(size, |off, out| {
+            for (i, o) in out.iter_mut().enumerate() {
+                *o = ((off + i) as f64).to_bits();
+            }
+        }),
+        ElementType::Float(k) => super::par::build(size, |off, out| {
+            for (i, o) in out.iter_mut().enumerate() {
+                *o = convert::from_int(k.format(), (off + i) as i128, RNE);
+            }
+        }),
         ElementType::Complex(k) => {
             let zero = convert::from_int(k.format(), 0, RNE);
             (0..size)
@@ -968,6 +981,13 @@ fn iota_of(
     };
     // One period (each value repeated over the inner dimensions), then copies.
     let inner = strides(&shape)[dim];
+    if inner == 1 && table.len() == n * l {
+        return Ok(Tensor {
+            elem: elem.clone(),
+            shape,
+            data: table,
+        });
+    }
     let mut data = Vec::with_capacity(n * l);
     if n > 0 {
         for v in table.chunks_exact(l) {

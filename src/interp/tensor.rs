@@ -123,7 +123,7 @@ pub fn float_kind(elem: &ElementType) -> Option<FloatKind> {
 /// `n` copies of one element's lanes.
 fn repeat(lanes_of_one: &[u64], n: usize) -> Vec<u64> {
     match lanes_of_one {
-        [one] => vec![*one; n],
+        [one] => super::par::build(n, |_, piece| piece.fill(*one)),
         many => many.repeat(n),
     }
 }

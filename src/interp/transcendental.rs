@@ -48,8 +48,9 @@ pub const KERNELS: &[(&str, Kernel)] = &[
 pub fn unary_math(d: Domain, a: &Tensor, f: Unary) -> Result<Tensor, String> {
     match d {
         Domain::Float(kind) => {
-            let mut data = vec![0u64; a.data.len()];
-            elementary::unary_slice(kind, f, &a.data, &mut data);
+            let data = super::par::build(a.data.len(), |off, out| {
+                elementary::unary_slice(kind, f, &a.data[off..off + out.len()], out)
+            });
             Ok(Tensor {
                 elem: a.elem.clone(),
                 shape: a.shape.clone(),
