@@ -177,6 +177,47 @@ fn f8e4m3fn_overflow_becomes_nan() {
 }
 
 #[test]
+fn results_written_over_dead_operands_and_split_over_threads_keep_their_bits() {
+    // The same values computed twice: once where every intermediate dies at
+    // its last use (its lanes may be reused for a result), once where all
+    // are returned (nothing can be reused). 100,000 elements are enough to
+    // split each op over threads.
+    let body = |ret: &str, tys: &str| {
+        format!(
+            "func.func @main() -> ({tys}) {{
+  %i = stablehlo.iota dim = 0 : tensor<100000xf32>
+  %h = stablehlo.constant dense<0.000731> : tensor<100000xf32>
+  %a = stablehlo.multiply %i, %h : tensor<100000xf32>
+  %e = stablehlo.exponential %a : tensor<100000xf32>
+  %b = stablehlo.subtract %e, %a : tensor<100000xf32>
+  %d = stablehlo.divide %a, %b : tensor<100000xf32>
+  %w = stablehlo.convert %d : (tensor<100000xf32>) -> tensor<100000xbf16>
+  %x = stablehlo.multiply %w, %w : tensor<100000xbf16>
+  %y = stablehlo.subtract %w, %x : tensor<100000xbf16>
+  %z = stablehlo.convert %y : (tensor<100000xbf16>) -> tensor<100000xf8E4M3FN>
+  func.return {ret} : {tys}
+}}"
+        )
+    };
+    let f32s = "tensor<100000xf32>";
+    let reused = run(&body("%z", "tensor<100000xf8E4M3FN>")).unwrap();
+    let kept = run(&body(
+        "%z, %i, %h, %a, %e, %b, %d, %w, %x, %y",
+        &format!(
+            "tensor<100000xf8E4M3FN>, {f32s}, {f32s}, {f32s}, {f32s}, {f32s}, {f32s}, \
+             tensor<100000xbf16>, tensor<100000xbf16>, tensor<100000xbf16>"
+        ),
+    ))
+    .unwrap();
+    assert_eq!(reused[0], kept[0]);
+    // And the result is not trivial: it has many distinct values.
+    let hex = reused[0].split('"').nth(1).unwrap_or("");
+    let distinct: std::collections::BTreeSet<&str> =
+        (2..hex.len()).step_by(2).map(|i| &hex[i..i + 2]).collect();
+    assert!(distinct.len() > 20, "{}", distinct.len());
+}
+
+#[test]
 fn compare_totalorder_separates_signed_zeros() {
     let src = "func.func @main() -> (tensor<i1>, tensor<i1>) {
   %a = stablehlo.constant dense<-0.0> : tensor<f32>

@@ -29,6 +29,7 @@ use crate::float::{FloatKind, Format, Rounding};
 use crate::ir::attr::Attr;
 use crate::ir::types::Signedness;
 use crate::ir::{ElementType, Op};
+use std::sync::Arc;
 
 pub const KERNELS: &[(&str, Kernel)] = &[
     ("stablehlo.add", add),
@@ -284,21 +285,86 @@ pub fn complex_div(f: &Format, x: (u64, u64), y: (u64, u64)) -> (u64, u64) {
     (arith::div(f, re, den, RNE), arith::div(f, im, den, RNE))
 }
 
-/// A float binary op on two tensors: for f32 and f64 the hardware operation
-/// (IEEE, round to nearest even: the same bits as `slow` whenever the result
-/// is not NaN), falling back to `slow` for NaN results, which carry the
-/// NaN conventions of `float::arith`; other formats use `slow` throughout.
-fn float2(
-    kind: FloatKind,
-    a: &Tensor,
-    b: &Tensor,
+/// A float binary op: for f32 and f64 the hardware operation (IEEE, round
+/// to nearest even: the same bits as `slow` whenever the result is not NaN),
+/// falling back to `slow` for NaN results, which carry the NaN conventions
+/// of `float::arith`; other formats use `slow` throughout.
+pub(crate) struct FloatOp {
     hw32: fn(f32, f32) -> f32,
     hw64: fn(f64, f64) -> f64,
     slow: fn(&Format, u64, u64, Rounding) -> u64,
-) -> Tensor {
+}
+
+const ADD: FloatOp = FloatOp {
+    hw32: |x, y| x + y,
+    hw64: |x, y| x + y,
+    slow: arith::add,
+};
+const SUB: FloatOp = FloatOp {
+    hw32: |x, y| x - y,
+    hw64: |x, y| x - y,
+    slow: arith::sub,
+};
+const MUL: FloatOp = FloatOp {
+    hw32: |x, y| x * y,
+    hw64: |x, y| x * y,
+    slow: arith::mul,
+};
+const DIV: FloatOp = FloatOp {
+    hw32: |x, y| x / y,
+    hw64: |x, y| x / y,
+    slow: arith::div,
+};
+
+/// Where the lanes of a two-operand elementwise result go: a new tensor,
+/// or over the lanes of an operand that is no longer needed.
+trait Lanes2 {
+    fn apply(self, f: impl Fn(u64, u64) -> u64 + Sync) -> Tensor;
+}
+
+/// A new tensor of the operands' element type.
+struct Fresh<'a>(&'a Tensor, &'a Tensor);
+
+impl Lanes2 for Fresh<'_> {
+    fn apply(self, f: impl Fn(u64, u64) -> u64 + Sync) -> Tensor {
+        map2(self.0, self.1, self.0.elem.clone(), f)
+    }
+}
+
+/// Over the first tensor, which is the left operand when the flag is set
+/// and the right one otherwise; the other operand has the same shape and
+/// element type.
+struct Over<'a>(Tensor, &'a Tensor, bool);
+
+impl Lanes2 for Over<'_> {
+    fn apply(self, f: impl Fn(u64, u64) -> u64 + Sync) -> Tensor {
+        let Over(mut dst, other, dst_is_left) = self;
+        let ys = &other.data;
+        super::par::fill(&mut dst.data, |off, piece| {
+            let ys = &ys[off..off + piece.len()];
+            if dst_is_left {
+                for (x, &y) in piece.iter_mut().zip(ys) {
+                    *x = f(*x, y);
+                }
+            } else {
+                for (y, &x) in piece.iter_mut().zip(ys) {
+                    *y = f(x, *y);
+                }
+            }
+        });
+        dst
+    }
+}
+
+fn float2(kind: FloatKind, a: &Tensor, b: &Tensor, op: &FloatOp) -> Tensor {
+    float2_into(kind, op, Fresh(a, b))
+}
+
+fn float2_into(kind: FloatKind, op: &FloatOp, out: impl Lanes2) -> Tensor {
     let f = kind.format();
+    let FloatOp { hw32, hw64, slow } = *op;
     match kind {
-        FloatKind::F32 => map2(a, b, a.elem.clone(), |x, y| {
+        FloatKind::F32 => out.apply(|x, y| {
             let r = hw32(f32::from_bits(x as u32), f32::from_bits(y as u32));
             if r.is_nan() {
                 slow(f, x, y, RNE)
@@ -306,7 +372,7 @@ fn float2(
                 r.to_bits() as u64
             }
         }),
-        FloatKind::F64 => map2(a, b, a.elem.clone(), |x, y| {
+        FloatKind::F64 => out.apply(|x, y| {
             let r = hw64(f64::from_bits(x), f64::from_bits(y));
             if r.is_nan() {
                 slow(f, x, y, RNE)
@@ -317,12 +383,80 @@ fn float2(
         // bf16 operands are exact in f64 and one f64 operation rounded once
         // to bf16 is correctly rounded (the `ViaF64` argument of
         // `float::arith`); `bf16_nearest` is that rounding for normal results.
-        FloatKind::BF16 => map2(a, b, a.elem.clone(), |x, y| {
+        FloatKind::BF16 => out.apply(|x, y| {
             let wide = |v: u64| f32::from_bits((v as u32 & 0xFFFF) << 16) as f64;
             bf16_nearest(hw64(wide(x), wide(y))).unwrap_or_else(|| slow(f, x, y, RNE))
         }),
-        _ => map2(a, b, a.elem.clone(), |x, y| slow(f, x, y, RNE)),
+        _ => out.apply(|x, y| slow(f, x, y, RNE)),
     }
+}
+
+/// Takes the operand of a one-operand op when the op holds its only
+/// reference, so its lanes can be overwritten with the result.
+pub(crate) fn take_sole(args: &mut Vec<Value>) -> Option<Tensor> {
+    if args.len() != 1 {
+        return None;
+    }
+    match args.pop() {
+        Some(Value::Tensor(t)) => match Arc::try_unwrap(t) {
+            Ok(t) => Some(t),
+            Err(t) => {
+                args.push(Value::Tensor(t));
+                None
+            }
+        },
+        Some(v) => {
+            args.push(v);
+            None
+        }
+        None => None,
+    }
+}
+
+/// For a float op on two operands of one shape and element type: one
+/// operand the op holds the only reference to (to be overwritten), the
+/// other, and whether the first is the left operand.
+fn take_pair(args: &mut Vec<Value>) -> Option<(Tensor, Arc<Tensor>, bool, FloatKind)> {
+    let kind = match &args[..] {
+        [Value::Tensor(a), Value::Tensor(b)]
+            if a.elem == b.elem && same_shape(&a.shape, &b.shape) =>
+        {
+            match a.elem {
+                ElementType::Float(k) => k,
+                _ => return None,
+            }
+        }
+        _ => return None,
+    };
+    let (Some(Value::Tensor(b)), Some(Value::Tensor(a))) = (args.pop(), args.pop()) else {
+        return None;
+    };
+    match Arc::try_unwrap(a) {
+        Ok(a) => Some((a, b, true, kind)),
+        Err(a) => match Arc::try_unwrap(b) {
+            Ok(b) => Some((b, a, false, kind)),
+            Err(b) => {
+                args.push(Value::Tensor(a));
+                args.push(Value::Tensor(b));
+                None
+            }
+        },
+    }
+}
+
+/// A float arithmetic kernel: over an operand's lanes when it is no longer
+/// needed, otherwise `body` (every domain, quantized operands included).
+fn arith_kernel<'p>(
+    interp: &mut Interp<'p>,
+    op: &'p Op,
+    mut args: Vec<Value>,
+    body: fn(Domain, &Tensor, &Tensor) -> Result<Tensor, String>,
+    fop: &FloatOp,
+) -> KResult<Vec<Value>> {
+    if let Some((dst, other, dst_is_left, kind)) = take_pair(&mut args) {
+        return one(float2_into(kind, fop, Over(dst, &other, dst_is_left)));
+    }
+    binary(interp, op, args, body)
 }
 
 /// Round to nearest even of an `f64` whose result is a normal finite bf16
@@ -357,40 +491,46 @@ fn add_body(d: Domain, a: &Tensor, b: &Tensor) -> Result<Tensor, String> {
     Ok(match d {
         Domain::Bool => map2(a, b, a.elem.clone(), |x, y| x | y),
         Domain::Int(k) => int2(a, b, k, |x, y| x + y),
-        Domain::Float(kind) => float2(kind, a, b, |x, y| x + y, |x, y| x + y, arith::add),
+        Domain::Float(kind) => float2(kind, a, b, &ADD),
         Domain::Complex(kind) => {
             let f = kind.format();
             map2c(a, b, a.elem.clone(), |x, y| complex_add(f, x, y))
         }
     })
 }
-binary_kernel!(add, add_body);
+fn add<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec<Value>> {
+    arith_kernel(interp, op, args, add_body, &ADD)
+}
 
 fn subtract_body(d: Domain, a: &Tensor, b: &Tensor) -> Result<Tensor, String> {
     Ok(match d {
         Domain::Bool => return Err(unsupported("subtract", d)),
         Domain::Int(k) => int2(a, b, k, |x, y| x - y),
-        Domain::Float(kind) => float2(kind, a, b, |x, y| x - y, |x, y| x - y, arith::sub),
+        Domain::Float(kind) => float2(kind, a, b, &SUB),
         Domain::Complex(kind) => {
             let f = kind.format();
             map2c(a, b, a.elem.clone(), |x, y| complex_sub(f, x, y))
         }
     })
 }
-binary_kernel!(subtract, subtract_body);
+fn subtract<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec<Value>> {
+    arith_kernel(interp, op, args, subtract_body, &SUB)
+}
 
 fn multiply_body(d: Domain, a: &Tensor, b: &Tensor) -> Result<Tensor, String> {
     Ok(match d {
         Domain::Bool => map2(a, b, a.elem.clone(), |x, y| x & y),
         Domain::Int(k) => int2(a, b, k, |x, y| x.wrapping_mul(y)),
-        Domain::Float(kind) => float2(kind, a, b, |x, y| x * y, |x, y| x * y, arith::mul),
+        Domain::Float(kind) => float2(kind, a, b, &MUL),
         Domain::Complex(kind) => {
             let f = kind.format();
             map2c(a, b, a.elem.clone(), |x, y| complex_mul(f, x, y))
         }
     })
 }
-binary_kernel!(multiply, multiply_body);
+fn multiply<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec<Value>> {
+    arith_kernel(interp, op, args, multiply_body, &MUL)
+}
 
 /// Integer division truncating toward zero (see the module doc for x/0).
 pub fn int_div(k: IntKind, x: i128, y: i128) -> i128 {
@@ -418,14 +558,16 @@ fn divide_body(d: Domain, a: &Tensor, b: &Tensor) -> Result<Tensor, String> {
     Ok(match d {
         Domain::Bool => return Err(unsupported("divide", d)),
         Domain::Int(k) => int2(a, b, k, |x, y| int_div(k, x, y)),
-        Domain::Float(kind) => float2(kind, a, b, |x, y| x / y, |x, y| x / y, arith::div),
+        Domain::Float(kind) => float2(kind, a, b, &DIV),
         Domain::Complex(kind) => {
             let f = kind.format();
             map2c(a, b, a.elem.clone(), |x, y| complex_div(f, x, y))
         }
     })
 }
-binary_kernel!(divide, divide_body);
+fn divide<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec<Value>> {
+    arith_kernel(interp, op, args, divide_body, &DIV)
+}
 
 fn remainder_body(d: Domain, a: &Tensor, b: &Tensor) -> Result<Tensor, String> {
     Ok(match d {
@@ -991,9 +1133,32 @@ pub fn convert_elem(from: &ElementType, to: &ElementType, x: &[u64], out: &mut V
 }
 
 /// `convert` (spec: convert).
-fn convert_op<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec<Value>> {
-    let a = unary_arg(&args)?;
+fn convert_op<'p>(
+    interp: &mut Interp<'p>,
+    op: &'p Op,
+    mut args: Vec<Value>,
+) -> KResult<Vec<Value>> {
     let to = super::result_elem(interp, op, 0)?;
+    // Float to float over the operand's lanes when it is no longer needed.
+    if let (Some(ElementType::Float(fk)), ElementType::Float(tk)) = (
+        args.first()
+            .and_then(|a| a.as_tensor().ok())
+            .map(|t| &t.elem),
+        &to,
+    ) {
+        let (fk, tk) = (*fk, *tk);
+        if let Some(mut t) = take_sole(&mut args) {
+            let f = convert::converter(fk, tk);
+            super::par::fill(&mut t.data, |_, piece| {
+                for x in piece {
+                    *x = f(*x);
+                }
+            });
+            t.elem = to;
+            return one(t);
+        }
+    }
+    let a = unary_arg(&args)?;
     if matches!(a.elem, ElementType::Quant(_)) || matches!(to, ElementType::Quant(_)) {
         return Err("convert of quantized tensors is not defined; use uniform_(de)quantize".into());
     }
@@ -1164,17 +1329,7 @@ mod tests {
     /// normals, infinities, NaNs), and spread f32 pairs.
     #[test]
     fn hardware_paths_agree_with_soft_float() {
-        type Ops = (
-            fn(f32, f32) -> f32,
-            fn(f64, f64) -> f64,
-            fn(&Format, u64, u64, Rounding) -> u64,
-        );
-        let ops: [Ops; 4] = [
-            (|x, y| x + y, |x, y| x + y, arith::add),
-            (|x, y| x - y, |x, y| x - y, arith::sub),
-            (|x, y| x * y, |x, y| x * y, arith::mul),
-            (|x, y| x / y, |x, y| x / y, arith::div),
-        ];
+        let ops = [&ADD, &SUB, &MUL, &DIV];
         for (kind, xs, ys) in [
             (
                 FloatKind::BF16,
@@ -1192,7 +1347,8 @@ mod tests {
         ] {
             let f = kind.format();
             let elem = ElementType::Float(kind);
-            for &(h32, h64, slow) in &ops {
+            for op in ops {
+                let slow = op.slow;
                 for &y in &ys {
                     let a = Tensor {
                         elem: elem.clone(),
@@ -1204,7 +1360,12 @@ mod tests {
                         shape: vec![xs.len()],
                         data: vec![y; xs.len()],
                     };
-                    let fast = float2(kind, &a, &b, h32, h64, slow);
+                    let fast = float2(kind, &a, &b, op);
+                    // Over either operand's lanes: the same bits.
+                    let over_a = float2_into(kind, op, Over(a.clone(), &b, true));
+                    let over_b = float2_into(kind, op, Over(b.clone(), &a, false));
+                    assert_eq!(over_a.data, fast.data);
+                    assert_eq!(over_b.data, fast.data);
                     for (i, &x) in xs.iter().enumerate() {
                         assert_eq!(
                             fast.data[i],

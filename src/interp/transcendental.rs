@@ -3,7 +3,7 @@
 //! (correctly rounded where a method is known; see that module's table).
 //! Quantized operands go through dequantize_op_quantize.
 
-use super::elementwise::{binary, map1c, map2, map2c, unary, Domain};
+use super::elementwise::{binary, map1c, map2, map2c, take_sole, unary, Domain};
 use super::tensor::Tensor;
 use super::{Interp, KResult, Kernel, Value};
 use crate::float::elementary::{self, Binary, Unary};
@@ -97,11 +97,39 @@ pub fn binary_math(d: Domain, a: &Tensor, b: &Tensor, f: Binary) -> Result<Tenso
     }
 }
 
+/// `f` over the lanes of a float tensor the op no longer needs; `None`
+/// (the operand left in `args`) otherwise.
+fn unary_math_over(args: &mut Vec<Value>, f: Unary) -> Option<Tensor> {
+    let kind = match args.first()?.as_tensor().ok()?.elem {
+        ElementType::Float(k) => k,
+        _ => return None,
+    };
+    let mut t = take_sole(args)?;
+    super::par::fill(&mut t.data, |_, piece| {
+        // `unary_slice` reads and writes separate slices: a copy of each
+        // short run of the piece is the input.
+        let mut input = [0u64; 256];
+        for run in piece.chunks_mut(input.len()) {
+            let input = &mut input[..run.len()];
+            input.copy_from_slice(run);
+            elementary::unary_slice(kind, f, input, run);
+        }
+    });
+    Some(t)
+}
+
 macro_rules! unary_math_kernel {
     ($name:ident, $f:expr) => {
-        fn $name<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec<Value>> {
+        fn $name<'p>(
+            interp: &mut Interp<'p>,
+            op: &'p Op,
+            mut args: Vec<Value>,
+        ) -> KResult<Vec<Value>> {
             fn body(d: Domain, a: &Tensor) -> Result<Tensor, String> {
                 unary_math(d, a, $f)
+            }
+            if let Some(t) = unary_math_over(&mut args, $f) {
+                return Ok(vec![Value::tensor(t)]);
             }
             unary(interp, op, args, body)
         }
