@@ -28,8 +28,8 @@
 //! waiting processes; a process that fails stops the others at their next
 //! wait; and any single wait gives up after [`WAIT_LIMIT`].
 
-use super::elementwise::convert_tensor;
 use super::literal::tensor_from_attr;
+use super::quant::to_destination_type;
 use super::region::ScalarFn;
 use super::tensor::{lanes, num_elements, Tensor};
 use super::{result_type, CheckOutcome, Interp, KResult, Kernel, KernelError, Value};
@@ -573,7 +573,8 @@ fn zeros(interp: &Interp<'_>, op: &Op, i: usize) -> KResult<Tensor> {
 }
 
 /// Folds the tensors (all of one shape) element by element with a region,
-/// left to right, after converting them to the region's argument type.
+/// left to right, after converting them to the region's argument type
+/// (spec: `to_destination_type`).
 fn reduce_all<'p>(
     interp: &mut Interp<'p>,
     region: &'p crate::ir::Region,
@@ -593,10 +594,8 @@ fn reduce_all<'p>(
         .map(|t| {
             if t.shape != first.shape {
                 Err(KernelError::from("the processes' operands differ in shape"))
-            } else if t.elem == e {
-                Ok((*t).clone())
             } else {
-                Ok(convert_tensor(t, &e))
+                Ok(to_destination_type(t, &e)?)
             }
         })
         .collect::<KResult<_>>()?;
@@ -1189,6 +1188,39 @@ mod tests {
         let prog = crate::ir::parse::parse_program("t.mlir", text).map_err(|d| d.to_string())?;
         let mut interp = Interp::new(&prog, super::super::Limits::default());
         interp.call("main", Vec::new())
+    }
+
+    #[test]
+    fn quantized_all_reduce_requantizes_into_the_computation_type() {
+        // Storage i8 promoted to i16 (same scale): 50.0 + 50.0 = 100.0 is
+        // 200 in storage, beyond i8 but within i16.
+        let text = r#"
+!q8 = !quant.uniform<i8:f32, 0.5>
+!q16 = !quant.uniform<i16:f32, 0.5>
+func.func @f(%x : tensor<2xf32>) -> tensor<2x!q16> {
+  %q = stablehlo.uniform_quantize %x : (tensor<2xf32>) -> tensor<2x!q8>
+  %r = "stablehlo.all_reduce"(%q) ({
+    ^bb0(%a: tensor<!q16>, %b: tensor<!q16>):
+      %s = stablehlo.add %a, %b : tensor<!q16>
+      stablehlo.return %s : tensor<!q16>
+  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2x!q8>) -> tensor<2x!q16>
+  return %r : tensor<2x!q16>
+}
+func.func @main() -> (tensor<2xf32>, tensor<2xf32>) {
+  %a = stablehlo.constant dense<[50.0, -3.0]> : tensor<2xf32>
+  %b = stablehlo.constant dense<[50.0, 1.5]> : tensor<2xf32>
+  %r:2 = "interpreter.run_parallel"(%a, %b) {programs = [[@f], [@f]]} : (tensor<2xf32>, tensor<2xf32>) -> (tensor<2x!q16>, tensor<2x!q16>)
+  %d0 = stablehlo.uniform_dequantize %r#0 : (tensor<2x!q16>) -> tensor<2xf32>
+  %d1 = stablehlo.uniform_dequantize %r#1 : (tensor<2x!q16>) -> tensor<2xf32>
+  return %d0, %d1 : tensor<2xf32>, tensor<2xf32>
+}
+"#;
+        let r = run_main(text).unwrap();
+        for v in &r {
+            let t = v.as_tensor().unwrap();
+            let got: Vec<f32> = t.data.iter().map(|&x| f32::from_bits(x as u32)).collect();
+            assert_eq!(got, [100.0, -1.5]);
+        }
     }
 
     const ALL_REDUCE_AND_SEND: &str = r#"

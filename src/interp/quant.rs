@@ -78,6 +78,18 @@ pub fn dequantize(t: &Tensor) -> Result<Tensor, String> {
     })
 }
 
+/// The spec's `to_destination_type(x, type)`: the value of `t` in element
+/// type `to` — quantized values are requantized or dequantized, others
+/// converted.
+pub fn to_destination_type(t: &Tensor, to: &ElementType) -> Result<Tensor, String> {
+    match (&t.elem, to) {
+        (a, b) if a == b => Ok(t.clone()),
+        (_, ElementType::Quant(q)) => quantize(t, q),
+        (ElementType::Quant(_), _) => Ok(super::elementwise::convert_tensor(&dequantize(t)?, to)),
+        _ => Ok(super::elementwise::convert_tensor(t, to)),
+    }
+}
+
 /// `quantize(x, q)`: a float tensor into quantized type `q` (the float
 /// operand is first converted to the expressed type).
 pub fn quantize(t: &Tensor, q: &QuantType) -> Result<Tensor, String> {

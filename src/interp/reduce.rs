@@ -39,7 +39,7 @@
 //! * `chlo.scan` runs its body in order along the dimension (from the end
 //!   with `is_reverse`).
 
-use super::elementwise::convert_tensor;
+use super::quant::to_destination_type;
 use super::region::ScalarFn;
 use super::tensor::{int_kind, lanes, num_elements, strides, IntKind, Tensor};
 use super::{result_elem, result_type, Interp, KResult, Kernel, Value};
@@ -177,18 +177,12 @@ fn region(op: &Op, i: usize) -> KResult<&Region> {
         .ok_or_else(|| format!("the op has no region {i}").into())
 }
 
-/// Converts a tensor to `to` when its element type differs (promotable
-/// reducer argument types); quantized tensors are kept as they are.
-fn to_arg_type<'a>(t: &'a Tensor, to: Option<&ElementType>) -> Cow<'a, Tensor> {
+/// A tensor in the reducer's argument type `to` when its element type
+/// differs (promotable types; spec: `to_destination_type`).
+fn to_arg_type<'a>(t: &'a Tensor, to: Option<&ElementType>) -> Result<Cow<'a, Tensor>, String> {
     match to {
-        Some(to)
-            if to != &t.elem
-                && !matches!(to, ElementType::Quant(_))
-                && !matches!(t.elem, ElementType::Quant(_)) =>
-        {
-            Cow::Owned(convert_tensor(t, to))
-        }
-        _ => Cow::Borrowed(t),
+        Some(to) if to != &t.elem => Ok(Cow::Owned(to_destination_type(t, to)?)),
+        _ => Ok(Cow::Borrowed(t)),
     }
 }
 
@@ -259,10 +253,10 @@ fn reduce<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<
     }
     let inputs: Vec<Cow<Tensor>> = (0..n)
         .map(|i| to_arg_type(all[i], body.arg_type(i)))
-        .collect();
+        .collect::<Result<_, _>>()?;
     let inits: Vec<Cow<Tensor>> = (0..n)
         .map(|i| to_arg_type(all[n + i], body.arg_type(n + i)))
-        .collect();
+        .collect::<Result<_, _>>()?;
     let shape = inputs[0].shape.clone();
     for t in &inputs {
         if t.shape != shape {
@@ -694,10 +688,10 @@ fn reduce_window<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> K
     }
     let inputs: Vec<Cow<Tensor>> = (0..n)
         .map(|i| to_arg_type(all[i], body.arg_type(i)))
-        .collect();
+        .collect::<Result<_, _>>()?;
     let inits: Vec<Cow<Tensor>> = (0..n)
         .map(|i| to_arg_type(all[n + i], body.arg_type(n + i)))
-        .collect();
+        .collect::<Result<_, _>>()?;
     let shape = inputs[0].shape.clone();
     if inputs.iter().any(|t| t.shape != shape) || inits.iter().any(|t| t.len() != 1) {
         return Err("inputs must share a shape and init values be scalars".into());
