@@ -80,6 +80,21 @@ fn run_writes_npy_files_that_read_back_as_arguments() {
 }
 
 #[test]
+fn run_with_time_reports_the_phases_on_stderr_only() {
+    let dir = scratch("time");
+    let file = dir.join("add.mlir");
+    std::fs::write(&file, ADD).unwrap();
+    let f = file.to_str().unwrap();
+    let (code, out, err) = hlocheck(&["run", f, "--seed", "1", "--time"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, hlocheck(&["run", f, "--seed", "1"]).1);
+    let line = err.lines().find(|l| l.starts_with("time: ")).unwrap_or("");
+    for phase in ["read and parse", "evaluation", "output"] {
+        assert!(line.contains(&format!("{phase} ")), "{err}");
+    }
+}
+
+#[test]
 fn run_with_a_seed_is_reproducible() {
     let dir = scratch("seed");
     let file = dir.join("add.mlir");

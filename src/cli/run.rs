@@ -86,6 +86,7 @@ pub fn cmd_run(args: &[String]) -> i32 {
 fn run_main(args: &[String]) -> Result<i32, String> {
     let mut limits = Limits::default();
     let (mut file, mut entry, mut out, mut seed) = (None, None, None, None);
+    let mut time = false;
     let mut arg_values: Vec<String> = Vec::new();
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -97,6 +98,7 @@ fn run_main(args: &[String]) -> Result<i32, String> {
             "--entry" => entry = Some(value("a function name")?),
             "--arg" => arg_values.push(value("a value")?),
             "--out" => out = Some(PathBuf::from(value("a folder")?)),
+            "--time" => time = true,
             "--seed" => {
                 let v = value("a number")?;
                 seed = Some(
@@ -109,8 +111,10 @@ fn run_main(args: &[String]) -> Result<i32, String> {
             _ => return Err("give one FILE".into()),
         }
     }
-    let file = file
-        .ok_or("usage: hlocheck run FILE [--entry NAME] [--arg VALUE]... [--seed N] [--out DIR]")?;
+    let file = file.ok_or(
+        "usage: hlocheck run FILE [--entry NAME] [--arg VALUE]... [--seed N] [--out DIR] [--time]",
+    )?;
+    let started = std::time::Instant::now();
     let text = std::fs::read(&file).map_err(|e| format!("{file}: {e}"))?;
     let text = String::from_utf8_lossy(&text).into_owned();
     let prog = match crate::ir::parse::parse_program(&file, &text) {
@@ -164,6 +168,7 @@ fn run_main(args: &[String]) -> Result<i32, String> {
         };
         inputs.push(v);
     }
+    let parsed = std::time::Instant::now();
     let results = match interp.call(&name, inputs) {
         Ok(r) => r,
         Err(e) => {
@@ -171,6 +176,7 @@ fn run_main(args: &[String]) -> Result<i32, String> {
             return Ok(1);
         }
     };
+    let evaluated = std::time::Instant::now();
     let mut status = 0;
     for c in &interp.checks {
         if !c.passed {
@@ -199,6 +205,16 @@ fn run_main(args: &[String]) -> Result<i32, String> {
                 println!("{}", format_value(r));
             }
         }
+    }
+    if time {
+        let ms = |a: std::time::Instant, b: std::time::Instant| (b - a).as_secs_f64() * 1e3;
+        let done = std::time::Instant::now();
+        eprintln!(
+            "time: read and parse {:.3} ms, evaluation {:.3} ms, output {:.3} ms",
+            ms(started, parsed),
+            ms(parsed, evaluated),
+            ms(evaluated, done)
+        );
     }
     Ok(status)
 }
