@@ -1514,11 +1514,8 @@ fn builtin(func: &str, a: &[Value], ctx: &dyn Context) -> R<Value> {
                     None => return Err(EvalErr::Unknown("drop() at unknown positions".into())),
                 }
             }
-            let n = xs.len() as i128;
-            let drop: Vec<i128> = drop
-                .into_iter()
-                .map(|d| if d < 0 { d + n } else { d })
-                .collect();
+            // Positions outside the list, negative ones included, are
+            // ignored (spec/README.md): they drop nothing.
             Ok(Value::List(
                 xs.into_iter()
                     .enumerate()
