@@ -629,6 +629,43 @@ fn without_the_assertion_the_reshape_has_a_precondition() {
     assert_eq!(pre, ["arg1.dim0 = arg0"]);
 }
 
+#[test]
+fn only_a_narrowing_convert_asks_that_a_shape_value_fits() {
+    // get_dimension_size's result is the size itself; converting it to the
+    // same type (or a wider one) keeps every value, converting it to i16
+    // needs the size to fit.
+    let program = |to: &str| {
+        format!(
+            "func.func @main(%a: tensor<?x8xf32>) -> tensor<?x8xf32> {{
+  %d = stablehlo.get_dimension_size %a, dim = 0 : (tensor<?x8xf32>) -> tensor<i32>
+  %e = stablehlo.convert %d : (tensor<i32>) -> tensor<{to}>
+  %f = stablehlo.reshape %e : (tensor<{to}>) -> tensor<1x{to}>
+  %c8 = stablehlo.constant dense<8> : tensor<1x{to}>
+  %s = stablehlo.concatenate %f, %c8, dim = 0 : (tensor<1x{to}>, tensor<1x{to}>) -> tensor<2x{to}>
+  %r = stablehlo.dynamic_reshape %a, %s : (tensor<?x8xf32>, tensor<2x{to}>) -> tensor<?x8xf32>
+  return %r : tensor<?x8xf32>
+}}"
+        )
+    };
+    for to in ["i32", "i64"] {
+        let r = verify(&program(to));
+        assert!(r.findings.is_empty(), "{to}: {:?}", r.findings);
+    }
+    let r = verify(&program("i16"));
+    let pre: Vec<(&str, &str)> = r
+        .findings
+        .iter()
+        .filter(|f| f.kind == Kind::Precondition)
+        .map(|f| (f.label.as_str(), f.message.as_str()))
+        .collect();
+    assert_eq!(
+        pre,
+        [("shape value", "arg0.dim0 >= -32768 and arg0.dim0 <= 32767")],
+        "{:?}",
+        r.findings
+    );
+}
+
 /// A chain of `n` ops on dynamically shaped tensors: elementwise ops, and
 /// every few ops a round trip of the shape through get_dimension_size,
 /// concatenate and dynamic_reshape.
