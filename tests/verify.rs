@@ -629,6 +629,357 @@ fn without_the_assertion_the_reshape_has_a_precondition() {
     assert_eq!(pre, ["arg1.dim0 = arg0"]);
 }
 
+#[test]
+fn only_a_narrowing_convert_asks_that_a_shape_value_fits() {
+    // get_dimension_size's result is the size itself; converting it to the
+    // same type (or a wider one) keeps every value, converting it to i16
+    // needs the size to fit.
+    let program = |to: &str| {
+        format!(
+            "func.func @main(%a: tensor<?x8xf32>) -> tensor<?x8xf32> {{
+  %d = stablehlo.get_dimension_size %a, dim = 0 : (tensor<?x8xf32>) -> tensor<i32>
+  %e = stablehlo.convert %d : (tensor<i32>) -> tensor<{to}>
+  %f = stablehlo.reshape %e : (tensor<{to}>) -> tensor<1x{to}>
+  %c8 = stablehlo.constant dense<8> : tensor<1x{to}>
+  %s = stablehlo.concatenate %f, %c8, dim = 0 : (tensor<1x{to}>, tensor<1x{to}>) -> tensor<2x{to}>
+  %r = stablehlo.dynamic_reshape %a, %s : (tensor<?x8xf32>, tensor<2x{to}>) -> tensor<?x8xf32>
+  return %r : tensor<?x8xf32>
+}}"
+        )
+    };
+    for to in ["i32", "i64"] {
+        let r = verify(&program(to));
+        assert!(r.findings.is_empty(), "{to}: {:?}", r.findings);
+    }
+    let r = verify(&program("i16"));
+    let pre: Vec<(&str, &str)> = r
+        .findings
+        .iter()
+        .filter(|f| f.kind == Kind::Precondition)
+        .map(|f| (f.label.as_str(), f.message.as_str()))
+        .collect();
+    assert_eq!(
+        pre,
+        [("shape value", "arg0.dim0 >= -32768 and arg0.dim0 <= 32767")],
+        "{:?}",
+        r.findings
+    );
+}
+
+#[test]
+fn a_jax_export_is_checked_through_its_calls_without_preconditions() {
+    // The wrapped function's ops need b = x.dim0, t = x.dim1 and the bias
+    // to have t rows: all implied by @main's assertions, seen at the call.
+    let r = verify(&program_file("jax_export_calls_ok.mlir"));
+    assert!(r.findings.is_empty(), "{:?}", r.findings);
+    assert!(r.ops_checked >= 25, "{} ops checked", r.ops_checked);
+}
+
+#[test]
+fn a_precondition_inside_a_callee_is_stated_in_the_entry_functions_arguments() {
+    let r = verify(&program_file("jax_export_calls_precondition.mlir"));
+    assert!(!r.has_errors(), "{:?}", r.findings);
+    let pre: Vec<_> = r
+        .findings
+        .iter()
+        .filter(|f| f.kind == Kind::Precondition)
+        .collect();
+    assert_eq!(pre.len(), 1, "{:?}", r.findings);
+    let f = pre[0];
+    assert_eq!(f.op, "stablehlo.dynamic_broadcast_in_dim");
+    assert_eq!(f.label, "C5");
+    assert_eq!(f.message, "arg1.dim0 = 1 or arg1.dim0 = arg0.dim1");
+    // At the broadcast in the wrapped function, reached from @main's call.
+    assert_eq!(f.pos.line, 25);
+    let sites: Vec<u32> = f.called_from.iter().map(|p| p.line).collect();
+    assert_eq!(sites, [16]);
+    // Nothing is reported about the private functions on their own.
+    assert!(
+        r.findings.iter().all(|f| !f.message.contains('@')),
+        "{:?}",
+        r.findings
+    );
+}
+
+#[test]
+fn call_results_take_the_sizes_the_callee_returns() {
+    // Without following the call, the result's `?` would be a fresh unknown
+    // and the add would hold only if it equals arg0.dim0.
+    let text = "func.func @main(%a: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = call @twice(%a) : (tensor<?xf32>) -> tensor<?xf32>
+  %1 = stablehlo.add %0, %a : tensor<?xf32>
+  return %1 : tensor<?xf32>
+}
+func.func private @twice(%x: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = stablehlo.add %x, %x : tensor<?xf32>
+  return %0 : tensor<?xf32>
+}";
+    let r = verify(text);
+    assert!(r.findings.is_empty(), "{:?}", r.findings);
+    // A callee that concatenates returns twice the size: adding it to the
+    // argument then fails unless the size is 0.
+    let text = "func.func @main(%a: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = call @double(%a) : (tensor<?xf32>) -> tensor<?xf32>
+  %1 = stablehlo.add %0, %a : tensor<?xf32>
+  return %1 : tensor<?xf32>
+}
+func.func private @double(%x: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = stablehlo.concatenate %x, %x, dim = 0 : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}";
+    let r = verify(text);
+    let pre: Vec<(&str, u32)> = r
+        .findings
+        .iter()
+        .filter(|f| f.kind == Kind::Precondition)
+        .map(|f| (f.message.as_str(), f.pos.line))
+        .collect();
+    assert_eq!(pre, [("arg0.dim0 = 0", 3)], "{:?}", r.findings);
+}
+
+#[test]
+fn a_scalar_argument_carries_the_callers_shape_value() {
+    // %n is 2 * a.dim0, passed as a tensor<i64>; the callee reshapes to
+    // [n, 4] an operand of a.dim0 * 8 elements, which always fits.
+    let text = "func.func @main(%a: tensor<?x8xf32>) -> tensor<?x4xf32> {
+  %d = stablehlo.get_dimension_size %a, dim = 0 : (tensor<?x8xf32>) -> tensor<i32>
+  %d64 = stablehlo.convert %d : (tensor<i32>) -> tensor<i64>
+  %c2 = stablehlo.constant dense<2> : tensor<i64>
+  %n = stablehlo.multiply %d64, %c2 : tensor<i64>
+  %0 = call @f(%n, %a) : (tensor<i64>, tensor<?x8xf32>) -> tensor<?x4xf32>
+  return %0 : tensor<?x4xf32>
+}
+func.func private @f(%n: tensor<i64>, %x: tensor<?x8xf32>) -> tensor<?x4xf32> {
+  %0 = stablehlo.reshape %n : (tensor<i64>) -> tensor<1xi64>
+  %c4 = stablehlo.constant dense<4> : tensor<1xi64>
+  %1 = stablehlo.concatenate %0, %c4, dim = 0 : (tensor<1xi64>, tensor<1xi64>) -> tensor<2xi64>
+  %2 = stablehlo.dynamic_reshape %x, %1 : (tensor<?x8xf32>, tensor<2xi64>) -> tensor<?x4xf32>
+  return %2 : tensor<?x4xf32>
+}";
+    let r = verify(text);
+    assert!(r.findings.is_empty(), "{:?}", r.findings);
+    // With 3 instead of 2 the reshape to [3 * a.dim0, 4] fits only an empty
+    // operand: a precondition on @main's argument, at the callee's reshape.
+    let r = verify(&text.replace("dense<2> : tensor<i64>", "dense<3> : tensor<i64>"));
+    let found: Vec<(&Kind, String, &str, u32, Vec<u32>)> = r
+        .findings
+        .iter()
+        .map(|f| {
+            (
+                &f.kind,
+                format!("{} ({})", f.op, f.label),
+                f.message.as_str(),
+                f.pos.line,
+                f.called_from.iter().map(|p| p.line).collect(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [(
+            &Kind::Precondition,
+            "stablehlo.dynamic_reshape (C2)".to_string(),
+            "arg0.dim0 = 0",
+            13,
+            vec![6]
+        )],
+        "{:?}",
+        r.findings
+    );
+}
+
+#[test]
+fn public_and_uncalled_functions_are_still_checked_on_their_own() {
+    // @pub is public: checked on its own (fresh unknowns, a precondition in
+    // its own terms) and at the call (where it holds). @lonely is private
+    // but never called: checked on its own.
+    let text = "func.func @main(%a: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = call @pub(%a, %a) : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+func.func @pub(%x: tensor<?xf32>, %y: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = stablehlo.add %x, %y : tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+func.func private @lonely(%x: tensor<?xf32>, %y: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = stablehlo.subtract %x, %y : tensor<?xf32>
+  return %0 : tensor<?xf32>
+}";
+    let r = verify(text);
+    let pre: Vec<(&str, u32, usize)> = r
+        .findings
+        .iter()
+        .filter(|f| f.kind == Kind::Precondition)
+        .map(|f| (f.message.as_str(), f.pos.line, f.called_from.len()))
+        .collect();
+    assert_eq!(
+        pre,
+        [
+            ("@pub.arg0.dim0 = @pub.arg1.dim0", 6, 0),
+            ("@lonely.arg0.dim0 = @lonely.arg1.dim0", 10, 0)
+        ],
+        "{:?}",
+        r.findings
+    );
+}
+
+#[test]
+fn a_call_that_does_not_match_its_callee_is_an_error() {
+    let text = "func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = call @f(%a) : (tensor<2xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+func.func private @f(%x: tensor<3xf32>) -> tensor<3xf32> {
+  return %x : tensor<3xf32>
+}";
+    let r = verify(text);
+    let errors: Vec<(String, u32)> = r.errors().map(|f| (f.headline(), f.pos.line)).collect();
+    assert_eq!(
+        errors,
+        [(
+            "func.call (callee): operand 0 has type tensor<2xf32>, but @f takes tensor<3xf32>"
+                .to_string(),
+            2
+        )]
+    );
+    let r = verify(&text.replace("call @f(", "call @g("));
+    let errors: Vec<String> = r.errors().map(|f| f.headline()).collect();
+    assert_eq!(
+        errors,
+        ["func.call (callee): there is no function named @g"]
+    );
+}
+
+#[test]
+fn recursion_is_undecided_and_never_loops() {
+    let text = "func.func @main(%a: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = call @f(%a) : (tensor<?xf32>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+func.func private @f(%x: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = call @g(%x) : (tensor<?xf32>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+func.func private @g(%x: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = call @f(%x) : (tensor<?xf32>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}";
+    let r = verify(text);
+    let found: Vec<(&Kind, &str, u32)> = r
+        .findings
+        .iter()
+        .map(|f| (&f.kind, f.label.as_str(), f.pos.line))
+        .collect();
+    assert_eq!(found, [(&Kind::Unknown, "call", 10)], "{:?}", r.findings);
+    assert!(r.findings[0].message.contains("recursive"));
+}
+
+/// `n` private functions, each calling the next: `@f0` calls `@f1` twice
+/// (and so on), on values of shape `shape`.
+fn call_tree(n: usize, shape: &str) -> String {
+    let ty = format!("tensor<{shape}xf32>");
+    let mut s = format!(
+        "func.func @main(%a: {ty}) -> {ty} {{
+  %0 = call @f0(%a) : ({ty}) -> {ty}
+  return %0 : {ty}
+}}\n"
+    );
+    for i in 0..n {
+        if i + 1 < n {
+            s.push_str(&format!(
+                "func.func private @f{i}(%x: {ty}) -> {ty} {{
+  %0 = call @f{j}(%x) : ({ty}) -> {ty}
+  %1 = call @f{j}(%0) : ({ty}) -> {ty}
+  %2 = stablehlo.add %0, %1 : {ty}
+  return %2 : {ty}
+}}\n",
+                j = i + 1
+            ));
+        } else {
+            s.push_str(&format!(
+                "func.func private @f{i}(%x: {ty}) -> {ty} {{
+  %0 = stablehlo.multiply %x, %x : {ty}
+  return %0 : {ty}
+}}\n"
+            ));
+        }
+    }
+    s
+}
+
+#[test]
+fn a_callee_called_again_with_the_same_shapes_is_not_walked_again() {
+    // 2^29 calls if every call were walked.
+    for shape in ["4x?", "4x8"] {
+        let text = call_tree(30, shape);
+        let start = std::time::Instant::now();
+        let r = verify(&text);
+        let took = start.elapsed();
+        assert!(r.findings.is_empty(), "{shape}: {:?}", r.findings);
+        assert!(took.as_secs() < 10, "{shape}: took {took:?}");
+        // Each function's ops are checked once: 30 bodies.
+        assert!(
+            r.ops_checked < 200,
+            "{shape}: {} ops checked",
+            r.ops_checked
+        );
+    }
+}
+
+#[test]
+fn calls_nested_too_deep_are_undecided() {
+    // A chain of 40 functions, each calling the next once.
+    let ty = "tensor<?xf32>";
+    let mut text = format!(
+        "func.func @main(%a: {ty}) -> {ty} {{
+  %0 = call @f0(%a) : ({ty}) -> {ty}
+  return %0 : {ty}
+}}\n"
+    );
+    for i in 0..40 {
+        text.push_str(&format!(
+            "func.func private @f{i}(%x: {ty}) -> {ty} {{
+  %0 = call @f{j}(%x) : ({ty}) -> {ty}
+  return %0 : {ty}
+}}\n",
+            j = i + 1
+        ));
+    }
+    text.push_str(&format!(
+        "func.func private @f40(%x: {ty}) -> {ty} {{
+  return %x : {ty}
+}}\n"
+    ));
+    let r = verify(&text);
+    let unknown: Vec<&str> = r
+        .findings
+        .iter()
+        .filter(|f| f.kind == Kind::Unknown)
+        .map(|f| f.message.as_str())
+        .collect();
+    assert!(!unknown.is_empty(), "{:?}", r.findings);
+    assert!(
+        unknown.iter().all(|m| m.contains("nested more than")),
+        "{unknown:?}"
+    );
+    assert!(!r.has_errors());
+}
+
+#[test]
+fn a_composite_is_checked_through_its_decomposition() {
+    let text = r#"func.func @main(%a: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = "stablehlo.composite"(%a) {name = "my.double", decomposition = @dec, version = 1 : i32} : (tensor<?xf32>) -> tensor<?xf32>
+  %1 = stablehlo.add %0, %a : tensor<?xf32>
+  return %1 : tensor<?xf32>
+}
+func.func private @dec(%x: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = stablehlo.add %x, %x : tensor<?xf32>
+  return %0 : tensor<?xf32>
+}"#;
+    let r = verify(text);
+    assert!(r.findings.is_empty(), "{:?}", r.findings);
+}
+
 /// A chain of `n` ops on dynamically shaped tensors: elementwise ops, and
 /// every few ops a round trip of the shape through get_dimension_size,
 /// concatenate and dynamic_reshape.
@@ -925,6 +1276,38 @@ fn cli_prints_preconditions_and_takes_assumptions_and_json() {
     assert_eq!(items[0]["kind"], "precondition");
     assert_eq!(items[0]["label"], "C2");
     assert_eq!(items[0]["line"], 10);
+}
+
+#[test]
+fn cli_names_the_call_that_leads_to_a_callees_precondition() {
+    let file = "tests/programs/jax_export_calls_precondition.mlir";
+    let (code, out) = run_cli(&["verify", file]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains(&format!(
+            "{file}:25:5: precondition: stablehlo.dynamic_broadcast_in_dim (C5) holds only if \
+             arg1.dim0 = 1 or arg1.dim0 = arg0.dim1; called from {file}:16:5; counterexample: "
+        )),
+        "{out}"
+    );
+    assert!(
+        out.contains("0 errors, 1 preconditions, 0 undecided"),
+        "{out}"
+    );
+    let (code, out) = run_cli(&["verify", "--json", file]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let items = v.as_array().expect("an array");
+    assert_eq!(items.len(), 1);
+    assert_eq!(items[0]["line"], 25);
+    assert_eq!(items[0]["called_from"][0]["line"], 16);
+    assert_eq!(items[0]["called_from"][0]["col"], 5);
+    let (code, out) = run_cli(&["verify", "tests/programs/jax_export_calls_ok.mlir"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("0 errors, 0 preconditions, 0 undecided"),
+        "{out}"
+    );
 }
 
 #[test]

@@ -361,22 +361,38 @@ fn verify_one(path: &Path, opts: &crate::verify::Options) -> VerifyOutcome {
                 Kind::Precondition => "precondition",
                 Kind::Unknown => "unknown",
             };
+            let called_from: Vec<serde_json::Value> = f
+                .called_from
+                .iter()
+                .map(|p| serde_json::json!({"line": p.line, "col": p.col}))
+                .collect();
             out.json.push(serde_json::json!({
                 "file": name, "case_line": case.line, "kind": kind, "op": f.op,
                 "label": f.label, "line": line, "col": col, "message": f.message,
-                "counterexample": f.counterexample,
+                "counterexample": f.counterexample, "called_from": called_from,
             }));
+            // `; called from FILE:L:C, which is called from ...` for an op
+            // checked at a call.
+            let chain = f
+                .call_chain(&name)
+                .map(|c| format!("; {c}"))
+                .unwrap_or_default();
             match f.kind {
                 Kind::Error => {
                     out.errors += 1;
                     let offset = line_col_offset(&text, line, col);
-                    let d = crate::ir::Diagnostic::at(&name, &text, offset, f.headline());
+                    let d = crate::ir::Diagnostic::at(
+                        &name,
+                        &text,
+                        offset,
+                        format!("{}{chain}", f.headline()),
+                    );
                     out.text.push_str(&format!("{d}\n"));
                 }
                 Kind::Precondition => {
                     out.preconditions += 1;
                     out.text.push_str(&format!(
-                        "{name}:{line}:{col}: precondition: {} ({}) holds only if {}{}\n",
+                        "{name}:{line}:{col}: precondition: {} ({}) holds only if {}{chain}{}\n",
                         f.op,
                         f.label,
                         f.message,
@@ -389,8 +405,10 @@ fn verify_one(path: &Path, opts: &crate::verify::Options) -> VerifyOutcome {
                 }
                 Kind::Unknown => {
                     out.unknowns += 1;
-                    out.text
-                        .push_str(&format!("{name}:{line}:{col}: unknown: {}\n", f.headline()));
+                    out.text.push_str(&format!(
+                        "{name}:{line}:{col}: unknown: {}{chain}\n",
+                        f.headline()
+                    ));
                 }
             }
         }

@@ -922,6 +922,30 @@ fn ty_eq(a: &TyV, b: &TyV) -> R<SBool> {
             }
         }
         (TyV::Other(x), TyV::Other(y)) => Ok(SBool::Const(type_eq_loose(x, y))),
+        // A value's type against a declared type with `?` sizes (a
+        // function's signature): a `?` matches any size, a written size must
+        // equal the value's.
+        (TyV::Tensor { elem, dims }, TyV::Other(Type::Tensor(t)))
+        | (TyV::Other(Type::Tensor(t)), TyV::Tensor { elem, dims }) => {
+            if !elem_eq(elem, &t.elem) {
+                return Ok(SBool::Const(false));
+            }
+            match (dims, &t.dims) {
+                (Some(d1), Some(d2)) => {
+                    if d1.len() != d2.len() {
+                        return Ok(SBool::Const(false));
+                    }
+                    let mut parts = Vec::new();
+                    for (x, y) in d1.iter().zip(d2) {
+                        if let Some(n) = y {
+                            parts.push(SBool::cmp(Rel::Eq, x, &Sym::constant(*n as i128))?);
+                        }
+                    }
+                    Ok(SBool::and(parts))
+                }
+                _ => Ok(SBool::Const(true)),
+            }
+        }
         _ => Ok(SBool::Const(false)),
     }
 }
@@ -1514,11 +1538,8 @@ fn builtin(func: &str, a: &[Value], ctx: &dyn Context) -> R<Value> {
                     None => return Err(EvalErr::Unknown("drop() at unknown positions".into())),
                 }
             }
-            let n = xs.len() as i128;
-            let drop: Vec<i128> = drop
-                .into_iter()
-                .map(|d| if d < 0 { d + n } else { d })
-                .collect();
+            // Positions outside the list, negative ones included, are
+            // ignored (spec/README.md): they drop nothing.
             Ok(Value::List(
                 xs.into_iter()
                     .enumerate()

@@ -357,3 +357,33 @@ fn comprehension_filters_parse_and_render() {
     let src = "product([dim(x, i) for i, d in axes_of(x) if d = a])";
     assert_eq!(render_expr(&parse_expr(src).unwrap()), src);
 }
+
+/// A context without a process grid or functions.
+struct NoContext;
+
+impl super::eval::Context for NoContext {
+    fn global(&self, _: &str) -> Option<super::sym::Sym> {
+        None
+    }
+    fn function(&self, _: &str) -> Option<super::eval::FuncSig> {
+        None
+    }
+}
+
+#[test]
+fn drop_ignores_positions_outside_the_list_negative_ones_too() {
+    let ops = parse_file("t.hlospec", "op t.op { attr a: si64 }").unwrap();
+    let bindings = super::eval::Bindings::new();
+    let ev = super::eval::Evaluator::new(&ops[0], &bindings, &NoContext);
+    for (src, want) in [
+        ("drop([10, 11, 12], [1])", "[10, 12]"),
+        ("drop([10, 11, 12], [0, 2])", "[11]"),
+        ("drop([10, 11, 12], [3])", "[10, 11, 12]"),
+        ("drop([10, 11, 12], [-1])", "[10, 11, 12]"),
+        ("drop([10, 11, 12], [-3, 1])", "[10, 12]"),
+    ] {
+        let e = parse_expr(src).unwrap();
+        let got = ev.value(&e).map(|v| super::eval::show(&v));
+        assert_eq!(got.as_deref(), Ok(want), "{src}");
+    }
+}

@@ -20,8 +20,12 @@
 //! which is type inference: the declared `?` takes the inferred size, and a
 //! declared static size that contradicts the inferred one fails the
 //! constraint that states the equality.
+//!
+//! Calls are followed ([`calls`]): a private function that is called is
+//! checked at each call, in the caller's context, rather than on its own.
 
 pub mod bind;
+pub mod calls;
 pub mod expected;
 pub mod shapes;
 pub mod solve;
@@ -33,7 +37,7 @@ use crate::spec::ast::{ConstraintBody, Expr, ExprKind, OpSpec};
 use crate::spec::eval::{fits, show_with, Context, Evaluator, FuncSig, Outcome, TensorVal, Value};
 use crate::spec::sym::{SBool, Sym};
 use crate::spec::Spec;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
 /// Ops of the StableHLO dialect that the spec does not describe (terminators,
@@ -116,7 +120,7 @@ impl Default for Options {
 }
 
 /// What was found about one constraint of one op.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Kind {
     /// Fails for every input.
     Error,
@@ -139,12 +143,32 @@ pub struct Finding {
     pub message: String,
     /// For preconditions: values of the dynamic sizes that violate it.
     pub counterexample: Option<String>,
+    /// For an op checked at a call: the call sites that led to it, the
+    /// innermost first (empty for an op checked in its own function).
+    pub called_from: Vec<Pos>,
 }
 
 impl Finding {
     /// `stablehlo.concatenate (C6): message`.
     pub fn headline(&self) -> String {
         format!("{} ({}): {}", self.op, self.label, self.message)
+    }
+
+    /// `called from FILE:L:C, which is called from FILE:L:C`, or `None` for
+    /// an op checked in its own function.
+    pub fn call_chain(&self, file: &str) -> Option<String> {
+        if self.called_from.is_empty() {
+            return None;
+        }
+        let sites: Vec<String> = self
+            .called_from
+            .iter()
+            .map(|p| format!("{file}:{}:{}", p.line, p.col))
+            .collect();
+        Some(format!(
+            "called from {}",
+            sites.join(", which is called from ")
+        ))
     }
 }
 
@@ -186,6 +210,7 @@ pub fn verify_program(prog: &Program, opts: &Options) -> Report {
                     pos: Pos::default(),
                     message: e.to_string(),
                     counterexample: None,
+                    called_from: Vec::new(),
                 }],
                 ops_checked: 0,
             }
@@ -193,7 +218,16 @@ pub fn verify_program(prog: &Program, opts: &Options) -> Report {
     };
     let mut st = State::new(prog, spec, opts);
     st.collect_functions(&prog.ops);
+    calls::collect_callees(&prog.ops, &mut st.called);
     st.walk(&prog.ops);
+    // Functions that only calls reach but no followed call reached (a cycle
+    // of private functions, a call not followed) are checked on their own.
+    for f in st.func_order.clone() {
+        let name = func_name(f);
+        if !st.walked.contains(&name) {
+            st.walk_function(f, &name);
+        }
+    }
     Report {
         findings: st.findings,
         ops_checked: st.ops_checked,
@@ -212,10 +246,39 @@ pub(crate) struct State<'p> {
     /// Assumptions given as text, parsed when the names they use exist.
     pending_assumptions: Vec<String>,
     funcs: HashMap<String, FuncSig>,
+    /// The `func.func` ops by name (the first of a name), and all of them in
+    /// program order.
+    func_ops: HashMap<String, &'p Op>,
+    func_order: Vec<&'p Op>,
+    /// Functions that some call or composite names.
+    called: HashSet<String>,
+    /// Functions whose body has been checked (on its own or at a call).
+    walked: HashSet<String>,
+    /// The functions being checked, outermost first, and the sites of the
+    /// calls being followed.
+    active: Vec<String>,
+    call_sites: Vec<Pos>,
+    /// Results of callees already walked, by callee and operand values.
+    call_memo: HashMap<calls::CallKey, calls::CallMemo>,
+    /// Ops checked inside followed calls.
+    ops_in_calls: usize,
+    /// Blocks being walked, nested inside each other (across calls).
+    nesting: usize,
+    /// Findings made so far, to report a finding inside a callee only once
+    /// when several calls lead to it.
+    finding_keys: HashSet<(Kind, String, String, u32, u32, String)>,
     globals: HashMap<&'static str, Sym>,
     findings: Vec<Finding>,
     ops_checked: usize,
     solver: solve::Solver,
+}
+
+/// A `func.func`'s name (empty when it has none).
+fn func_name(op: &Op) -> String {
+    op.attr("sym_name")
+        .and_then(|a| a.as_str())
+        .map(|s| String::from_utf8_lossy(s).into_owned())
+        .unwrap_or_default()
 }
 
 impl Context for State<'_> {
@@ -238,6 +301,16 @@ impl<'p> State<'p> {
             eqs: HashMap::new(),
             pending_assumptions: opts.assumptions.clone(),
             funcs: HashMap::new(),
+            func_ops: HashMap::new(),
+            func_order: Vec::new(),
+            called: HashSet::new(),
+            walked: HashSet::new(),
+            active: Vec::new(),
+            call_sites: Vec::new(),
+            call_memo: HashMap::new(),
+            ops_in_calls: 0,
+            nesting: 0,
+            finding_keys: HashSet::new(),
             globals: HashMap::new(),
             findings: Vec::new(),
             ops_checked: 0,
@@ -265,9 +338,11 @@ impl<'p> State<'p> {
             .map_or_else(|| format!("v{v}"), |i| i.name.clone())
     }
 
-    fn collect_functions(&mut self, ops: &[Op]) {
+    fn collect_functions(&mut self, ops: &'p [Op]) {
         for op in ops {
             if op.name == "func.func" {
+                self.func_order.push(op);
+                self.func_ops.entry(func_name(op)).or_insert(op);
                 if let (Some(name), Some(Type::Function(ft))) = (
                     op.attr("sym_name").and_then(|a| a.as_str()),
                     op.attr("function_type").and_then(|a| match a {
@@ -371,7 +446,16 @@ impl<'p> State<'p> {
     }
 
     fn walk(&mut self, ops: &[Op]) {
+        self.nesting += 1;
+        self.walk_ops(ops);
+        self.nesting -= 1;
+    }
+
+    fn walk_ops(&mut self, ops: &[Op]) {
         for op in ops {
+            if !self.call_sites.is_empty() {
+                self.ops_in_calls += 1;
+            }
             match op.name.as_str() {
                 "func.func" => {
                     if let Some(crate::ir::Attr::Type(t)) = op.attr("function_type") {
@@ -379,27 +463,13 @@ impl<'p> State<'p> {
                         types::type_problems(t, &mut probs);
                         self.push_problems(op, probs);
                     }
-                    let fname = op
-                        .attr("sym_name")
-                        .and_then(|a| a.as_str())
-                        .map(|s| String::from_utf8_lossy(s).into_owned())
-                        .unwrap_or_default();
-                    let only_or_main = fname == "main" || self.funcs.len() <= 1;
-                    for r in &op.regions {
-                        for b in &r.blocks {
-                            for (i, a) in b.args.iter().enumerate() {
-                                let name = if only_or_main {
-                                    format!("arg{i}")
-                                } else {
-                                    format!("@{fname}.arg{i}")
-                                };
-                                let t = self.fresh_value(*a, &name);
-                                self.set_val(*a, t);
-                            }
-                            self.parse_pending_assumptions();
-                            self.walk(&b.ops);
-                        }
+                    let fname = func_name(op);
+                    // A private function that calls reach is checked at
+                    // its calls, in their context.
+                    if calls::is_private(op) && self.called.contains(&fname) {
+                        continue;
                     }
+                    self.walk_function(op, &fname);
                 }
                 _ => {
                     for (ri, r) in op.regions.iter().enumerate() {
@@ -416,6 +486,30 @@ impl<'p> State<'p> {
                 }
             }
         }
+    }
+
+    /// Checks a function on its own: its arguments' `?` sizes and small
+    /// integer elements are fresh unknowns.
+    fn walk_function(&mut self, op: &Op, fname: &str) {
+        self.walked.insert(fname.to_string());
+        self.active.push(fname.to_string());
+        let only_or_main = fname == "main" || self.funcs.len() <= 1;
+        for r in &op.regions {
+            for b in &r.blocks {
+                for (i, a) in b.args.iter().enumerate() {
+                    let name = if only_or_main {
+                        format!("arg{i}")
+                    } else {
+                        format!("@{fname}.arg{i}")
+                    };
+                    let t = self.fresh_value(*a, &name);
+                    self.set_val(*a, t);
+                }
+                self.parse_pending_assumptions();
+                self.walk(&b.ops);
+            }
+        }
+        self.active.pop();
     }
 
     fn parse_pending_assumptions(&mut self) {
@@ -436,12 +530,26 @@ impl<'p> State<'p> {
                     pos: Pos::default(),
                     message: format!("cannot use assumption `{text}`: {e}"),
                     counterexample: None,
+                    called_from: Vec::new(),
                 }),
             }
         }
     }
 
     fn push(&mut self, kind: Kind, op: &Op, label: &str, message: String, cex: Option<String>) {
+        let key = (
+            kind.clone(),
+            op.name.clone(),
+            label.to_string(),
+            op.pos.line,
+            op.pos.col,
+            message.clone(),
+        );
+        // Inside a callee, what another call (or the function's own check)
+        // found already is not repeated.
+        if !self.finding_keys.insert(key) && !self.call_sites.is_empty() {
+            return;
+        }
         self.findings.push(Finding {
             kind,
             op: op.name.clone(),
@@ -449,6 +557,7 @@ impl<'p> State<'p> {
             pos: op.pos,
             message,
             counterexample: cex,
+            called_from: self.call_sites.iter().rev().copied().collect(),
         });
     }
 
@@ -605,6 +714,10 @@ impl<'p> State<'p> {
             );
         }
         shapes::transfer(self, op);
+        if let Some(callee) = calls::callee_of(op) {
+            let by_spec = op.name != "func.call";
+            self.follow_call(op, &callee, by_spec);
+        }
         if op.name == "stablehlo.custom_call"
             && op.attr("call_target_name").and_then(|a| a.as_str()) == Some(b"shape_assertion")
         {

@@ -211,6 +211,17 @@ pub(crate) fn transfer(st: &mut State, op: &Op) {
         "stablehlo.convert" => {
             let Some(v) = c(0) else { return };
             let (lo, hi) = elem_range(&rt.elem);
+            // Only a narrowing convert can change a value of the operand's
+            // type (`i32` to `i32`, `i32` to `i64` keep every value).
+            let (src_lo, src_hi) = match op
+                .operands
+                .first()
+                .and_then(|v| st.prog.value_types.get(*v as usize))
+            {
+                Some(Type::Tensor(t)) => elem_range(&t.elem),
+                _ => (None, None),
+            };
+            let not_narrowing = matches!((lo, hi, src_lo, src_hi), (Some(lo), Some(hi), Some(sl), Some(sh)) if lo <= sl && sh <= hi);
             let mut out = Vec::with_capacity(v.len());
             let mut checks = Vec::new();
             for x in v {
@@ -220,7 +231,7 @@ pub(crate) fn transfer(st: &mut State, op: &Op) {
                         let span = hi - lo + 1;
                         out.push(Sym::constant((k - lo).rem_euclid(span) + lo));
                     }
-                    (None, Some(lo), Some(hi)) => {
+                    (None, Some(lo), Some(hi)) if !not_narrowing => {
                         // A symbolic shape value keeps its value when it fits
                         // the narrower type; that it fits is reported as a
                         // precondition (and assumed) unless it is implied.

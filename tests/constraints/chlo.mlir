@@ -1864,6 +1864,20 @@ func.func @scan_ch2(%a: tensor<2x3xf32>, %i: tensor<3xf32>) -> tensor<2x3xf32> {
 
 // -----
 
+// A negative dimension is outside the inputs' axes: drop() ignores it
+// (spec/README.md), so the body takes whole inputs and only CH2 fails.
+func.func @scan_ch2_negative(%a: tensor<2x3xf32>, %i: tensor<3xf32>) -> tensor<2x3xf32> {
+  // expected-error@+1 {{chlo.scan (CH2)}}
+  %0, %1 = chlo.scan (%a) inits (%i) dimension = -1 {
+  ^bb0(%x: tensor<2x3xf32>, %c: tensor<3xf32>):
+    %2 = stablehlo.add %c, %c : tensor<3xf32>
+    stablehlo.return %x, %2 : tensor<2x3xf32>, tensor<3xf32>
+  } : (tensor<2x3xf32>, tensor<3xf32>) -> (tensor<2x3xf32>, tensor<3xf32>)
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
 func.func @scan_ch3(%a: tensor<2x3xf32>, %i: tensor<3xf32>) -> tensor<2x4xf32> {
   // expected-error@+1 {{chlo.scan (CH3)}}
   %0, %1 = chlo.scan (%a) inits (%i) dimension = 0 {

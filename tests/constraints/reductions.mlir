@@ -105,6 +105,20 @@ func.func @reduce_c4(%a: tensor<2x3xf32>, %i: tensor<f32>) -> tensor<2x3xf32> {
 
 // -----
 
+// A negative dimension is outside the operand's axes too: drop() ignores it
+// (spec/README.md), so only C4 fails.
+func.func @reduce_c4_negative(%a: tensor<2x3xf32>, %i: tensor<f32>) -> tensor<2x3xf32> {
+  // expected-error@+1 {{stablehlo.reduce (C4)}}
+  %0 = "stablehlo.reduce"(%a, %i) ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %s = stablehlo.add %x, %y : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {dimensions = array<i64: -1>} : (tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
 func.func @reduce_c5(%a: tensor<2x3xf32>, %i: tensor<f32>) -> tensor<2xf32> {
   // expected-error@+1 {{stablehlo.reduce (C5)}}
   %0 = "stablehlo.reduce"(%a, %i) ({
