@@ -1,6 +1,7 @@
 //! Elementary and special functions of the executor, for every
 //! [`FloatKind`]: [`unary`], [`binary`], [`next_after`], and their complex
-//! versions [`complex_unary`], [`complex_binary`], [`complex_abs`].
+//! versions [`complex_unary`], [`complex_binary`], [`complex_abs`], and CHLO's
+//! [`asin_acos_kernel`].
 //!
 //! # Which results are correctly rounded
 //!
@@ -17,7 +18,11 @@
 //! in ulps of the f64 result, against 60-digit references (mpmath; the
 //! test `special_function_errors_are_within_documented_bounds` checks
 //! every sample of `elementary_reference.txt`, written by
-//! `elementary_reference.py`, and fails above the bounds in [`special`]):
+//! `elementary_reference.py`, and fails above the bounds in [`special`];
+//! CHLO's `_asin_acos_kernel` has its own table and script,
+//! `asin_acos_kernel_reference.txt` and `.py`, and test,
+//! `asin_acos_kernel_errors_are_within_documented_bounds`, with the
+//! bounds [`ASIN_ACOS_KERNEL_F64_ULP`] and [`ASIN_ACOS_KERNEL_F32_ULP`]):
 //!
 //! | function | samples, domain | measured max | asserted bound |
 //! |---|---|---|---|
@@ -27,6 +32,7 @@
 //! | zeta(x, q) | 1500; x ∈ (1, 40], q ∈ [10^-3, 10^3] | 10.8 ulp | 12 ulp |
 //! | polygamma(n, x) | 1500; n ∈ 1..=8, x ∈ [10^-3, 10^3] | 2.5 ulp | 4 ulp |
 //! | logistic (f64 only) | 3000; [−745, 40] | 1.73 ulp | 2 ulp |
+//! | `_asin_acos_kernel` (CHLO, complex; [`asin_acos_kernel`]), each part in ulps of that part | 2520 complex<f64> and 1020 complex<f32>; \|z\| from the smallest subnormal to the largest finite value, z near ±1, small \|Im z\| with \|Re z\| below and above 1, the axes | complex<f64>: real 0.49990, imaginary 0.99825; complex<f32>: 0.49999999, 0.49999566 | complex<f64>: 0.501, 1.001; complex<f32>: 0.501 |
 //!
 //! In formats narrower than f64 these functions round the f64 value once
 //! more; that result is the correctly rounded one unless the f64 value
@@ -89,7 +95,10 @@ use super::round::Rounding;
 use super::{FloatKind, Format};
 use std::cmp::Ordering;
 
-pub use super::complex::{complex_abs, complex_binary, complex_unary};
+pub use super::complex::{
+    asin_acos_kernel, complex_abs, complex_binary, complex_unary, ASIN_ACOS_KERNEL_F32_ULP,
+    ASIN_ACOS_KERNEL_F64_ULP,
+};
 use super::special;
 
 /// A function of one real argument.

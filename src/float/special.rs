@@ -31,20 +31,20 @@ const FRAC_2_SQRT_PI: f64 = std::f64::consts::FRAC_2_SQRT_PI;
 // ---------------------------------------------------------------------------
 
 #[inline]
-fn two_sum(a: f64, b: f64) -> (f64, f64) {
+pub(super) fn two_sum(a: f64, b: f64) -> (f64, f64) {
     let s = a + b;
     let bb = s - a;
     (s, (a - (s - bb)) + (b - bb))
 }
 
 #[inline]
-fn two_prod(a: f64, b: f64) -> (f64, f64) {
+pub(super) fn two_prod(a: f64, b: f64) -> (f64, f64) {
     let p = a * b;
     (p, a.mul_add(b, -p))
 }
 
 #[inline]
-fn dd_add(a: (f64, f64), b: (f64, f64)) -> (f64, f64) {
+pub(super) fn dd_add(a: (f64, f64), b: (f64, f64)) -> (f64, f64) {
     let (s, e) = two_sum(a.0, b.0);
     let (t, f) = two_sum(a.1, b.1);
     let (s, e) = two_sum(s, e + t);
@@ -52,13 +52,13 @@ fn dd_add(a: (f64, f64), b: (f64, f64)) -> (f64, f64) {
 }
 
 #[inline]
-fn dd_mul(a: (f64, f64), b: (f64, f64)) -> (f64, f64) {
+pub(super) fn dd_mul(a: (f64, f64), b: (f64, f64)) -> (f64, f64) {
     let (p, e) = two_prod(a.0, b.0);
     two_sum(p, e + (a.0 * b.1 + a.1 * b.0))
 }
 
 #[inline]
-fn dd_div(a: (f64, f64), b: (f64, f64)) -> (f64, f64) {
+pub(super) fn dd_div(a: (f64, f64), b: (f64, f64)) -> (f64, f64) {
     let q1 = a.0 / b.0;
     let r = dd_add(a, dd_mul((-q1, 0.0), b));
     let q2 = r.0 / b.0;
