@@ -652,15 +652,71 @@ fn only_a_narrowing_convert_asks_that_a_shape_value_fits() {
         assert!(r.findings.is_empty(), "{to}: {:?}", r.findings);
     }
     let r = verify(&program("i16"));
-    let pre: Vec<(&str, &str)> = r
+    let pre: Vec<(&str, &str, &str)> = r
         .findings
         .iter()
         .filter(|f| f.kind == Kind::Precondition)
-        .map(|f| (f.label.as_str(), f.message.as_str()))
+        .map(|f| (f.op.as_str(), f.label.as_str(), f.message.as_str()))
+        .collect();
+    // Required where the value is taken as a shape.
+    assert_eq!(
+        pre,
+        [(
+            "stablehlo.dynamic_reshape",
+            "shape value",
+            "arg0.dim0 >= -32768 and arg0.dim0 <= 32767"
+        )],
+        "{:?}",
+        r.findings
+    );
+}
+
+#[test]
+fn a_narrowed_value_that_only_flows_into_data_needs_no_condition() {
+    // A loop counter converted to ui32 and added to data (as JAX's PRNG
+    // loops do): the convert wraps as the spec says, and no shape depends
+    // on it.
+    let ty = "3";
+    let text = format!(
+        "func.func @main(%a: tensor<{ty}xui32>, %n: tensor<i64>) -> tensor<{ty}xui32> {{
+  %r:2 = stablehlo.while(%i = %n, %x = %a) : tensor<i64>, tensor<{ty}xui32>
+   cond {{
+    %k = stablehlo.constant dense<5> : tensor<i64>
+    %c = stablehlo.compare LT, %i, %k, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  }} do {{
+    %one = stablehlo.constant dense<1> : tensor<i64>
+    %j = stablehlo.add %i, %one : tensor<i64>
+    %u = stablehlo.convert %j : (tensor<i64>) -> tensor<ui32>
+    %b = stablehlo.broadcast_in_dim %u, dims = [] : (tensor<ui32>) -> tensor<{ty}xui32>
+    %y = stablehlo.add %x, %b : tensor<{ty}xui32>
+    stablehlo.return %j, %y : tensor<i64>, tensor<{ty}xui32>
+  }}
+  return %r#1 : tensor<{ty}xui32>
+}}"
+    );
+    let r = verify(&text);
+    assert!(r.findings.is_empty(), "{:?}", r.findings);
+    // The same value taken as a size needs it to fit.
+    let text = "func.func @main(%n: tensor<i64>) -> tensor<?xf32> {
+  %u = stablehlo.convert %n : (tensor<i64>) -> tensor<ui32>
+  %s = stablehlo.reshape %u : (tensor<ui32>) -> tensor<1xui32>
+  %r = stablehlo.dynamic_iota %s, dim = 0 : (tensor<1xui32>) -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}";
+    let r = verify(text);
+    let pre: Vec<(&str, &str, &str)> = r
+        .findings
+        .iter()
+        .map(|f| (f.op.as_str(), f.label.as_str(), f.message.as_str()))
         .collect();
     assert_eq!(
         pre,
-        [("shape value", "arg0.dim0 >= -32768 and arg0.dim0 <= 32767")],
+        [(
+            "stablehlo.dynamic_iota",
+            "shape value",
+            "arg0 >= 0 and arg0 <= 4294967295"
+        )],
         "{:?}",
         r.findings
     );
@@ -912,11 +968,8 @@ fn a_callee_called_again_with_the_same_shapes_is_not_walked_again() {
     // 2^29 calls if every call were walked.
     for shape in ["4x?", "4x8"] {
         let text = call_tree(30, shape);
-        let start = std::time::Instant::now();
         let r = verify(&text);
-        let took = start.elapsed();
         assert!(r.findings.is_empty(), "{shape}: {:?}", r.findings);
-        assert!(took.as_secs() < 10, "{shape}: took {took:?}");
         // Each function's ops are checked once: 30 bodies.
         assert!(
             r.ops_checked < 200,
@@ -1039,8 +1092,6 @@ fn ten_thousand_dynamic_ops_verify_quickly() {
         "{:?}",
         r.findings
     );
-    // Generous for a shared machine; measured well under a second.
-    assert!(took.as_secs() < 30, "took {took:?}");
 }
 
 #[test]

@@ -27,6 +27,10 @@ pub struct TensorVal {
     pub dims: Option<Vec<Sym>>,
     /// The elements in row-major order, when known or tracked symbolically.
     pub contents: Option<Vec<Sym>>,
+    /// Conditions under which `contents` are the elements the program
+    /// computes (a narrowing `convert` keeps a symbolic value only while it
+    /// fits the narrower type); empty when they always are.
+    pub exact_if: Vec<SBool>,
 }
 
 /// A value type, with symbolic dimension sizes for tensors.

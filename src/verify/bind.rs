@@ -292,6 +292,7 @@ pub fn dense_value(d: &DenseElements) -> Rc<TensorVal> {
         ty: Type::Tensor(d.ty.clone()),
         dims,
         contents: dense_ints(d).map(|v| v.into_iter().map(Sym::constant).collect()),
+        exact_if: Vec::new(),
     })
 }
 
@@ -319,6 +320,7 @@ pub fn attr_value(a: &Attr, m: &Member) -> Value {
             ty: Type::Tensor(crate::ir::types::TensorType::ranked(Vec::new(), t.clone())),
             dims: Some(Vec::new()),
             contents: Some(vec![Sym::constant(*v)]),
+            exact_if: Vec::new(),
         })),
         Attr::Float(_, k) if wants_value => Value::Tensor(Rc::new(TensorVal {
             ty: Type::Tensor(crate::ir::types::TensorType::ranked(
@@ -327,6 +329,7 @@ pub fn attr_value(a: &Attr, m: &Member) -> Value {
             )),
             dims: Some(Vec::new()),
             contents: None,
+            exact_if: Vec::new(),
         })),
         Attr::Int(v, _) => Value::int(*v),
         Attr::Float(bits, k) => Value::Float(f64_of(*bits, *k)),

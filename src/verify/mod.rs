@@ -386,6 +386,7 @@ impl<'p> State<'p> {
                     .unwrap_or(Type::None),
                 dims: None,
                 contents: None,
+                exact_if: Vec::new(),
             }),
         }
     }
@@ -442,7 +443,12 @@ impl<'p> State<'p> {
                 }
             }
         }
-        TensorVal { ty, dims, contents }
+        TensorVal {
+            ty,
+            dims,
+            contents,
+            exact_if: Vec::new(),
+        }
     }
 
     fn walk(&mut self, ops: &[Op]) {
@@ -697,7 +703,9 @@ impl<'p> State<'p> {
         let is_result_var = |v: u32| v >= first_result_var && v < result_vars_end;
 
         // Result sizes given by shape operands are known before the
-        // constraints are checked (so they are checked with those sizes).
+        // constraints are checked (so they are checked with those sizes),
+        // and are the sizes only if the shape values are exact.
+        shapes::require_exact_shape_values(self, op);
         shapes::infer_dynamic_results(self, op, &is_result_var);
         if let Some(spec) = self.spec.op(&op.name) {
             self.ops_checked += 1;

@@ -6,9 +6,11 @@
 //! `multiply`, ...) is modelled as exact integer arithmetic; wrap-around on
 //! overflow of the element type is not modelled. The one place where a
 //! realistic size can fall outside its type, a narrowing `convert` (JAX
-//! converts i64 dimension variables to i32), is reported as a precondition
-//! ("shape value") that the value fits, unless the unknowns' ranges imply it.
-//! Constants are converted exactly.
+//! converts i64 dimension variables to i32), keeps the value only under the
+//! condition that it fits (unless the unknowns' ranges imply it); an op that
+//! takes such a value as a shape (the dynamic ops, `shape_assertion`)
+//! reports that condition as a precondition ("shape value"), and a value
+//! that only flows into data needs nothing. Constants are converted exactly.
 
 use super::State;
 use crate::ir::attr::Attr;
@@ -91,6 +93,44 @@ fn ints_attr(op: &Op, name: &str) -> Option<Vec<i64>> {
                 .collect()
         }),
         _ => None,
+    }
+}
+
+/// The operands whose elements an op takes as sizes, bounds or padding.
+fn shape_operands(op: &Op) -> &'static [usize] {
+    match op.name.as_str() {
+        "stablehlo.dynamic_reshape" | "stablehlo.dynamic_broadcast_in_dim" => &[1],
+        "stablehlo.dynamic_iota" => &[0],
+        "stablehlo.real_dynamic_slice" => &[1, 2, 3],
+        "stablehlo.dynamic_pad" => &[2, 3, 4],
+        "stablehlo.dynamic_gather" | "stablehlo.dynamic_conv" => &[2],
+        "stablehlo.custom_call"
+            if op.attr("call_target_name").and_then(|a| a.as_str()) == Some(b"shape_assertion") =>
+        {
+            &[0]
+        }
+        _ => &[],
+    }
+}
+
+/// At an op that takes shape values from its operands, requires that their
+/// tracked elements are the computed ones: the conditions of the narrowing
+/// converts they went through, each a precondition (label `shape value`)
+/// unless it holds for every input.
+pub(crate) fn require_exact_shape_values(st: &mut State, op: &Op) {
+    let mut conds: Vec<SBool> = Vec::new();
+    for &i in shape_operands(op) {
+        if let Some(v) = op.operands.get(i) {
+            for f in &st.val(*v).exact_if {
+                if !conds.contains(f) {
+                    conds.push(f.clone());
+                }
+            }
+        }
+    }
+    let mut failed = false;
+    for f in conds {
+        st.decide(op, "shape value", f, None, &|_| false, &mut failed);
     }
 }
 
@@ -186,6 +226,15 @@ pub(crate) fn transfer(st: &mut State, op: &Op) {
     }
     let n = rt.num_elements().unwrap_or(0) as usize;
     let c = |i: usize| op.operands.get(i).and_then(|v| st.val(*v).contents.clone());
+    // The result's elements are exact when the operands' are.
+    let mut exact_if: Vec<SBool> = Vec::new();
+    for v in &op.operands {
+        for f in &st.val(*v).exact_if {
+            if !exact_if.contains(f) {
+                exact_if.push(f.clone());
+            }
+        }
+    }
     let one = Sym::constant(1);
     let zero = Sym::constant(0);
     let out: Option<Vec<Sym>> = match op.name.as_str() {
@@ -233,8 +282,9 @@ pub(crate) fn transfer(st: &mut State, op: &Op) {
                     }
                     (None, Some(lo), Some(hi)) if !not_narrowing => {
                         // A symbolic shape value keeps its value when it fits
-                        // the narrower type; that it fits is reported as a
-                        // precondition (and assumed) unless it is implied.
+                        // the narrower type: the tracked value is exact under
+                        // that condition, which an op that takes it as a
+                        // shape then requires (unless it is implied).
                         let fits = SBool::and(vec![
                             SBool::cmp(Rel::Ge, &x, &Sym::constant(lo))
                                 .unwrap_or(SBool::Const(false)),
@@ -247,7 +297,6 @@ pub(crate) fn transfer(st: &mut State, op: &Op) {
                     _ => out.push(x),
                 }
             }
-            let mut failed = false;
             for f in checks {
                 let mut vs = Vec::new();
                 f.vars(&mut vs);
@@ -258,7 +307,7 @@ pub(crate) fn transfer(st: &mut State, op: &Op) {
                     })
                 });
                 if !implied {
-                    st.decide(op, "shape value", f, None, &|_| false, &mut failed);
+                    exact_if.push(f);
                 }
             }
             Some(out)
@@ -385,6 +434,7 @@ pub(crate) fn transfer(st: &mut State, op: &Op) {
         if v.len() == n {
             let mut t = (*st.val(r)).clone();
             t.contents = Some(v);
+            t.exact_if = exact_if;
             st.set_val(r, t);
         }
     }
