@@ -1384,3 +1384,105 @@ fn a_problem_the_solver_cannot_settle_is_undecided_not_an_error() {
     let kinds: Vec<&Kind> = r.findings.iter().map(|f| &f.kind).collect();
     assert_eq!(kinds, [&Kind::Unknown], "{:?}", r.findings);
 }
+
+#[test]
+fn a_loop_that_keeps_its_carried_sizes_is_checked_with_the_operands_sizes() {
+    // The body returns the carried tensor's size: every iteration sees the
+    // operand's size, so the only condition is on the arguments.
+    let text = "func.func @main(%a: tensor<?x3xf32>, %b: tensor<?x3xf32>) -> tensor<?x3xf32> {
+  %zero = stablehlo.constant dense<0> : tensor<i64>
+  %r:2 = stablehlo.while(%i = %zero, %x = %a) : tensor<i64>, tensor<?x3xf32>
+   cond {
+    %k = stablehlo.constant dense<5> : tensor<i64>
+    %c = stablehlo.compare LT, %i, %k, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  } do {
+    %one = stablehlo.constant dense<1> : tensor<i64>
+    %j = stablehlo.add %i, %one : tensor<i64>
+    %y = stablehlo.multiply %x, %x : tensor<?x3xf32>
+    %z = stablehlo.add %y, %b : tensor<?x3xf32>
+    stablehlo.return %j, %z : tensor<i64>, tensor<?x3xf32>
+  }
+  %s = stablehlo.add %r#1, %a : tensor<?x3xf32>
+  return %s : tensor<?x3xf32>
+}";
+    let r = verify(text);
+    let found: Vec<(Kind, &str, &str, u32)> = r
+        .findings
+        .iter()
+        .map(|f| {
+            (
+                f.kind.clone(),
+                f.op.as_str(),
+                f.message.as_str(),
+                f.pos.line,
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [(
+            Kind::Precondition,
+            "stablehlo.add",
+            "arg0.dim0 = arg1.dim0",
+            12
+        )],
+        "{:?}",
+        r.findings
+    );
+    // A body that doubles the carried size: the sizes differ between
+    // iterations, and the loop is checked with fresh sizes.
+    let growing = text
+        .replace(
+            "%y = stablehlo.multiply %x, %x : tensor<?x3xf32>",
+            "%y = stablehlo.concatenate %x, %x, dim = 0 : (tensor<?x3xf32>, tensor<?x3xf32>) -> tensor<?x3xf32>",
+        )
+        .replace("%z = stablehlo.add %y, %b", "%z = stablehlo.add %y, %y");
+    let r = verify(&growing);
+    assert!(!r.has_errors(), "{:?}", r.findings);
+    assert!(
+        r.findings
+            .iter()
+            .any(|f| f.message.contains("region1.arg1")),
+        "{:?}",
+        r.findings
+    );
+}
+
+#[test]
+fn clamped_slice_bounds_are_followed_into_real_dynamic_slice() {
+    // JAX's dynamic_index_in_dim: start = clamp(0, i, n - 1), limit =
+    // start + 1, so the slice has one row whatever i is.
+    let text = "func.func @main(%a: tensor<?x4xf32>, %i: tensor<i32>) -> tensor<1x4xf32> {
+  %n = stablehlo.get_dimension_size %a, dim = 0 : (tensor<?x4xf32>) -> tensor<i32>
+  %one = stablehlo.constant dense<1> : tensor<i32>
+  %zero = stablehlo.constant dense<0> : tensor<i32>
+  %m = stablehlo.subtract %n, %one : tensor<i32>
+  %s = stablehlo.clamp %zero, %i, %m : tensor<i32>
+  %l = stablehlo.add %s, %one : tensor<i32>
+  %s1 = stablehlo.reshape %s : (tensor<i32>) -> tensor<1xi32>
+  %l1 = stablehlo.reshape %l : (tensor<i32>) -> tensor<1xi32>
+  %z1 = stablehlo.constant dense<0> : tensor<1xi32>
+  %f1 = stablehlo.constant dense<4> : tensor<1xi32>
+  %o1 = stablehlo.constant dense<1> : tensor<2xi32>
+  %start = stablehlo.concatenate %s1, %z1, dim = 0 : (tensor<1xi32>, tensor<1xi32>) -> tensor<2xi32>
+  %limit = stablehlo.concatenate %l1, %f1, dim = 0 : (tensor<1xi32>, tensor<1xi32>) -> tensor<2xi32>
+  %r = stablehlo.real_dynamic_slice %a, %start, %limit, %o1 : (tensor<?x4xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<?x4xf32>
+  %c = stablehlo.constant dense<0.0> : tensor<1x4xf32>
+  %q = stablehlo.add %r, %c : (tensor<?x4xf32>, tensor<1x4xf32>) -> tensor<1x4xf32>
+  return %q : tensor<1x4xf32>
+}";
+    let r = verify(text);
+    assert!(r.findings.is_empty(), "{:?}", r.findings);
+    // With a start the verifier cannot follow, the slice's size is unknown.
+    let opaque = text.replace(
+        "stablehlo.clamp %zero, %i, %m : tensor<i32>",
+        "stablehlo.custom_call @f(%i) : (tensor<i32>) -> tensor<i32>",
+    );
+    let r = verify(&opaque);
+    assert!(
+        r.findings.iter().any(|f| f.kind == Kind::Precondition),
+        "{:?}",
+        r.findings
+    );
+}

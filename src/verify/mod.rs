@@ -477,21 +477,113 @@ impl<'p> State<'p> {
                     }
                     self.walk_function(op, &fname);
                 }
+                "stablehlo.while" => {
+                    self.walk_while(op);
+                    self.verify_op(op);
+                }
                 _ => {
-                    for (ri, r) in op.regions.iter().enumerate() {
-                        for b in &r.blocks {
-                            for (i, a) in b.args.iter().enumerate() {
-                                let name = format!("L{}.region{ri}.arg{i}", op.pos.line);
-                                let t = self.fresh_value(*a, &name);
-                                self.set_val(*a, t);
-                            }
-                            self.walk(&b.ops);
-                        }
-                    }
+                    self.walk_regions(op, false);
                     self.verify_op(op);
                 }
             }
         }
+    }
+
+    /// Walks an op's regions. Block arguments are fresh values; with
+    /// `carried`, a `?` size of a block argument whose type is that of the
+    /// op's operand at its position is that operand's size instead (a
+    /// `while` loop's carried values, whose sizes the body keeps). Returns
+    /// whether some size was taken so.
+    fn walk_regions(&mut self, op: &Op, carried: bool) -> bool {
+        let mut took = false;
+        for (ri, r) in op.regions.iter().enumerate() {
+            for b in &r.blocks {
+                for (i, a) in b.args.iter().enumerate() {
+                    let name = format!("L{}.region{ri}.arg{i}", op.pos.line);
+                    let mut t = self.fresh_value(*a, &name);
+                    if let (true, Some(&v)) = (carried, op.operands.get(i)) {
+                        let outer = self.val(v);
+                        if let (Some(dims), Some(odims)) = (&mut t.dims, &outer.dims) {
+                            if outer.ty == t.ty && dims.len() == odims.len() {
+                                for (d, od) in dims.iter_mut().zip(odims) {
+                                    if d.as_const().is_none() {
+                                        *d = od.clone();
+                                        took = true;
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    self.set_val(*a, t);
+                }
+                self.walk(&b.ops);
+            }
+        }
+        took
+    }
+
+    /// Walks a `while` op's regions with the carried values' `?` sizes
+    /// taken to be the operands' ones, which is sound when the body returns
+    /// values of those sizes for every input (then every iteration sees
+    /// them, by induction). When that cannot be shown, what the walk found
+    /// is dropped and the regions are walked again with fresh sizes for
+    /// every iteration.
+    fn walk_while(&mut self, op: &Op) {
+        let before = (
+            self.findings.len(),
+            self.finding_keys.clone(),
+            self.assumptions.clone(),
+            self.eqs.clone(),
+        );
+        if !self.walk_regions(op, true) || self.body_keeps_sizes(op) {
+            return;
+        }
+        let (n, keys, assumptions, eqs) = before;
+        self.findings.truncate(n);
+        self.finding_keys = keys;
+        self.assumptions = assumptions;
+        self.eqs = eqs;
+        self.walk_regions(op, false);
+    }
+
+    /// Whether the values a `while` body returns have, for every input, the
+    /// sizes of its block arguments.
+    fn body_keeps_sizes(&mut self, op: &Op) -> bool {
+        let Some(body) = op.regions.get(1).and_then(|r| r.blocks.first()) else {
+            return false;
+        };
+        let Some(ret) = body.ops.last() else {
+            return false;
+        };
+        if ret.operands.len() != body.args.len() {
+            return false;
+        }
+        for (&a, &v) in body.args.iter().zip(&ret.operands) {
+            let (arg, out) = (self.val(a), self.val(v));
+            let (Some(ad), Some(od)) = (&arg.dims, &out.dims) else {
+                return false;
+            };
+            if ad.len() != od.len() {
+                return false;
+            }
+            for (x, y) in ad.iter().zip(od) {
+                let Ok(f) = SBool::cmp(crate::spec::sym::Rel::Eq, x, y) else {
+                    return false;
+                };
+                let eqs = &self.eqs;
+                let f = f.subst(&|v| eqs.get(&v).cloned()).unwrap_or(f);
+                match f.as_const() {
+                    Some(true) => continue,
+                    Some(false) => return false,
+                    None => {}
+                }
+                let verdict = self.solver.decide(&f, &self.assumptions, &self.vars, false);
+                if !matches!(verdict, solve::Verdict::Valid) {
+                    return false;
+                }
+            }
+        }
+        true
     }
 
     /// Checks a function on its own: its arguments' `?` sizes and small

@@ -409,6 +409,31 @@ pub(crate) fn transfer(st: &mut State, op: &Op) {
         "stablehlo.not" if rt.elem == ElementType::I1 => {
             c(0).map(|a| a.iter().map(|x| bool_to(nz(x).negate())).collect())
         }
+        // min(max(operand, min), max), with a rank-0 min or max applying
+        // to every element.
+        "stablehlo.clamp" => {
+            let (Some(lo), Some(x), Some(hi)) = (c(0), c(1), c(2)) else {
+                return;
+            };
+            let at = |v: &[Sym], i: usize| {
+                if v.len() == 1 {
+                    v[0].clone()
+                } else {
+                    v[i].clone()
+                }
+            };
+            if (lo.len() != 1 && lo.len() != x.len()) || (hi.len() != 1 && hi.len() != x.len()) {
+                return;
+            }
+            let mut out = Vec::with_capacity(x.len());
+            for (i, xi) in x.iter().enumerate() {
+                match xi.smax(&at(&lo, i)).and_then(|m| m.smin(&at(&hi, i))) {
+                    Ok(v) => out.push(v),
+                    Err(_) => return,
+                }
+            }
+            Some(out)
+        }
         "stablehlo.select" => {
             let (Some(p), Some(a), Some(b)) = (c(0), c(1), c(2)) else {
                 return;
