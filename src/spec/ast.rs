@@ -123,8 +123,9 @@ pub enum TypeBase {
     Enum(Vec<String>),
     String,
     Dict,
-    /// An element type given as an attribute.
-    Type,
+    /// An element type given as an attribute, in one of the classes (any
+    /// if empty).
+    Type(Vec<ElemClass>),
     /// A scalar constant of one element type (`si64`, `i1`, `f32`).
     Scalar(String),
 }

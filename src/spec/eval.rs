@@ -1743,7 +1743,14 @@ fn fits_alt(alt: &TypeAlt, v: &Value) -> bool {
         (TypeBase::Enum(vals), Value::Enum(e)) => vals.contains(e),
         (TypeBase::String, Value::Str(_)) => true,
         (TypeBase::Dict, Value::Dict) => true,
-        (TypeBase::Type, Value::Elem(_) | Value::Ty(_)) => true,
+        (TypeBase::Type(cs), Value::Elem(e)) => {
+            cs.is_empty() || cs.iter().any(|c| elem_in_class(c, e))
+        }
+        // `tf32`, which only dot algorithms name, is a float type.
+        (TypeBase::Type(cs), Value::Ty(TyV::Other(Type::Opaque(n)))) if n == "tf32" => {
+            cs.is_empty() || cs.contains(&ElemClass::Float)
+        }
+        (TypeBase::Type(cs), Value::Ty(_)) => cs.is_empty(),
         _ => false,
     }
 }

@@ -292,6 +292,36 @@ impl Parser {
         Ok(TypeDesc { alts })
     }
 
+    /// An optional list of element types or classes: `<float | si32>`.
+    fn elem_classes(&mut self) -> PResult<Vec<ElemClass>> {
+        let mut classes = Vec::new();
+        if self.eat_punct("<") {
+            loop {
+                let c = self.ident("an element type or class")?;
+                classes.push(match c.as_str() {
+                    "bool" => ElemClass::Bool,
+                    "integer" => ElemClass::Integer,
+                    "signed" => ElemClass::Signed,
+                    "unsigned" => ElemClass::Unsigned,
+                    "float" => ElemClass::Float,
+                    "complex" => ElemClass::Complex,
+                    _ if super::builtins::is_element_type_name(&c) => ElemClass::Named(c),
+                    _ => {
+                        return Err(self.error_at(
+                            self.toks[self.pos - 1].loc,
+                            format!("unknown element type or class `{c}`"),
+                        ))
+                    }
+                });
+                if !self.eat_punct("|") {
+                    break;
+                }
+            }
+            self.expect_punct(">")?;
+        }
+        Ok(classes)
+    }
+
     fn type_alt(&mut self) -> PResult<TypeAlt> {
         let rank = match self.peek() {
             Tok::Rank(r) => {
@@ -304,34 +334,7 @@ impl Parser {
         let loc = self.loc();
         let word = self.ident("a type (tensor, quantized, token, ...)")?;
         let base = match word.as_str() {
-            "tensor" => {
-                let mut classes = Vec::new();
-                if self.eat_punct("<") {
-                    loop {
-                        let c = self.ident("an element type or class")?;
-                        classes.push(match c.as_str() {
-                            "bool" => ElemClass::Bool,
-                            "integer" => ElemClass::Integer,
-                            "signed" => ElemClass::Signed,
-                            "unsigned" => ElemClass::Unsigned,
-                            "float" => ElemClass::Float,
-                            "complex" => ElemClass::Complex,
-                            _ if super::builtins::is_element_type_name(&c) => ElemClass::Named(c),
-                            _ => {
-                                return Err(self.error_at(
-                                    self.toks[self.pos - 1].loc,
-                                    format!("unknown element type or class `{c}`"),
-                                ))
-                            }
-                        });
-                        if !self.eat_punct("|") {
-                            break;
-                        }
-                    }
-                    self.expect_punct(">")?;
-                }
-                TypeBase::Tensor(classes)
-            }
+            "tensor" => TypeBase::Tensor(self.elem_classes()?),
             "quantized" => TypeBase::Quantized,
             "per_tensor_quantized" => TypeBase::PerTensorQuantized,
             "per_axis_quantized" => TypeBase::PerAxisQuantized,
@@ -341,7 +344,7 @@ impl Parser {
             "function" => TypeBase::Function,
             "string" => TypeBase::String,
             "dict" => TypeBase::Dict,
-            "type" => TypeBase::Type,
+            "type" => TypeBase::Type(self.elem_classes()?),
             "enum" => {
                 self.expect_punct("(")?;
                 let mut names = vec![self.ident("an enum constant")?];

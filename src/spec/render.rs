@@ -78,27 +78,32 @@ fn quote(s: &str) -> String {
     format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
 }
 
+/// `tensor` or `type` with its element classes: `tensor<float | si32>`.
+fn with_classes(word: &str, cs: &[ElemClass]) -> String {
+    if cs.is_empty() {
+        return word.to_string();
+    }
+    let names: Vec<&str> = cs
+        .iter()
+        .map(|c| match c {
+            ElemClass::Bool => "bool",
+            ElemClass::Integer => "integer",
+            ElemClass::Signed => "signed",
+            ElemClass::Unsigned => "unsigned",
+            ElemClass::Float => "float",
+            ElemClass::Complex => "complex",
+            ElemClass::Named(n) => n,
+        })
+        .collect();
+    format!("{word}<{}>", names.join(" | "))
+}
+
 pub fn render_type(t: &TypeDesc) -> String {
     t.alts
         .iter()
         .map(|a| {
             let base = match &a.base {
-                TypeBase::Tensor(cs) if cs.is_empty() => "tensor".to_string(),
-                TypeBase::Tensor(cs) => format!(
-                    "tensor<{}>",
-                    cs.iter()
-                        .map(|c| match c {
-                            ElemClass::Bool => "bool",
-                            ElemClass::Integer => "integer",
-                            ElemClass::Signed => "signed",
-                            ElemClass::Unsigned => "unsigned",
-                            ElemClass::Float => "float",
-                            ElemClass::Complex => "complex",
-                            ElemClass::Named(n) => n,
-                        })
-                        .collect::<Vec<_>>()
-                        .join(" | ")
-                ),
+                TypeBase::Tensor(cs) => with_classes("tensor", cs),
                 TypeBase::Quantized => "quantized".into(),
                 TypeBase::PerTensorQuantized => "per_tensor_quantized".into(),
                 TypeBase::PerAxisQuantized => "per_axis_quantized".into(),
@@ -109,7 +114,7 @@ pub fn render_type(t: &TypeDesc) -> String {
                 TypeBase::Enum(ns) => format!("enum({})", ns.join(", ")),
                 TypeBase::String => "string".into(),
                 TypeBase::Dict => "dict".into(),
-                TypeBase::Type => "type".into(),
+                TypeBase::Type(cs) => with_classes("type", cs),
                 TypeBase::Scalar(n) => n.clone(),
             };
             match a.rank {

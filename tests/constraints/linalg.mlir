@@ -708,6 +708,30 @@ func.func @dot_general_c13(%a0: tensor<2x3x4xf32>, %a1: tensor<2x4x5xf64>) {
 
 // -----
 
+func.func @dot_general_i8(%a0: tensor<2x3x4xf32>, %a1: tensor<2x4x5xf32>) {
+  // expected-error@+1 {{stablehlo.dot_general (I8)}}
+  %r = "stablehlo.dot_general"(%a0, %a1) {dot_dimension_numbers = #stablehlo.dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1]>, algorithm = #stablehlo.dot_algorithm<lhs_precision_type = i8, rhs_precision_type = f32, accumulation_type = f32, lhs_component_count = 1, rhs_component_count = 1, num_primitive_operations = 1, allow_imprecise_accumulation = false>} : (tensor<2x3x4xf32>, tensor<2x4x5xf32>) -> tensor<2x3x5xf32>
+  return
+}
+
+// -----
+
+func.func @dot_general_i9(%a0: tensor<2x3x4xf32>, %a1: tensor<2x4x5xf32>) {
+  // expected-error@+1 {{stablehlo.dot_general (I9)}}
+  %r = "stablehlo.dot_general"(%a0, %a1) {dot_dimension_numbers = #stablehlo.dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1]>, algorithm = #stablehlo.dot_algorithm<lhs_precision_type = f32, rhs_precision_type = i8, accumulation_type = f32, lhs_component_count = 1, rhs_component_count = 1, num_primitive_operations = 1, allow_imprecise_accumulation = false>} : (tensor<2x3x4xf32>, tensor<2x4x5xf32>) -> tensor<2x3x5xf32>
+  return
+}
+
+// -----
+
+func.func @dot_general_i10(%a0: tensor<2x3x4xf32>, %a1: tensor<2x4x5xf32>) {
+  // expected-error@+1 {{stablehlo.dot_general (I10)}}
+  %r = "stablehlo.dot_general"(%a0, %a1) {dot_dimension_numbers = #stablehlo.dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1]>, algorithm = #stablehlo.dot_algorithm<lhs_precision_type = f32, rhs_precision_type = f32, accumulation_type = i8, lhs_component_count = 1, rhs_component_count = 1, num_primitive_operations = 1, allow_imprecise_accumulation = false>} : (tensor<2x3x4xf32>, tensor<2x4x5xf32>) -> tensor<2x3x5xf32>
+  return
+}
+
+// -----
+
 func.func @dot_general_c21_ok(%a0: tensor<2x3x4xf32>, %a1: tensor<2x4x5xf32>) {
   %r = "stablehlo.dot_general"(%a0, %a1) {dot_dimension_numbers = #stablehlo.dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1]>, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>], algorithm = #stablehlo.dot_algorithm<lhs_precision_type = tf32, rhs_precision_type = tf32, accumulation_type = f32, lhs_component_count = 1, rhs_component_count = 1, num_primitive_operations = 1, allow_imprecise_accumulation = false>} : (tensor<2x3x4xf32>, tensor<2x4x5xf32>) -> tensor<2x3x5xf32>
   return
