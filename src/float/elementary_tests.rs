@@ -739,3 +739,258 @@ fn asin_acos_kernel_depends_on_the_magnitudes_of_the_parts_and_matches_complex_a
         );
     }
 }
+
+#[test]
+fn complex_inverse_function_errors_are_within_documented_bounds() {
+    // complex_inverse_reference.txt: asin, acos, asinh and acosh of
+    // complex<f64> and complex<f32> over the hard regions, per part.
+    let text = include_str!("complex_inverse_reference.txt");
+    // Worst error per (function, part type, part) and its line.
+    let mut worst: std::collections::BTreeMap<(&str, &str, usize), (f64, &str)> =
+        Default::default();
+    // Worst normwise error |computed − exact| / |exact| in units of the
+    // part type's epsilon, per (function, part type), where no nonzero
+    // part of the reference is below the normal range.
+    let mut normwise: std::collections::BTreeMap<(&str, &str), f64> = Default::default();
+    let mut zeros = 0;
+    let mut over = Vec::new();
+    for line in text.lines() {
+        let w: Vec<&str> = line.split(' ').collect();
+        let hex = |s: &str| u64::from_str_radix(s, 16).unwrap();
+        let num = |s: &str| f64::from_bits(hex(s));
+        let f = match w[0] {
+            "asin" => Unary::Asin,
+            "acos" => Unary::Acos,
+            "asinh" => Unary::Asinh,
+            "acosh" => Unary::Acosh,
+            other => panic!("unknown function {other}"),
+        };
+        let (kind, eps, min_normal, bound) = match w[1] {
+            "f64" => (
+                FloatKind::F64,
+                f64::EPSILON,
+                f64::MIN_POSITIVE,
+                COMPLEX_INVERSE_F64_ULP,
+            ),
+            "f32" => (
+                FloatKind::F32,
+                f32::EPSILON as f64,
+                f32::MIN_POSITIVE as f64,
+                COMPLEX_INVERSE_F32_ULP,
+            ),
+            other => panic!("unknown part type {other}"),
+        };
+        let value = |b: u64| {
+            if kind == FloatKind::F32 {
+                f32::from_bits(b as u32) as f64
+            } else {
+                f64::from_bits(b)
+            }
+        };
+        let (re, im) = complex_unary(kind, f, hex(w[2]), hex(w[3])).unwrap();
+        let parts = [
+            (value(re), num(w[4]), num(w[5])),
+            (value(im), num(w[6]), num(w[7])),
+        ];
+        for (part, &(got, hi, lo)) in parts.iter().enumerate() {
+            if hi == 0.0 {
+                // An exact zero of C99 (an axis): the value and its sign.
+                zeros += 1;
+                if got != 0.0 || got.is_sign_negative() != hi.is_sign_negative() {
+                    over.push(format!("{line}: part {part} is {got:e}, not {hi:e}"));
+                }
+                continue;
+            }
+            let e = part_ulps(kind, got, hi, lo);
+            let m = worst.entry((w[0], w[1], part)).or_insert((0.0, ""));
+            if e > m.0 || e.is_nan() {
+                *m = (e, line);
+            }
+            if e.is_nan() || e > bound {
+                over.push(format!(
+                    "{line}: part {part} is {got:e}, {e:.3} ulp off (bound {bound})"
+                ));
+            }
+        }
+        let subnormal = parts.iter().any(|p| p.1 != 0.0 && p.1.abs() < min_normal);
+        if !subnormal {
+            let m = parts[0].1.abs().max(parts[1].1.abs());
+            let d = |p: &(f64, f64, f64)| ((p.0 - p.1) - p.2) / m;
+            let r = d(&parts[0]).hypot(d(&parts[1])) / (parts[0].1 / m).hypot(parts[1].1 / m);
+            let n = normwise.entry((w[0], w[1])).or_insert(0.0);
+            *n = n.max(r / eps);
+        }
+    }
+    for ((f, t, part), (e, line)) in &worst {
+        println!("{f} {t} part {part}: worst {e:.5} ulp at {line}");
+    }
+    println!("normwise (epsilons): {normwise:?}");
+    assert!(
+        over.is_empty(),
+        "{} parts above the bounds, among them:\n{}",
+        over.len(),
+        over[..over.len().min(30)].join("\n")
+    );
+    assert_eq!(worst.len(), 16, "{worst:?}");
+    assert!(zeros > 300, "{zeros}");
+    assert!(text.lines().count() > 6000);
+}
+
+#[test]
+fn complex_inverse_functions_take_the_special_values_of_c99_annex_g() {
+    use std::f64::consts::{FRAC_PI_2, FRAC_PI_4, PI};
+    let (inf, nan) = (f64::INFINITY, f64::NAN);
+    let eval = |f: Unary, x: f64, y: f64| {
+        let (re, im) =
+            complex_unary(FloatKind::F64, f, x.to_bits(), y.to_bits()).expect("complex<f64>");
+        (f64::from_bits(re), f64::from_bits(im))
+    };
+    // Bits equal; a NaN must be the canonical one.
+    let same = |a: f64, b: f64| {
+        a.to_bits() == b.to_bits() || (b.is_nan() && a.to_bits() == 0x7FF8_0000_0000_0000)
+    };
+    // Where C99 leaves the sign of a part unspecified, `loose` marks it
+    // and only its magnitude is compared.
+    let check = |f: Unary, x: f64, y: f64, want: (f64, f64), loose: (bool, bool)| {
+        let got = eval(f, x, y);
+        let ok = |g: f64, w: f64, free: bool| {
+            if free {
+                g.abs().to_bits() == w.abs().to_bits()
+            } else {
+                same(g, w)
+            }
+        };
+        assert!(
+            ok(got.0, want.0, loose.0) && ok(got.1, want.1, loose.1),
+            "{f:?}({x} + {y}i) = {got:?}, C99 {want:?}"
+        );
+    };
+    let exact = (false, false);
+    // G.6.2.2 casinh, for positive-signed y.
+    for (x, y, want) in [
+        (0.0, 0.0, (0.0, 0.0)),
+        (2.0, inf, (inf, FRAC_PI_2)),
+        (0.0, inf, (inf, FRAC_PI_2)),
+        (2.0, nan, (nan, nan)),
+        (0.0, nan, (nan, nan)),
+        (inf, 2.0, (inf, 0.0)),
+        (inf, 0.0, (inf, 0.0)),
+        (inf, inf, (inf, FRAC_PI_4)),
+        (inf, nan, (inf, nan)),
+        (nan, 0.0, (nan, 0.0)),
+        (nan, 2.0, (nan, nan)),
+        (nan, nan, (nan, nan)),
+    ] {
+        check(Unary::Asinh, x, y, want, exact);
+    }
+    check(Unary::Asinh, nan, inf, (inf, nan), (true, false));
+    // G.6.2.1 cacos, for positive-signed y.
+    for (x, y, want) in [
+        (0.0, 0.0, (FRAC_PI_2, -0.0)),
+        (-0.0, 0.0, (FRAC_PI_2, -0.0)),
+        (0.0, nan, (FRAC_PI_2, nan)),
+        (-0.0, nan, (FRAC_PI_2, nan)),
+        (2.0, inf, (FRAC_PI_2, -inf)),
+        (-2.0, inf, (FRAC_PI_2, -inf)),
+        (0.0, inf, (FRAC_PI_2, -inf)),
+        (2.0, nan, (nan, nan)),
+        (-inf, 2.0, (PI, -inf)),
+        (-inf, 0.0, (PI, -inf)),
+        (inf, 2.0, (0.0, -inf)),
+        (inf, 0.0, (0.0, -inf)),
+        (-inf, inf, (3.0 * FRAC_PI_4, -inf)),
+        (inf, inf, (FRAC_PI_4, -inf)),
+        (nan, 2.0, (nan, nan)),
+        (nan, 0.0, (nan, nan)),
+        (nan, inf, (nan, -inf)),
+        (nan, nan, (nan, nan)),
+    ] {
+        check(Unary::Acos, x, y, want, exact);
+    }
+    check(Unary::Acos, inf, nan, (nan, inf), (false, true));
+    check(Unary::Acos, -inf, nan, (nan, inf), (false, true));
+    // G.6.2.1 cacosh, for positive-signed y.
+    for (x, y, want) in [
+        (0.0, 0.0, (0.0, FRAC_PI_2)),
+        (-0.0, 0.0, (0.0, FRAC_PI_2)),
+        (2.0, inf, (inf, FRAC_PI_2)),
+        (-2.0, inf, (inf, FRAC_PI_2)),
+        (0.0, inf, (inf, FRAC_PI_2)),
+        (2.0, nan, (nan, nan)),
+        (-inf, 2.0, (inf, PI)),
+        (-inf, 0.0, (inf, PI)),
+        (inf, 2.0, (inf, 0.0)),
+        (inf, 0.0, (inf, 0.0)),
+        (-inf, inf, (inf, 3.0 * FRAC_PI_4)),
+        (inf, inf, (inf, FRAC_PI_4)),
+        (inf, nan, (inf, nan)),
+        (-inf, nan, (inf, nan)),
+        (nan, 2.0, (nan, nan)),
+        (nan, inf, (inf, nan)),
+        (nan, nan, (nan, nan)),
+    ] {
+        check(Unary::Acosh, x, y, want, exact);
+    }
+    check(Unary::Acosh, 0.0, nan, (nan, FRAC_PI_2), (false, true));
+    check(Unary::Acosh, -0.0, nan, (nan, FRAC_PI_2), (false, true));
+    // The cuts: the side is the sign of the zero part.
+    check(Unary::Acosh, -2.0, -0.0, (1.3169578969248168, -PI), exact);
+    check(Unary::Acos, 2.0, -0.0, (0.0, 1.3169578969248168), exact);
+    check(
+        Unary::Asin,
+        -2.0,
+        0.0,
+        (-FRAC_PI_2, 1.3169578969248168),
+        exact,
+    );
+    check(
+        Unary::Asinh,
+        -0.0,
+        2.0,
+        (-1.3169578969248168, FRAC_PI_2),
+        exact,
+    );
+    // Over every combination of special and ordinary parts: conj
+    // symmetry of all four (C99's rule for cacos, casinh and cacosh),
+    // asin and asinh odd, and casin(z) = −i casinh(iz) (G.6.2.2's
+    // definition of casin) — bit for bit, NaNs canonical.
+    let parts = [
+        0.0, -0.0, 0.5, -0.5, 1.0, -1.0, 3.0, -3.0, 1e300, -1e300, inf, -inf, nan, -nan,
+    ];
+    let agree = |a: (f64, f64), b: (f64, f64)| same(a.0, b.0) && same(a.1, b.1);
+    for &x in &parts {
+        for &y in &parts {
+            for f in [Unary::Asin, Unary::Acos, Unary::Asinh, Unary::Acosh] {
+                let v = eval(f, x, y);
+                let conj = eval(f, x, -y);
+                assert!(
+                    agree(conj, (v.0, -v.1)),
+                    "{f:?}: conj({x} + {y}i) gives {conj:?}, {v:?}"
+                );
+                if matches!(f, Unary::Asin | Unary::Asinh) {
+                    let odd = eval(f, -x, -y);
+                    assert!(
+                        agree(odd, (-v.0, -v.1)),
+                        "{f:?}: −({x} + {y}i) gives {odd:?}, {v:?}"
+                    );
+                }
+            }
+            let s = eval(Unary::Asinh, -y, x);
+            let a = eval(Unary::Asin, x, y);
+            assert!(
+                agree(a, (s.1, -s.0)),
+                "asin({x} + {y}i) = {a:?}, asinh {s:?}"
+            );
+        }
+    }
+    // complex<f32> follows the same rules.
+    let f = |v: f32| v.to_bits() as u64;
+    assert_eq!(
+        complex_unary(FloatKind::F32, Unary::Acosh, f(f32::NEG_INFINITY), f(-0.0)),
+        Some((f(f32::INFINITY), f(-std::f32::consts::PI)))
+    );
+    assert_eq!(
+        complex_unary(FloatKind::F32, Unary::Asin, f(f32::NAN), f(1.5)),
+        Some((0x7FC0_0000, 0x7FC0_0000))
+    );
+}
