@@ -1170,3 +1170,23 @@ fn bundled_programs_parse_and_round_trip() {
         }
     }
 }
+
+#[test]
+fn the_short_reduce_form_takes_only_a_commutative_binary_op() {
+    let text = |op: &str| {
+        format!(
+            "func.func @f(%a: tensor<4x8xf32>, %z: tensor<f32>) -> tensor<4xf32> {{
+  %0 = stablehlo.reduce(%a init: %z) applies {op} across dimensions = [1] : (tensor<4x8xf32>, tensor<f32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}}"
+        )
+    };
+    for op in ["stablehlo.add", "stablehlo.maximum", "stablehlo.xor"] {
+        parse_program("test.mlir", &text(op)).unwrap_or_else(|d| panic!("{op}: {d}"));
+    }
+    for op in ["stablehlo.divide", "stablehlo.subtract", "std.add"] {
+        let d = parse_err(&text(op));
+        assert_eq!((d.line, d.col), (2, 46), "{d}");
+        assert!(d.message.contains("commutative"), "{d}");
+    }
+}

@@ -1753,6 +1753,27 @@ fn parse_reduce(p: &mut Parser<'_>, st: &mut OpState) -> PResult<()> {
             if inits.len() != 1 {
                 return p.err_at(off, "the 'applies' form needs exactly one input");
             }
+            // The short form stands for a body of one commutative binary
+            // op of the dialect, without regions, with one result.
+            const COMMUTATIVE: [&str; 7] = [
+                "stablehlo.add",
+                "stablehlo.and",
+                "stablehlo.maximum",
+                "stablehlo.minimum",
+                "stablehlo.multiply",
+                "stablehlo.or",
+                "stablehlo.xor",
+            ];
+            if !COMMUTATIVE.contains(&name.as_str()) {
+                return p.err_at(
+                    off,
+                    &format!(
+                        "`applies {name}`: the short form takes a commutative binary op of \
+                         stablehlo without regions and with one result ({})",
+                        COMMUTATIVE.join(", ")
+                    ),
+                );
+            }
             // The region applies one binary op elementwise to scalars of the inits' element types.
             let n = inits.len();
             let scalar: Vec<Type> = inits
