@@ -1767,7 +1767,7 @@ fn parse_reduce(p: &mut Parser<'_>, st: &mut OpState) -> PResult<()> {
             if !COMMUTATIVE.contains(&name.as_str()) {
                 return p.err_at(
                     off,
-                    &format!(
+                    format!(
                         "`applies {name}`: the short form takes a commutative binary op of \
                          stablehlo without regions and with one result ({})",
                         COMMUTATIVE.join(", ")
