@@ -1486,3 +1486,30 @@ fn clamped_slice_bounds_are_followed_into_real_dynamic_slice() {
         r.findings
     );
 }
+
+#[test]
+fn explicitly_signed_integers_are_no_stablehlo_type() {
+    // The spec's si8 is written i8; MLIR's si8 is rejected at the op (not
+    // in the function's signature), also as a quantized storage type.
+    for ty in ["tensor<4xsi8>", "tensor<4x!quant.uniform<si8:f32, 1.0>>"] {
+        let text = format!(
+            "func.func @f(%a: {ty}) -> {ty} {{
+  %0 = stablehlo.abs %a : {ty}
+  return %0 : {ty}
+}}"
+        );
+        let r = verify(&text);
+        let errs: Vec<(&str, &str, u32)> = r
+            .errors()
+            .map(|f| (f.op.as_str(), f.label.as_str(), f.pos.line))
+            .collect();
+        assert_eq!(
+            errs,
+            [("stablehlo.abs", "type", 2)],
+            "{ty}: {:?}",
+            r.findings
+        );
+        let ok = verify(&text.replace("si8", "i8"));
+        assert!(!ok.has_errors(), "{ty}: {:?}", ok.findings);
+    }
+}

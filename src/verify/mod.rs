@@ -756,6 +756,7 @@ impl<'p> State<'p> {
             for v in op.operands.iter().chain(&op.results) {
                 if let Some(t) = self.prog.value_types.get(*v as usize) {
                     types::type_problems(t, &mut probs);
+                    types::signedness_problems(t, &mut probs);
                 }
             }
             types::attr_problems(&op.attrs, &mut probs);

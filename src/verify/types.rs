@@ -6,7 +6,7 @@
 
 use crate::float::{max_finite, min_positive_subnormal, to_f64};
 use crate::ir::attr::{Attr, RESULT_ACCURACY};
-use crate::ir::types::{ElementType, QuantType, TensorType, Type};
+use crate::ir::types::{ElementType, QuantType, Signedness, TensorType, Type};
 
 /// A problem with a type: the spec label and an explanation.
 pub struct TypeProblem {
@@ -135,6 +135,30 @@ fn tensor_problems(t: &TensorType, out: &mut Vec<TypeProblem>) {
 }
 
 /// The problems of a type (recursing into tuples and function types).
+/// The problem of an explicitly signed integer element type (`si8`) in an
+/// op's operand or result: the spec's signed integers si2 … si64 are the
+/// dialect's signless i2 … i64, and MLIR's `siN` is no StableHLO type
+/// (function signatures may hold it; ops may not).
+pub fn signedness_problems(t: &Type, out: &mut Vec<TypeProblem>) {
+    let Type::Tensor(t) = t else { return };
+    let explicit_signed = match &t.elem {
+        ElementType::Int(Signedness::Signed, w) => Some(format!("si{w}")),
+        ElementType::Quant(q) if q.storage_signed && q.storage_explicit_sign => {
+            Some(format!("si{} (as a storage type)", q.storage_bits))
+        }
+        _ => None,
+    };
+    if let Some(name) = explicit_signed {
+        out.push(TypeProblem {
+            label: "type",
+            message: format!(
+                "element type {name} is not a StableHLO type: signed integers are \
+                 written iN (signless), unsigned ones uiN"
+            ),
+        });
+    }
+}
+
 pub fn type_problems(t: &Type, out: &mut Vec<TypeProblem>) {
     match t {
         Type::Tensor(tt) => tensor_problems(tt, out),
