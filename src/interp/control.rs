@@ -59,6 +59,9 @@ fn while_<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<
     let [cond, body] = op.regions.as_slice() else {
         return Err("while needs a cond and a body region".into());
     };
+    if let Some(out) = super::scalar::run_while(interp, op, &args)? {
+        return Ok(out);
+    }
     let mut state = args;
     loop {
         let c = interp.run_region(cond, state.clone())?;

@@ -289,28 +289,29 @@ pub fn complex_div(f: &Format, x: (u64, u64), y: (u64, u64)) -> (u64, u64) {
 /// to nearest even: the same bits as `slow` whenever the result is not NaN),
 /// falling back to `slow` for NaN results, which carry the NaN conventions
 /// of `float::arith`; other formats use `slow` throughout.
+#[derive(Clone, Copy)]
 pub(crate) struct FloatOp {
     hw32: fn(f32, f32) -> f32,
     hw64: fn(f64, f64) -> f64,
     slow: fn(&Format, u64, u64, Rounding) -> u64,
 }
 
-const ADD: FloatOp = FloatOp {
+pub(crate) const ADD: FloatOp = FloatOp {
     hw32: |x, y| x + y,
     hw64: |x, y| x + y,
     slow: arith::add,
 };
-const SUB: FloatOp = FloatOp {
+pub(crate) const SUB: FloatOp = FloatOp {
     hw32: |x, y| x - y,
     hw64: |x, y| x - y,
     slow: arith::sub,
 };
-const MUL: FloatOp = FloatOp {
+pub(crate) const MUL: FloatOp = FloatOp {
     hw32: |x, y| x * y,
     hw64: |x, y| x * y,
     slow: arith::mul,
 };
-const DIV: FloatOp = FloatOp {
+pub(crate) const DIV: FloatOp = FloatOp {
     hw32: |x, y| x / y,
     hw64: |x, y| x / y,
     slow: arith::div,
@@ -361,33 +362,49 @@ fn float2(kind: FloatKind, a: &Tensor, b: &Tensor, op: &FloatOp) -> Tensor {
 }
 
 fn float2_into(kind: FloatKind, op: &FloatOp, out: impl Lanes2) -> Tensor {
-    let f = kind.format();
-    let FloatOp { hw32, hw64, slow } = *op;
+    // The format as a constant in the common cases, so each loop has one path.
+    let op = *op;
     match kind {
-        FloatKind::F32 => out.apply(|x, y| {
+        FloatKind::F32 => out.apply(move |x, y| float_lane(FloatKind::F32, op, x, y)),
+        FloatKind::F64 => out.apply(move |x, y| float_lane(FloatKind::F64, op, x, y)),
+        FloatKind::BF16 => out.apply(move |x, y| float_lane(FloatKind::BF16, op, x, y)),
+        _ => out.apply(move |x, y| float_lane(kind, op, x, y)),
+    }
+}
+
+/// The per-element rule of a float arithmetic op (`add`, `subtract`,
+/// `multiply`, `divide`) on one pair of lanes of format `kind`: what
+/// `float2_into` applies to every element, and what scalar code
+/// (`scalar.rs`) applies to one.
+#[inline(always)]
+pub(crate) fn float_lane(kind: FloatKind, op: FloatOp, x: u64, y: u64) -> u64 {
+    let FloatOp { hw32, hw64, slow } = op;
+    match kind {
+        FloatKind::F32 => {
             let r = hw32(f32::from_bits(x as u32), f32::from_bits(y as u32));
             if r.is_nan() {
-                slow(f, x, y, RNE)
+                slow(FloatKind::F32.format(), x, y, RNE)
             } else {
                 r.to_bits() as u64
             }
-        }),
-        FloatKind::F64 => out.apply(|x, y| {
+        }
+        FloatKind::F64 => {
             let r = hw64(f64::from_bits(x), f64::from_bits(y));
             if r.is_nan() {
-                slow(f, x, y, RNE)
+                slow(FloatKind::F64.format(), x, y, RNE)
             } else {
                 r.to_bits()
             }
-        }),
+        }
         // bf16 operands are exact in f64 and one f64 operation rounded once
         // to bf16 is correctly rounded (the `ViaF64` argument of
         // `float::arith`); `bf16_nearest` is that rounding for normal results.
-        FloatKind::BF16 => out.apply(|x, y| {
+        FloatKind::BF16 => {
             let wide = |v: u64| f32::from_bits((v as u32 & 0xFFFF) << 16) as f64;
-            bf16_nearest(hw64(wide(x), wide(y))).unwrap_or_else(|| slow(f, x, y, RNE))
-        }),
-        _ => out.apply(|x, y| slow(f, x, y, RNE)),
+            bf16_nearest(hw64(wide(x), wide(y)))
+                .unwrap_or_else(|| slow(FloatKind::BF16.format(), x, y, RNE))
+        }
+        _ => slow(kind.format(), x, y, RNE),
     }
 }
 
@@ -706,7 +723,7 @@ fn not_body(d: Domain, a: &Tensor) -> Result<Tensor, String> {
 unary_kernel!(not, not_body);
 
 /// The low `bits` bits of a lane.
-fn low_bits(k: IntKind, x: u64) -> u64 {
+pub(crate) fn low_bits(k: IntKind, x: u64) -> u64 {
     if k.bits >= 64 {
         x
     } else {
@@ -715,7 +732,7 @@ fn low_bits(k: IntKind, x: u64) -> u64 {
 }
 
 /// A shift count: the rhs read as unsigned; `None` when ≥ the width.
-fn shift_count(k: IntKind, y: u64) -> Option<u32> {
+pub(crate) fn shift_count(k: IntKind, y: u64) -> Option<u32> {
     let y = low_bits(k, y);
     (y < k.bits as u64).then_some(y as u32)
 }
@@ -922,7 +939,7 @@ fn reduce_precision<'p>(
 // compare, select, clamp
 // ---------------------------------------------------------------------------
 
-fn direction(op: &Op) -> KResult<Direction> {
+pub(crate) fn direction(op: &Op) -> KResult<Direction> {
     Ok(
         match op
             .attr("comparison_direction")
@@ -1139,7 +1156,9 @@ fn convert_op<'p>(
     mut args: Vec<Value>,
 ) -> KResult<Vec<Value>> {
     let to = super::result_elem(interp, op, 0)?;
-    // Float to float over the operand's lanes when it is no longer needed.
+    // Float to another float type over the operand's lanes when it is no
+    // longer needed (to the same type the operand is the result, as in
+    // `convert_tensor`).
     if let (Some(ElementType::Float(fk)), ElementType::Float(tk)) = (
         args.first()
             .and_then(|a| a.as_tensor().ok())
@@ -1147,6 +1166,9 @@ fn convert_op<'p>(
         &to,
     ) {
         let (fk, tk) = (*fk, *tk);
+        if fk == tk && args.len() == 1 {
+            return Ok(args);
+        }
         if let Some(mut t) = take_sole(&mut args) {
             let f = convert::converter(fk, tk);
             super::par::fill(&mut t.data, |_, piece| {

@@ -24,12 +24,14 @@ pub mod quant;
 pub mod reduce;
 pub mod region;
 pub mod rng;
+pub mod scalar;
 pub mod tensor;
 pub mod transcendental;
 
 use crate::ir::{Block, Op, Pos, Program, Region, Type, ValueId};
 use std::collections::HashMap;
 use std::fmt;
+use std::rc::Rc;
 use std::sync::{Arc, OnceLock};
 pub use tensor::Tensor;
 
@@ -184,12 +186,16 @@ pub struct Interp<'p> {
     pub checks: Vec<CheckOutcome>,
     /// Values recorded by `interpreter.probe`, by probe id, in order.
     pub probes: HashMap<String, Vec<Value>>,
-    prepared: HashMap<usize, Prepared, std::hash::BuildHasherDefault<AddressHasher>>,
-    block_deaths: HashMap<
-        usize,
-        std::rc::Rc<Vec<Vec<ValueId>>>,
-        std::hash::BuildHasherDefault<AddressHasher>,
-    >,
+    prepared: HashMap<usize, Prepared, BuildAddressHasher>,
+    block_deaths: HashMap<usize, Rc<Vec<Deaths>>, BuildAddressHasher>,
+    /// Whether loops and region bodies of scalars run as compiled scalar
+    /// code (`scalar.rs`; on by default). Off, every op runs through its
+    /// kernel: the reference that compiled code is tested against.
+    pub scalar_code: bool,
+    /// Scalar code compiled from `while` ops and regions applied to scalars,
+    /// by the op's or the region's address (`None`: not scalar code).
+    compiled_loops: HashMap<usize, Option<Rc<scalar::Code>>, BuildAddressHasher>,
+    compiled_regions: HashMap<usize, Option<Rc<scalar::Code>>, BuildAddressHasher>,
     /// This process's place in the process grid (`collective.rs`).
     pub process: collective::Process,
     /// Words drawn so far by `rng` (its hidden counter, `rng.rs`).
@@ -240,6 +246,9 @@ impl<'p> Interp<'p> {
             probes: HashMap::new(),
             prepared: HashMap::default(),
             block_deaths: HashMap::default(),
+            scalar_code: true,
+            compiled_loops: HashMap::default(),
+            compiled_regions: HashMap::default(),
             process: collective::Process::default(),
             rng_draws: 0,
         }
@@ -393,17 +402,19 @@ impl<'p> Interp<'p> {
             // Only a block's last op can be its terminator.
             if i + 1 == n && is_terminator(&op.name) {
                 let out = self
-                    .operands(&op.operands, dying)
+                    .operands(&op.operands, &dying.moved)
                     .map_err(|message| RunError {
                         pos: op.pos,
                         op: op.name.clone(),
                         message,
                     });
-                self.forget(dying);
+                self.forget(&dying.moved);
+                self.forget(&dying.kept);
                 return out;
             }
-            self.run_op_with(op, dying)?;
-            self.forget(dying);
+            self.run_op_with(op, &dying.moved)?;
+            self.forget(&dying.moved);
+            self.forget(&dying.kept);
         }
         Ok(Vec::new())
     }
@@ -439,17 +450,17 @@ impl<'p> Interp<'p> {
     /// regions — or that are never used (they die where they are defined).
     /// Values from enclosing blocks are never dropped here: a loop body runs
     /// again. Computed once per block.
-    fn deaths(&mut self, block: &'p Block) -> std::rc::Rc<Vec<Vec<ValueId>>> {
+    fn deaths(&mut self, block: &'p Block) -> Rc<Vec<Deaths>> {
         let key = block as *const Block as usize;
         if let Some(d) = self.block_deaths.get(&key) {
             return d.clone();
         }
-        fn uses(op: &Op, out: &mut Vec<ValueId>) {
-            out.extend_from_slice(&op.operands);
-            for r in &op.regions {
+        fn uses_inside(regions: &[Region], out: &mut Vec<ValueId>) {
+            for r in regions {
                 for b in &r.blocks {
                     for o in &b.ops {
-                        uses(o, out);
+                        out.extend_from_slice(&o.operands);
+                        uses_inside(&o.regions, out);
                     }
                 }
             }
@@ -458,11 +469,11 @@ impl<'p> Interp<'p> {
         for &a in &block.args {
             last.insert(a, 0);
         }
-        let mut used = Vec::new();
+        // The values each op's regions use, for the ops that have regions.
+        let mut inside: Vec<Vec<ValueId>> = vec![Vec::new(); block.ops.len()];
         for (i, op) in block.ops.iter().enumerate() {
-            used.clear();
-            uses(op, &mut used);
-            for v in &used {
+            uses_inside(&op.regions, &mut inside[i]);
+            for v in op.operands.iter().chain(&inside[i]) {
                 if let Some(l) = last.get_mut(v) {
                     *l = i;
                 }
@@ -471,14 +482,47 @@ impl<'p> Interp<'p> {
                 last.insert(r, i);
             }
         }
-        let mut deaths = vec![Vec::new(); block.ops.len().max(1)];
+        let mut deaths = vec![Deaths::default(); block.ops.len().max(1)];
         let top = deaths.len() - 1;
         for (v, i) in last {
-            deaths[i.min(top)].push(v);
+            let i = i.min(top);
+            if inside.get(i).is_some_and(|vs| vs.contains(&v)) {
+                deaths[i].kept.push(v);
+            } else {
+                deaths[i].moved.push(v);
+            }
         }
-        let d = std::rc::Rc::new(deaths);
+        let d = Rc::new(deaths);
         self.block_deaths.insert(key, d.clone());
         d
+    }
+
+    /// The scalar code of a `while` op, compiled on first use.
+    pub fn compiled_loop(&mut self, op: &'p Op) -> Option<Rc<scalar::Code>> {
+        if !self.scalar_code {
+            return None;
+        }
+        let key = op as *const Op as usize;
+        if let Some(c) = self.compiled_loops.get(&key) {
+            return c.clone();
+        }
+        let c = scalar::Code::while_loop(self, op).map(Rc::new);
+        self.compiled_loops.insert(key, c.clone());
+        c
+    }
+
+    /// The scalar code of a region applied to scalars, compiled on first use.
+    pub fn compiled_region(&mut self, region: &'p Region) -> Option<Rc<scalar::Code>> {
+        if !self.scalar_code {
+            return None;
+        }
+        let key = region as *const Region as usize;
+        if let Some(c) = self.compiled_regions.get(&key) {
+            return c.clone();
+        }
+        let c = scalar::Code::region(self, region).map(Rc::new);
+        self.compiled_regions.insert(key, c.clone());
+        c
     }
 
     /// The value of an SSA value.
@@ -572,6 +616,16 @@ impl<'p> Interp<'p> {
     }
 }
 
+/// The values of a block that die at one of its ops (`Interp::deaths`).
+#[derive(Clone, Default)]
+struct Deaths {
+    /// Values the op's kernel may take over when they are its operands.
+    moved: Vec<ValueId>,
+    /// Values the op's regions read: they stay in the environment until the
+    /// op has run, even when they are its operands too.
+    kept: Vec<ValueId>,
+}
+
 /// An op made ready to run: its kernel, and a constant's value once computed.
 #[derive(Clone)]
 struct Prepared {
@@ -579,6 +633,8 @@ struct Prepared {
     is_constant: bool,
     constant: Option<Value>,
 }
+
+type BuildAddressHasher = std::hash::BuildHasherDefault<AddressHasher>;
 
 /// Hashes an op's address (keys of [`Interp::prepared`]).
 #[derive(Default)]

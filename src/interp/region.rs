@@ -6,14 +6,18 @@
 //! per-element rule (add, multiply, maximum, minimum, and, or, xor on
 //! booleans, integers and real floats), it is evaluated directly by that
 //! rule — the same functions the elementwise kernels use, so the bits are
-//! the same as running the region. Any other body is run by the interpreter
-//! on rank-0 tensors.
+//! the same as running the region. A body of elementwise ops on scalars is
+//! run as compiled scalar code (`scalar.rs`), with the same bits again. Any
+//! other body is run by the interpreter on rank-0 tensors.
 
 use super::elementwise::{domain, Domain};
+use super::scalar::Code;
 use super::tensor::{lanes, Tensor};
 use super::{Interp, KResult, Value};
 use crate::float::{arith, Rounding};
 use crate::ir::{ElementType, Region, Type};
+use std::cell::RefCell;
+use std::rc::Rc;
 
 /// A region prepared for calling on scalars.
 pub struct ScalarFn<'p> {
@@ -21,6 +25,16 @@ pub struct ScalarFn<'p> {
     /// The element types of the block arguments.
     arg_types: Vec<ElementType>,
     fast: Option<Fast>,
+    /// The body as scalar code, when it is.
+    code: Option<Compiled>,
+}
+
+/// A body compiled to scalar code, with its register file (captured values
+/// loaded) and the scratch lanes of its conversions.
+struct Compiled {
+    code: Rc<Code>,
+    regs: RefCell<Vec<u64>>,
+    scratch: RefCell<Vec<u64>>,
 }
 
 #[derive(Clone, Copy)]
@@ -122,7 +136,7 @@ fn recognise(region: &Region, arg_types: &[ElementType]) -> Option<Fast> {
 
 impl<'p> ScalarFn<'p> {
     /// Prepares a region whose block arguments are rank-0 tensors.
-    pub fn new(interp: &Interp<'p>, region: &'p Region) -> KResult<ScalarFn<'p>> {
+    pub fn new(interp: &mut Interp<'p>, region: &'p Region) -> KResult<ScalarFn<'p>> {
         let block = region.blocks.first().ok_or("the region has no block")?;
         let mut arg_types = Vec::with_capacity(block.args.len());
         for &a in &block.args {
@@ -134,10 +148,22 @@ impl<'p> ScalarFn<'p> {
             }
         }
         let fast = recognise(region, &arg_types);
+        let code = match fast {
+            Some(_) => None,
+            None => interp.compiled_region(region).and_then(|code| {
+                let regs = code.registers(interp)?;
+                (code.arity() == arg_types.len()).then(|| Compiled {
+                    code,
+                    regs: RefCell::new(regs),
+                    scratch: RefCell::new(Vec::new()),
+                })
+            }),
+        };
         Ok(ScalarFn {
             region,
             arg_types,
             fast,
+            code,
         })
     }
 
@@ -169,6 +195,18 @@ impl<'p> ScalarFn<'p> {
         }
         if let Some(f) = self.fast {
             return Ok(vec![vec![f.apply(args[0][0], args[1][0])]]);
+        }
+        if let Some(c) = &self.code {
+            // Compiled code holds one lane per value; anything else is left
+            // to the interpreter, as it is.
+            if args.iter().all(|lanes_of| lanes_of.len() == 1) {
+                let (mut regs, mut scratch) = (c.regs.borrow_mut(), c.scratch.borrow_mut());
+                for (i, lanes_of) in args.iter().enumerate() {
+                    c.code.set_input(&mut regs, i, lanes_of[0]);
+                }
+                let returns = c.code.run(0, &mut regs, &mut scratch);
+                return Ok(returns.iter().map(|&r| vec![regs[r as usize]]).collect());
+            }
         }
         let values = args
             .iter()

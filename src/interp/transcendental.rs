@@ -177,6 +177,52 @@ binary_math_kernel!(next_after, Binary::NextAfter);
 binary_math_kernel!(polygamma, Binary::Polygamma);
 binary_math_kernel!(zeta, Binary::Zeta);
 
+/// The per-element function of a math op of one argument, by op name: the
+/// function its kernel above applies to real floats (`scalar.rs` compiles
+/// these ops by it; its tests hold the two to the same bits).
+pub fn unary_function(name: &str) -> Option<Unary> {
+    Some(match name {
+        "stablehlo.exponential" => Unary::Exp,
+        "stablehlo.exponential_minus_one" => Unary::Expm1,
+        "stablehlo.log" => Unary::Log,
+        "stablehlo.log_plus_one" => Unary::Log1p,
+        "stablehlo.logistic" => Unary::Logistic,
+        "stablehlo.sine" => Unary::Sin,
+        "stablehlo.cosine" => Unary::Cos,
+        "stablehlo.tan" | "chlo.tan" => Unary::Tan,
+        "stablehlo.tanh" => Unary::Tanh,
+        "stablehlo.cbrt" => Unary::Cbrt,
+        "stablehlo.rsqrt" => Unary::Rsqrt,
+        "chlo.acos" => Unary::Acos,
+        "chlo.acosh" => Unary::Acosh,
+        "chlo.asin" => Unary::Asin,
+        "chlo.asinh" => Unary::Asinh,
+        "chlo.atan" => Unary::Atan,
+        "chlo.atanh" => Unary::Atanh,
+        "chlo.cosh" => Unary::Cosh,
+        "chlo.sinh" => Unary::Sinh,
+        "chlo.erf" => Unary::Erf,
+        "chlo.erfc" => Unary::Erfc,
+        "chlo.erf_inv" => Unary::ErfInv,
+        "chlo.lgamma" => Unary::Lgamma,
+        "chlo.digamma" => Unary::Digamma,
+        "chlo.bessel_i1e" => Unary::BesselI1e,
+        _ => return None,
+    })
+}
+
+/// The per-element function of a math op of two arguments, by op name (as
+/// [`unary_function`]; `power` is in `elementwise.rs`).
+pub fn binary_function(name: &str) -> Option<Binary> {
+    Some(match name {
+        "stablehlo.atan2" => Binary::Atan2,
+        "chlo.next_after" => Binary::NextAfter,
+        "chlo.polygamma" => Binary::Polygamma,
+        "chlo.zeta" => Binary::Zeta,
+        _ => return None,
+    })
+}
+
 /// Float and complex `power` (spec: power): IEEE pow, complex exponentiation.
 pub fn power(d: Domain, a: &Tensor, b: &Tensor) -> Result<Tensor, String> {
     binary_math(d, a, b, Binary::Pow)
