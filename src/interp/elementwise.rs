@@ -969,27 +969,47 @@ fn compare<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult
     compare_plain(&args, dir, ctype)
 }
 
+/// How `compare` reads boolean and integer elements: as `compare_type`
+/// says (SIGNED, UNSIGNED), otherwise as their own type does.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct IntCompare {
+    /// The elements' own type, and the one they are compared as.
+    own: IntKind,
+    read: IntKind,
+}
+
+impl IntCompare {
+    pub(crate) fn new(elem: &ElementType, ctype: Option<&str>) -> IntCompare {
+        let own = int_kind(elem).unwrap_or(IntKind {
+            bits: 64,
+            signed: true,
+        });
+        let signed = match ctype {
+            Some("SIGNED") => true,
+            Some("UNSIGNED") => false,
+            _ => own.signed,
+        };
+        let read = IntKind {
+            bits: own.bits,
+            signed,
+        };
+        IntCompare { own, read }
+    }
+
+    /// Whether `x dir y` holds for two lanes.
+    #[inline]
+    pub(crate) fn holds(self, dir: Direction, x: u64, y: u64) -> bool {
+        let read = |v: u64| self.read.value(self.read.wrap(self.own.value(v)));
+        dir.holds(Some(read(x).cmp(&read(y))))
+    }
+}
+
 pub fn compare_plain(args: &[Value], dir: Direction, ctype: Option<&str>) -> KResult<Vec<Value>> {
     let (a, b) = binary_args(args)?;
     let out = match domain(&a.elem)? {
         Domain::Bool | Domain::Int(_) => {
-            let k = int_kind(&a.elem).unwrap_or(IntKind {
-                bits: 64,
-                signed: true,
-            });
-            let signed = match ctype {
-                Some("SIGNED") => true,
-                Some("UNSIGNED") => false,
-                _ => k.signed,
-            };
-            let rk = IntKind {
-                bits: k.bits,
-                signed,
-            };
-            map2(a, b, ElementType::I1, |x, y| {
-                let (x, y) = (rk.value(rk.wrap(k.value(x))), rk.value(rk.wrap(k.value(y))));
-                dir.holds(Some(x.cmp(&y))) as u64
-            })
+            let ic = IntCompare::new(&a.elem, ctype);
+            map2(a, b, ElementType::I1, |x, y| ic.holds(dir, x, y) as u64)
         }
         Domain::Float(kind) => {
             let f = kind.format();

@@ -39,6 +39,7 @@
 //! * `chlo.scan` runs its body in order along the dimension (from the end
 //!   with `is_reverse`).
 
+use super::elementwise::IntCompare;
 use super::quant::to_destination_type;
 use super::region::ScalarFn;
 use super::tensor::{int_kind, lanes, num_elements, strides, IntKind, Tensor};
@@ -899,23 +900,7 @@ impl FastCompare {
             ElementType::Float(k) => {
                 arith::compare_op(k.format(), x, y, self.dir, self.ctype == Some("TOTALORDER"))
             }
-            other => {
-                let k = int_kind(other).unwrap_or(IntKind {
-                    bits: 64,
-                    signed: true,
-                });
-                let signed = match self.ctype {
-                    Some("SIGNED") => true,
-                    Some("UNSIGNED") => false,
-                    _ => k.signed,
-                };
-                let rk = IntKind {
-                    bits: k.bits,
-                    signed,
-                };
-                let (a, b) = (rk.value(rk.wrap(k.value(x))), rk.value(rk.wrap(k.value(y))));
-                self.dir.holds(Some(a.cmp(&b)))
-            }
+            other => IntCompare::new(other, self.ctype).holds(self.dir, x, y),
         }
     }
 }

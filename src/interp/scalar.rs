@@ -42,9 +42,11 @@
 //!
 //! [`ScalarFn`]: super::region::ScalarFn
 
-use super::elementwise::{convert_elem, float_lane, Domain, FloatOp, ADD, DIV, MUL, SUB};
+use super::elementwise::{
+    convert_elem, float_lane, Domain, FloatOp, IntCompare, ADD, DIV, MUL, SUB,
+};
 use super::elementwise::{direction, domain, int_div, int_pow, int_rem, low_bits, shift_count};
-use super::tensor::{int_kind, IntKind, Tensor};
+use super::tensor::{IntKind, Tensor};
 use super::{is_terminator, Interp, KResult, Value};
 use crate::float::arith::{self, Direction};
 use crate::float::elementary::{self, Binary, Unary};
@@ -93,7 +95,7 @@ enum Bin {
     BOr1,
     BXor1,
     /// Integer or boolean `compare`: lanes read as `k`, compared as `rk`.
-    ICmp(IntKind, IntKind, Direction),
+    ICmp(IntCompare, Direction),
     /// Float `compare`, IEEE or totalOrder.
     FCmp(&'static Format, Direction, bool),
 }
@@ -144,10 +146,7 @@ impl Bin {
             Bin::BAnd1 => x & y & 1,
             Bin::BOr1 => (x | y) & 1,
             Bin::BXor1 => (x ^ y) & 1,
-            Bin::ICmp(k, rk, dir) => {
-                let (x, y) = (rk.value(rk.wrap(k.value(x))), rk.value(rk.wrap(k.value(y))));
-                dir.holds(Some(x.cmp(&y))) as u64
-            }
+            Bin::ICmp(ic, dir) => ic.holds(dir, x, y) as u64,
             Bin::FCmp(f, dir, total) => arith::compare_op(f, x, y, dir, total) as u64,
         }
     }
@@ -568,22 +567,7 @@ fn compare_rule(op: &Op, elem: &ElementType) -> Option<Bin> {
     let dir = direction(op).ok()?;
     let ctype = op.attr("compare_type").and_then(Attr::as_enum);
     Some(match domain(elem).ok()? {
-        Domain::Bool | Domain::Int(_) => {
-            let k = int_kind(elem).unwrap_or(IntKind {
-                bits: 64,
-                signed: true,
-            });
-            let signed = match ctype {
-                Some("SIGNED") => true,
-                Some("UNSIGNED") => false,
-                _ => k.signed,
-            };
-            let rk = IntKind {
-                bits: k.bits,
-                signed,
-            };
-            Bin::ICmp(k, rk, dir)
-        }
+        Domain::Bool | Domain::Int(_) => Bin::ICmp(IntCompare::new(elem, ctype), dir),
         Domain::Float(kind) => Bin::FCmp(kind.format(), dir, ctype == Some("TOTALORDER")),
         Domain::Complex(_) => return None,
     })

@@ -5,6 +5,7 @@
 //! types.
 
 use super::*;
+use crate::interp::tensor::int_kind;
 use crate::interp::Limits;
 use crate::ir::parse::parse_program;
 use crate::ir::types::Signedness;
