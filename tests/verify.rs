@@ -1513,3 +1513,56 @@ fn explicitly_signed_integers_are_no_stablehlo_type() {
         assert!(!ok.has_errors(), "{ty}: {:?}", ok.findings);
     }
 }
+
+/// `depth` while loops nested in each other's bodies, each doubling the
+/// size of the tensor it carries.
+fn nested_growing_loops(depth: usize) -> String {
+    fn level(depth: usize, var: &str, i: usize, out: &mut String) {
+        if i == depth {
+            return;
+        }
+        out.push_str(&format!(
+            "%r{i}:2 = stablehlo.while(%n{i} = %z, %x{i} = {var}) : tensor<i64>, tensor<?xf32>
+ cond {{
+  %c{i} = stablehlo.compare LT, %n{i}, %z, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+  stablehlo.return %c{i} : tensor<i1>
+}} do {{
+"
+        ));
+        level(depth, &format!("%x{i}"), i + 1, out);
+        let inner = if i + 1 < depth {
+            format!("%r{}#1", i + 1)
+        } else {
+            format!("%x{i}")
+        };
+        out.push_str(&format!(
+            "  %y{i} = stablehlo.concatenate {inner}, %x{i}, dim = 0 : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+  stablehlo.return %n{i}, %y{i} : tensor<i64>, tensor<?xf32>
+}}
+"
+        ));
+    }
+    let mut body = String::new();
+    level(depth, "%a", 0, &mut body);
+    format!(
+        "func.func @main(%a: tensor<?xf32>) -> tensor<?xf32> {{
+%z = stablehlo.constant dense<0> : tensor<i64>
+{body}return %r0#1 : tensor<?xf32>
+}}"
+    )
+}
+
+#[test]
+fn nested_loops_that_change_their_sizes_are_not_walked_exponentially_often() {
+    // Each loop fails to keep its size and is walked again with fresh
+    // sizes; without a bound that doubles the walks at every level.
+    let depth = 24;
+    let r = verify(&nested_growing_loops(depth));
+    assert!(!r.has_errors(), "{:?}", r.findings);
+    // 4 ops a level, walked at most a bounded number of times more.
+    assert!(
+        r.ops_checked < 40 * 4 * depth,
+        "{} ops checked",
+        r.ops_checked
+    );
+}

@@ -264,6 +264,8 @@ pub(crate) struct State<'p> {
     ops_in_calls: usize,
     /// Blocks being walked, nested inside each other (across calls).
     nesting: usize,
+    /// `while` loops walked a second time, with fresh sizes, so far.
+    loop_rewalks: usize,
     /// Findings made so far, to report a finding inside a callee only once
     /// when several calls lead to it.
     finding_keys: HashSet<(Kind, String, String, u32, u32, String)>,
@@ -272,6 +274,9 @@ pub(crate) struct State<'p> {
     ops_checked: usize,
     solver: solve::Solver,
 }
+
+/// Most `while` loops walked a second time (see `State::walk_while`).
+const LOOP_REWALK_BUDGET: usize = 32;
 
 /// A `func.func`'s name (empty when it has none).
 fn func_name(op: &Op) -> String {
@@ -310,6 +315,7 @@ impl<'p> State<'p> {
             call_memo: HashMap::new(),
             ops_in_calls: 0,
             nesting: 0,
+            loop_rewalks: 0,
             finding_keys: HashSet::new(),
             globals: HashMap::new(),
             findings: Vec::new(),
@@ -527,8 +533,14 @@ impl<'p> State<'p> {
     /// values of those sizes for every input (then every iteration sees
     /// them, by induction). When that cannot be shown, what the walk found
     /// is dropped and the regions are walked again with fresh sizes for
-    /// every iteration.
+    /// every iteration. Nested loops could make that exponential in the
+    /// depth; after [`LOOP_REWALK_BUDGET`] second walks, loops are walked
+    /// once, with fresh sizes.
     fn walk_while(&mut self, op: &Op) {
+        if self.loop_rewalks >= LOOP_REWALK_BUDGET {
+            self.walk_regions(op, false);
+            return;
+        }
         let before = (
             self.findings.len(),
             self.finding_keys.clone(),
@@ -538,6 +550,7 @@ impl<'p> State<'p> {
         if !self.walk_regions(op, true) || self.body_keeps_sizes(op) {
             return;
         }
+        self.loop_rewalks += 1;
         let (n, keys, assumptions, eqs) = before;
         self.findings.truncate(n);
         self.finding_keys = keys;
