@@ -518,6 +518,15 @@ fn complex_functions_agree_with_real_ones_on_the_real_axis_and_with_identities()
     assert_eq!(re, unary(FloatKind::F32, Unary::Exp, 1f32.to_bits() as u64));
 }
 
+/// The value of an `f32` or `f64` part given as its bit pattern.
+fn part_value(kind: FloatKind, bits: u64) -> f64 {
+    if kind == FloatKind::F32 {
+        f32::from_bits(bits as u32) as f64
+    } else {
+        f64::from_bits(bits)
+    }
+}
+
 /// Error of `v` against the exact `hi + lo`, in ulps of the `f32` or `f64`
 /// part at that value (the subnormal spacing below the normal range).
 fn part_ulps(kind: FloatKind, v: f64, hi: f64, lo: f64) -> f64 {
@@ -552,13 +561,7 @@ fn asin_acos_kernel_errors_are_within_documented_bounds() {
             "f32" => (FloatKind::F32, 2, ASIN_ACOS_KERNEL_F32_ULP),
             other => panic!("unknown part type {other}"),
         };
-        let value = |b: u64| {
-            if kind == FloatKind::F32 {
-                f32::from_bits(b as u32) as f64
-            } else {
-                f64::from_bits(b)
-            }
-        };
+        let value = |b: u64| part_value(kind, b);
         let (re, im) = asin_acos_kernel(kind, hex(w[1]), hex(w[2])).unwrap();
         for (part, got, hi, lo) in [
             (0, value(re), num(w[3]), num(w[4])),
@@ -780,13 +783,7 @@ fn complex_inverse_function_errors_are_within_documented_bounds() {
             ),
             other => panic!("unknown part type {other}"),
         };
-        let value = |b: u64| {
-            if kind == FloatKind::F32 {
-                f32::from_bits(b as u32) as f64
-            } else {
-                f64::from_bits(b)
-            }
-        };
+        let value = |b: u64| part_value(kind, b);
         let (re, im) = complex_unary(kind, f, hex(w[2]), hex(w[3])).unwrap();
         let parts = [
             (value(re), num(w[4]), num(w[5])),
