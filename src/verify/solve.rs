@@ -5,7 +5,7 @@
 use crate::spec::sym::{Atom, SBool, Sym};
 use crate::verify::VarInfo;
 use std::collections::{HashMap, HashSet};
-use z3::ast::{self, Ast};
+use z3::ast;
 
 /// What Z3 says about a formula `f` under the assumptions `A`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,10 +28,7 @@ thread_local! {
     /// One Z3 context and solver per thread, made on first use and kept for
     /// the thread's life (queries run between push and pop): making them
     /// costs more than most of the queries the verifier asks.
-    static SOLVER: (&'static z3::Context, z3::Solver<'static>) = {
-        let ctx: &'static z3::Context = Box::leak(Box::new(z3::Context::new(&z3::Config::new())));
-        (ctx, z3::Solver::new(ctx))
-    };
+    static SOLVER: z3::Solver = z3::Solver::new();
 }
 
 impl Solver {
@@ -54,18 +51,17 @@ impl Solver {
         if std::env::var_os("HLOCHECK_TRACE_SOLVER").is_some() {
             eprintln!("query: {}", f.render(&|v| format!("v{v}")));
         }
-        SOLVER.with(|(ctx, solver)| {
+        SOLVER.with(|solver| {
             solver.push();
-            let v = decide_in(ctx, solver, timeout, f, assumptions, vars, existential);
+            let v = decide_in(solver, timeout, f, assumptions, vars, existential);
             solver.pop(1);
             v
         })
     }
 }
 
-fn decide_in<'c>(
-    ctx: &'c z3::Context,
-    solver: &z3::Solver<'c>,
+fn decide_in(
+    solver: &z3::Solver,
     timeout: u32,
     f: &SBool,
     assumptions: &[SBool],
@@ -98,7 +94,6 @@ fn decide_in<'c>(
             }
         }
         let mut tr = Translator {
-            ctx,
             vars: HashMap::new(),
         };
         let mut hyps = Vec::new();
@@ -128,7 +123,7 @@ fn decide_in<'c>(
             ranges.extend(r);
             free_ranges.push(*v);
         }
-        let mut params = z3::Params::new(ctx);
+        let mut params = z3::Params::new();
         params.set_u32("timeout", timeout);
         solver.set_params(&params);
         for h in hyps.iter().chain(ranges.iter()) {
@@ -170,7 +165,7 @@ fn decide_in<'c>(
                 if let Some(model) = solver.get_model() {
                     for v in &fv {
                         if let Some(x) = tr.vars.get(v) {
-                            if let Some(val) = model.eval(x) {
+                            if let Some(val) = model.eval(x, true) {
                                 cex.push((
                                     *v,
                                     val.to_string().replace("(- ", "-").replace(')', ""),
@@ -190,29 +185,23 @@ fn decide_in<'c>(
     }
 }
 
-struct Translator<'c> {
-    ctx: &'c z3::Context,
-    vars: HashMap<u32, ast::Int<'c>>,
+struct Translator {
+    vars: HashMap<u32, ast::Int>,
 }
 
-impl<'c> Translator<'c> {
-    fn int(&self, v: i128) -> ast::Int<'c> {
-        match i64::try_from(v) {
-            Ok(x) => ast::Int::from_i64(self.ctx, x),
-            Err(_) => ast::Int::from_str(self.ctx, &v.to_string())
-                .unwrap_or_else(|| ast::Int::from_i64(self.ctx, 0)),
-        }
+impl Translator {
+    fn int(&self, v: i128) -> ast::Int {
+        ast::Int::from_i128(v)
     }
 
-    fn var(&mut self, v: u32) -> ast::Int<'c> {
-        let ctx = self.ctx;
+    fn var(&mut self, v: u32) -> ast::Int {
         self.vars
             .entry(v)
-            .or_insert_with(|| ast::Int::new_const(ctx, format!("v{v}")))
+            .or_insert_with(|| ast::Int::new_const(format!("v{v}")))
             .clone()
     }
 
-    fn sym(&mut self, s: &Sym) -> ast::Int<'c> {
+    fn sym(&mut self, s: &Sym) -> ast::Int {
         let mut terms = Vec::new();
         for (m, c) in s.terms() {
             let mut factors = vec![self.int(c)];
@@ -220,16 +209,16 @@ impl<'c> Translator<'c> {
                 factors.push(self.atom(a));
             }
             let refs: Vec<&ast::Int> = factors.iter().collect();
-            terms.push(ast::Int::mul(self.ctx, &refs));
+            terms.push(ast::Int::mul(&refs));
         }
         if terms.is_empty() {
             return self.int(0);
         }
         let refs: Vec<&ast::Int> = terms.iter().collect();
-        ast::Int::add(self.ctx, &refs)
+        ast::Int::add(&refs)
     }
 
-    fn atom(&mut self, a: &Atom) -> ast::Int<'c> {
+    fn atom(&mut self, a: &Atom) -> ast::Int {
         match a {
             Atom::Var(v) => self.var(*v),
             Atom::Div(x, y) => {
@@ -240,7 +229,7 @@ impl<'c> Translator<'c> {
                 // Python's modulo: x - y * floor(x / y).
                 let (x, y) = (self.sym(x), self.sym(y));
                 let q = self.floor_div(&x, &y);
-                ast::Int::sub(self.ctx, &[&x, &ast::Int::mul(self.ctx, &[&y, &q])])
+                ast::Int::sub(&[&x, &ast::Int::mul(&[&y, &q])])
             }
             Atom::Ite(c, x, y) => {
                 let c = self.bool(c);
@@ -252,7 +241,7 @@ impl<'c> Translator<'c> {
 
     /// `floor(x / y)`: Z3's `div` is Euclidean, which is the floor for a
     /// positive divisor; `floor(x / y) = floor(-x / -y)` covers the other sign.
-    fn floor_div(&self, x: &ast::Int<'c>, y: &ast::Int<'c>) -> ast::Int<'c> {
+    fn floor_div(&self, x: &ast::Int, y: &ast::Int) -> ast::Int {
         let zero = self.int(0);
         let pos = y.gt(&zero);
         let a = x.div(y);
@@ -260,12 +249,12 @@ impl<'c> Translator<'c> {
         pos.ite(&a, &b)
     }
 
-    fn bool(&mut self, b: &SBool) -> ast::Bool<'c> {
+    fn bool(&mut self, b: &SBool) -> ast::Bool {
         match b {
-            SBool::Const(x) => ast::Bool::from_bool(self.ctx, *x),
+            SBool::Const(x) => ast::Bool::from_bool(*x),
             SBool::EqZero(p) => {
                 let p = self.sym(p);
-                p._eq(&self.int(0))
+                p.eq(self.int(0))
             }
             SBool::LeZero(p) => {
                 let p = self.sym(p);
@@ -275,12 +264,12 @@ impl<'c> Translator<'c> {
             SBool::And(xs) => {
                 let parts: Vec<ast::Bool> = xs.iter().map(|x| self.bool(x)).collect();
                 let refs: Vec<&ast::Bool> = parts.iter().collect();
-                ast::Bool::and(self.ctx, &refs)
+                ast::Bool::and(&refs)
             }
             SBool::Or(xs) => {
                 let parts: Vec<ast::Bool> = xs.iter().map(|x| self.bool(x)).collect();
                 let refs: Vec<&ast::Bool> = parts.iter().collect();
-                ast::Bool::or(self.ctx, &refs)
+                ast::Bool::or(&refs)
             }
         }
     }
