@@ -115,10 +115,10 @@ fn decide_in(
             };
             let mut r = Vec::new();
             if let Some(lo) = info.lo {
-                r.push(x.ge(&tr.int(lo)));
+                r.push(x.ge(tr.int(lo)));
             }
             if let Some(hi) = info.hi {
-                r.push(x.le(&tr.int(hi)));
+                r.push(x.le(tr.int(hi)));
             }
             ranges.extend(r);
             free_ranges.push(*v);
@@ -151,7 +151,7 @@ fn decide_in(
             return Verdict::Valid;
         }
         solver.push();
-        solver.assert(&body.not());
+        solver.assert(body.not());
         let r = solver.check();
         let verdict = match r {
             z3::SatResult::Unsat => Verdict::Valid,
@@ -245,7 +245,7 @@ impl Translator {
         let zero = self.int(0);
         let pos = y.gt(&zero);
         let a = x.div(y);
-        let b = x.unary_minus().div(&y.unary_minus());
+        let b = x.unary_minus().div(y.unary_minus());
         pos.ite(&a, &b)
     }
 
@@ -258,7 +258,7 @@ impl Translator {
             }
             SBool::LeZero(p) => {
                 let p = self.sym(p);
-                p.le(&self.int(0))
+                p.le(self.int(0))
             }
             SBool::Not(x) => self.bool(x).not(),
             SBool::And(xs) => {
