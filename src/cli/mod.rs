@@ -55,6 +55,24 @@ fn run(args: &[String]) -> i32 {
     }
 }
 
+/// Parses a command's arguments (those after the command's name) with clap.
+/// `--help` prints the command's help and gives exit status 0; any usage
+/// error prints clap's message and gives exit status 2. Every command that
+/// takes options declares them as a `#[derive(clap::Parser)]` struct and
+/// starts with `let a: Args = match parse_args("name", args) { Ok(a) => a,
+/// Err(code) => return code };`.
+pub fn parse_args<T: clap::Parser>(cmd: &str, args: &[String]) -> Result<T, i32> {
+    let argv = std::iter::once(format!("hlocheck {cmd}")).chain(args.iter().cloned());
+    T::try_parse_from(argv).map_err(|e| {
+        let code = match e.kind() {
+            clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion => 0,
+            _ => 2,
+        };
+        let _ = e.print();
+        code
+    })
+}
+
 /// Every `.mlir` file under the given paths, sorted, folders searched recursively.
 pub fn collect_files(paths: &[String]) -> Result<Vec<PathBuf>, String> {
     fn walk(p: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
