@@ -1,0 +1,457 @@
+#!/usr/bin/env python3
+"""hlocheck fuzz target `reference`: the StableHLO reference interpreter
+(stablehlo.eval_module, shipped in jaxlib).
+
+Speaks the hlocheck-target/1 protocol (see README.md beside this file) on
+stdin/stdout. Needs: pip install jax jaxlib ml_dtypes numpy
+"""
+
+# ---- shared protocol code: identical in every bundled target (selftest.py checks) ----
+import hashlib
+import json
+import os
+import re
+import sys
+import time
+from collections import OrderedDict
+
+PROTOCOL = "hlocheck-target/1"
+
+
+def claim_stdout():
+    """Keeps the real stdout for protocol lines and points file descriptor 1
+    (where native libraries print) and sys.stdout at stderr."""
+    proto = os.fdopen(os.dup(1), "w", buffering=1)
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
+    return proto
+
+
+def fatal(proto, name, packages):
+    proto.write(json.dumps({"protocol": PROTOCOL,
+                            "fatal": "the %s target needs: pip install %s" % (name, packages)}) + "\n")
+    proto.flush()
+    sys.exit(3)
+
+
+# Float formats numpy lacks, by MLIR name: (ml_dtypes attribute, bit width).
+ML_FLOATS = {
+    "bf16": ("bfloat16", 16),
+    "f8E4M3FN": ("float8_e4m3fn", 8),
+    "f8E5M2": ("float8_e5m2", 8),
+    "f8E4M3FNUZ": ("float8_e4m3fnuz", 8),
+    "f8E5M2FNUZ": ("float8_e5m2fnuz", 8),
+    "f8E4M3B11FNUZ": ("float8_e4m3b11fnuz", 8),
+    "f8E4M3": ("float8_e4m3", 8),
+    "f8E3M4": ("float8_e3m4", 8),
+    "f8E8M0FNU": ("float8_e8m0fnu", 8),
+    "f6E2M3FN": ("float6_e2m3fn", 6),
+    "f6E3M2FN": ("float6_e3m2fn", 6),
+    "f4E2M1FN": ("float4_e2m1fn", 4),
+}
+NATIVE = {"f16": "float16", "f32": "float32", "f64": "float64",
+          "complex<f32>": "complex64", "complex<f64>": "complex128", "index": "int64"}
+
+
+class Unsupported(Exception):
+    """An element type this driver cannot carry: reported as `rejected`."""
+
+
+class Elem:
+    """An MLIR element type with its .npy storage dtype and the array dtype
+    the target computes with (the same, except for ml_dtypes formats)."""
+
+    def __init__(self, text):
+        import numpy as np
+        import ml_dtypes
+        self.text = text
+        self.kind = "native"
+        self.bits = None
+        m = re.fullmatch(r"(u?)i(\d+)", text) or re.fullmatch(r"(s)i(\d+)", text)
+        q = re.match(r"!quant\.uniform<(u?)i(\d+)", text)
+        if text == "i1":
+            self.storage = self.dtype = np.dtype(np.bool_)
+        elif m or q:
+            unsigned = (m or q).group(1) == "u"
+            bits = int((m or q).group(2))
+            if bits in (8, 16, 32, 64):
+                self.storage = self.dtype = np.dtype(("uint%d" if unsigned else "int%d") % bits)
+            elif bits in (2, 4):
+                self.kind = "narrow_int"
+                self.bits = bits
+                self.unsigned = unsigned
+                self.storage = np.dtype(np.uint8 if unsigned else np.int8)
+                self.dtype = np.dtype(getattr(ml_dtypes, ("uint%d" if unsigned else "int%d") % bits))
+            else:
+                raise Unsupported("element type %s has no array type in numpy or ml_dtypes" % text)
+        elif text in NATIVE:
+            self.storage = self.dtype = np.dtype(NATIVE[text])
+        elif text in ML_FLOATS:
+            name, bits = ML_FLOATS[text]
+            if not hasattr(ml_dtypes, name):
+                raise Unsupported("element type %s needs a newer ml_dtypes (no %s)" % (text, name))
+            self.kind = "ml_float"
+            self.bits = bits
+            self.storage = np.dtype(np.uint16 if bits == 16 else np.uint8)
+            self.dtype = np.dtype(getattr(ml_dtypes, name))
+        else:
+            raise Unsupported("element type %s is not supported by this target driver" % text)
+
+    def from_storage(self, a):
+        """The array the target computes with, from the storage-integer array."""
+        import numpy as np
+        if a.dtype.itemsize != self.storage.itemsize:
+            raise ValueError("the .npy dtype %s does not match element type %s" % (a.dtype.str, self.text))
+        if self.kind == "ml_float":
+            bits = a.view(self.storage) & ((1 << self.bits) - 1)
+            return bits.astype(self.storage).view(self.dtype)
+        if self.kind == "narrow_int":
+            low = a.view(np.uint8) & ((1 << self.bits) - 1)
+            if not self.unsigned:
+                low = np.where(low >= (1 << (self.bits - 1)), low.astype(np.int16) - (1 << self.bits),
+                               low.astype(np.int16))
+            return low.astype(self.dtype)
+        if a.dtype != self.storage:
+            return a.view(self.storage)
+        return a
+
+    def to_storage(self, r):
+        """The storage-integer array hlocheck reads, from a result array."""
+        import numpy as np
+        r = np.asarray(r)
+        if r.dtype != self.dtype:
+            raise ValueError("the target returned dtype %s for element type %s" % (r.dtype, self.text))
+        if self.kind == "ml_float":
+            return r.view(self.storage) & self.storage.type((1 << self.bits) - 1)
+        if self.kind == "narrow_int":
+            return r.astype(self.storage)
+        return r
+
+
+def split_tensor_type(text):
+    """`tensor<2x?x4xbf16, #enc>` -> ([2, None, 4], Elem("bf16"))."""
+    text = text.strip()
+    if not (text.startswith("tensor<") and text.endswith(">")):
+        raise Unsupported("type %s is not a tensor type" % text)
+    inner, depth = text[7:-1], 0
+    for i, c in enumerate(inner):
+        depth += c == "<"
+        depth -= c == ">"
+        if c == "," and depth == 0:
+            inner = inner[:i]
+            break
+    dims = []
+    while True:
+        m = re.match(r"(\d+|\?)x", inner)
+        if not m:
+            break
+        dims.append(None if m.group(1) == "?" else int(m.group(1)))
+        inner = inner[m.end():]
+    if inner.startswith("*"):
+        raise Unsupported("unranked tensor type %s" % text)
+    return dims, Elem(inner.strip())
+
+
+class Cache:
+    """Compiled programs (or their rejection) by program text and entry."""
+
+    def __init__(self, limit=32):
+        self.items = OrderedDict()
+        self.limit = limit
+
+    def get(self, key, build):
+        if key in self.items:
+            self.items.move_to_end(key)
+            return self.items[key]
+        value = build()
+        self.items[key] = value
+        while len(self.items) > self.limit:
+            self.items.popitem(last=False)
+        return value
+
+
+class Rejected(Exception):
+    """The target refused the program (compile stage)."""
+
+
+def one_line(e):
+    text = "%s: %s" % (type(e).__name__, e) if not isinstance(e, (Rejected, Unsupported)) else str(e)
+    return text.strip()[:4000]
+
+
+def serve(proto, hello, compile_program, execute):
+    """The request loop. `compile_program(text, entry, in_types, out_types)`
+    returns a compiled handle or raises; `execute(handle, arrays)` returns the
+    result arrays (target dtypes)."""
+    import numpy as np
+    proto.write(json.dumps(dict({"protocol": PROTOCOL}, **hello)) + "\n")
+    proto.flush()
+    cache = Cache()
+    for line in sys.stdin:
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            req = json.loads(line)
+        except ValueError as e:
+            proto.write(json.dumps({"id": None, "status": "error", "stage": "request",
+                                    "message": "bad request line: %s" % e}) + "\n")
+            proto.flush()
+            continue
+        if req.get("quit"):
+            break
+        rid = req.get("id")
+        try:
+            resp = handle(req, cache, compile_program, execute, np)
+        except Exception as e:  # the driver itself failed on this request
+            resp = {"status": "error", "stage": "request", "message": one_line(e)}
+        resp = dict({"id": rid}, **resp)
+        proto.write(json.dumps(resp) + "\n")
+        proto.flush()
+    sys.exit(0)
+
+
+def handle(req, cache, compile_program, execute, np):
+    with open(req["program"]) as f:
+        text = f.read()
+    entry = req.get("entry") or "main"
+    in_types = req.get("input_types")
+    out_types = req.get("output_types")
+    out_dir = req["out_dir"]
+    key = hashlib.sha256(("%s\0%s\0%s\0%s" % (entry, in_types, out_types, text)).encode()).hexdigest()
+
+    def build():
+        try:
+            ins = [split_tensor_type(t)[1] for t in in_types] if in_types is not None else None
+            outs = [split_tensor_type(t)[1] for t in out_types] if out_types is not None else None
+            return ("ok", compile_program(text, entry, ins, outs), ins, outs)
+        except (Rejected, Unsupported) as e:
+            return ("rejected", one_line(e), None, None)
+        except Exception as e:
+            return ("rejected", one_line(e), None, None)
+
+    state, compiled, ins, outs = cache.get(key, build)
+    if state == "rejected":
+        return {"status": "rejected", "stage": "compile", "message": compiled}
+    arrays = []
+    for i, path in enumerate(req.get("inputs", [])):
+        a = np.load(path, allow_pickle=False)
+        arrays.append(ins[i].from_storage(a) if ins is not None and i < len(ins) else a)
+    t0 = time.perf_counter()
+    try:
+        results = execute(compiled, arrays)
+    except Exception as e:
+        return {"status": "error", "stage": "run", "message": one_line(e)}
+    ms = (time.perf_counter() - t0) * 1e3
+    os.makedirs(out_dir, exist_ok=True)
+    paths = []
+    for i, r in enumerate(results):
+        if outs is not None and i < len(outs):
+            r = outs[i].to_storage(r)
+        path = os.path.join(out_dir, "out%d.npy" % i)
+        np.save(path, np.ascontiguousarray(r), allow_pickle=False)
+        paths.append(os.path.abspath(path))
+    return {"status": "ok", "outputs": paths, "time_ms": round(ms, 3)}
+
+
+def measure_flush(compile_program, execute):
+    """True if the target flushes f32 subnormals (inputs or results) to zero,
+    measured by adding a subnormal to itself and a tiny normal to itself."""
+    import numpy as np
+    prog = ("func.func public @main(%a: tensor<2xf32>, %b: tensor<2xf32>) -> tensor<2xf32> {\n"
+            "  %0 = stablehlo.add %a, %b : tensor<2xf32>\n"
+            "  return %0 : tensor<2xf32>\n}\n")
+    e = Elem("f32")
+    try:
+        handle = compile_program(prog, "main", [e, e], [e])
+        x = np.array([1e-40, 1e-38], np.float32)
+        r = np.asarray(execute(handle, [x, x])[0])
+        want = x * np.float32(2)  # exact: doubling a float32 is exact here
+    except Exception as ex:
+        sys.stderr.write("flush_subnormals not measured: %s\n" % one_line(ex))
+        return None
+    if r[0] == want[0] and r[1] == want[1]:
+        return False
+    return True
+# ---- end of shared protocol code ----
+
+
+NAME = "reference"
+PACKAGES = "jax jaxlib ml_dtypes numpy"
+# Ops outside the stablehlo dialect that the interpreter runs.
+STRUCTURAL = {"builtin.module", "func.func", "func.return", "func.call"}
+NUMPY_TYPES = {"bool": "i1", "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64",
+               "uint8": "ui8", "uint16": "ui16", "uint32": "ui32", "uint64": "ui64",
+               "float16": "f16", "float32": "f32", "float64": "f64",
+               "complex64": "complex<f32>", "complex128": "complex<f64>"}
+
+
+def main():
+    proto = claim_stdout()
+    try:
+        import numpy as np
+        import ml_dtypes  # noqa: F401
+        import jaxlib
+        from jaxlib.mlir import ir
+        from jaxlib.mlir.dialects import stablehlo
+        from jax._src.interpreters import mlir as jax_mlir
+    except Exception as e:
+        sys.stderr.write("import failed: %s\n" % e)
+        fatal(proto, NAME, PACKAGES)
+    context = jax_mlir.make_ir_context()
+    context.__enter__()
+
+    def ops_of(op):
+        yield op
+        for region in op.regions:
+            for block in region.blocks:
+                for inner in block.operations:
+                    yield from ops_of(inner.operation)
+
+    def functions(module):
+        return {ir.StringAttr(f.attributes["sym_name"]).value: f
+                for f in module.body.operations if f.operation.name == "func.func"}
+
+    def compile_program(text, entry, ins, outs):
+        try:
+            module = ir.Module.parse(text)
+        except Exception as e:
+            raise Rejected(one_line(e))
+        for op in ops_of(module.operation):
+            name = op.name
+            if name not in STRUCTURAL and not name.startswith("stablehlo."):
+                # The interpreter aborts the process on ops it does not know.
+                raise Rejected("the reference interpreter does not run %s" % name)
+        funcs = functions(module)
+        if entry not in funcs:
+            raise Rejected("no function named %s" % entry)
+        ftype = ir.FunctionType(ir.TypeAttr(funcs[entry].attributes["function_type"]).value)
+        arg_types = [str(t) for t in ftype.inputs]
+        res_types = [str(t) for t in ftype.results]
+        res_elems = [split_tensor_type(t)[1] for t in res_types]
+        arg_complex = [split_tensor_type(t)[1].text.startswith("complex") for t in arg_types]
+        res_complex = [e.text.startswith("complex") for e in res_elems]
+        if entry != "main" or any(arg_complex) or any(res_complex):
+            module = add_wrapper(module, funcs, entry, arg_types, res_types, arg_complex, res_complex)
+        return module, res_elems, res_complex
+
+    def add_wrapper(module, funcs, entry, arg_types, res_types, arg_complex, res_complex):
+        """A new @main calling the entry, with complex arguments and results
+        passed as their real and imaginary parts (complex attributes cannot
+        cross the Python bindings)."""
+        callee = "__hlocheck_entry" if entry == "main" else entry
+        if "main" in funcs:
+            funcs["main"].attributes["sym_name"] = ir.StringAttr.get(
+                "__hlocheck_entry" if entry == "main" else "__hlocheck_main")
+
+        def part(t):
+            return t.replace("complex<f32>", "f32").replace("complex<f64>", "f64")
+
+        params, lines, names = [], [], []
+        for i, t in enumerate(arg_types):
+            if arg_complex[i]:
+                params += ["%%a%dre: %s" % (i, part(t)), "%%a%dim: %s" % (i, part(t))]
+                lines.append('%%a%d = "stablehlo.complex"(%%a%dre, %%a%dim) : (%s, %s) -> %s'
+                             % (i, i, i, part(t), part(t), t))
+            else:
+                params.append("%%a%d: %s" % (i, t))
+            names.append("%%a%d" % i)
+        n = len(res_types)
+        call = "func.call @%s(%s) : (%s) -> (%s)" % (callee, ", ".join(names), ", ".join(arg_types),
+                                                    ", ".join(res_types))
+        lines.append(("%%r:%d = " % n if n > 1 else "%r = " if n == 1 else "") + call)
+        rets, ret_types = [], []
+        for i, t in enumerate(res_types):
+            r = "%%r#%d" % i if n > 1 else "%r"
+            if res_complex[i]:
+                for op in ("real", "imag"):
+                    lines.append('%%%s%d = "stablehlo.%s"(%s) : (%s) -> %s' % (op, i, op, r, t, part(t)))
+                    rets.append("%%%s%d" % (op, i))
+                    ret_types.append(part(t))
+            else:
+                rets.append(r)
+                ret_types.append(t)
+        lines.append("return %s : %s" % (", ".join(rets), ", ".join(ret_types)) if rets else "return")
+        wrapper = "func.func @main(%s) -> (%s) {\n  %s\n}\n" % (", ".join(params), ", ".join(ret_types),
+                                                               "\n  ".join(lines))
+        text = str(module).rstrip()
+        return ir.Module.parse(text[:-1] + wrapper + "}\n")
+
+    def to_attr(a, elem_text):
+        shape = "".join("%dx" % d for d in a.shape)
+        if a.size == 0:
+            return ir.Attribute.parse("dense<> : tensor<%s%s>" % (shape, elem_text))
+        data = np.ascontiguousarray(a)
+        if data.dtype.itemsize == 1 or data.dtype == np.bool_:
+            raw = data.view(np.uint8).tobytes()
+        else:
+            raw = data.tobytes()
+        return ir.Attribute.parse('dense<"0x%s"> : tensor<%s%s>' % (raw.hex().upper(), shape, elem_text))
+
+    def from_attr(attr, elem):
+        shape = ir.RankedTensorType(attr.type).shape
+        if elem.kind == "native":
+            return np.array(attr).reshape(shape).astype(elem.dtype)
+        text = str(attr)
+        body = text[text.index("dense<") + 6:text.rindex("> :")].strip()
+        count = int(np.prod(shape)) if shape else 1
+        if body.startswith('"0x'):
+            raw = bytes.fromhex(body[3:-1])
+            bits = np.frombuffer(raw, dtype=elem.storage if elem.kind == "ml_float" else np.int8 if not elem.unsigned else np.uint8)
+        else:
+            toks = [t.strip() for t in body.replace("[", " ").replace("]", " ").split(",") if t.strip()]
+            vals = []
+            for t in toks:
+                if elem.kind == "narrow_int":
+                    vals.append(int(t))
+                elif t.startswith("0x"):
+                    vals.append(int(t, 16))
+                else:
+                    vals.append(int(np.array(float(t), np.float64).astype(elem.dtype).view(elem.storage)))
+            bits = np.array(vals, dtype=elem.storage if elem.kind == "ml_float" else np.int16)
+        if bits.size == 1 and count != 1:
+            bits = np.repeat(bits, count)
+        bits = bits.reshape(shape)
+        if elem.kind == "ml_float":
+            return bits.astype(elem.storage).view(elem.dtype)
+        return bits.astype(elem.dtype)
+
+    def execute(compiled, arrays):
+        module, res_elems, complex_out = compiled
+        args = []
+        for a in arrays:
+            elem = NUMPY_TYPES.get(a.dtype.name)
+            if elem is None:
+                elem = next((k for k, (n, _) in ML_FLOATS.items() if n == a.dtype.name), None)
+            if elem is None and a.dtype.name in ("int2", "int4", "uint2", "uint4"):
+                elem = a.dtype.name.replace("uint", "ui").replace("int", "i")
+                a = a.astype(np.uint8 if a.dtype.name.startswith("u") else np.int8)
+            if elem is None:
+                raise ValueError("no MLIR element type for dtype %s" % a.dtype)
+            if elem.startswith("complex"):
+                args += [to_attr(np.ascontiguousarray(a.real), elem[8:-1]),
+                         to_attr(np.ascontiguousarray(a.imag), elem[8:-1])]
+            else:
+                args.append(to_attr(a, elem))
+        out = stablehlo.eval_module(module, args)
+        results, k = [], 0
+        for i, elem in enumerate(res_elems):
+            if complex_out[i]:
+                part = Elem(elem.text[8:-1])
+                re_, im_ = from_attr(out[k], part), from_attr(out[k + 1], part)
+                c = np.empty(re_.shape, elem.dtype)
+                c.real, c.imag = re_, im_
+                results.append(c)
+                k += 2
+            else:
+                results.append(from_attr(out[k], elem))
+                k += 1
+        return results
+
+    flush = measure_flush(compile_program, execute)
+    serve(proto, {"name": NAME, "version": "jaxlib %s (stablehlo.eval_module)" % jaxlib.__version__,
+                  "flush_subnormals": flush}, compile_program, execute)
+
+
+if __name__ == "__main__":
+    main()
