@@ -208,7 +208,10 @@ def serve(proto, hello, compile_program, execute):
         resp = dict({"id": rid}, **resp)
         proto.write(json.dumps(resp) + "\n")
         proto.flush()
-    sys.exit(0)
+    # Exit without tearing the native libraries down (some abort while doing so).
+    proto.flush()
+    sys.stderr.flush()
+    os._exit(0)
 
 
 def handle(req, cache, compile_program, execute, np):
@@ -249,7 +252,7 @@ def handle(req, cache, compile_program, execute, np):
         if outs is not None and i < len(outs):
             r = outs[i].to_storage(r)
         path = os.path.join(out_dir, "out%d.npy" % i)
-        np.save(path, np.ascontiguousarray(r), allow_pickle=False)
+        np.save(path, np.array(r, order="C", copy=True), allow_pickle=False)  # keeps 0-d shapes
         paths.append(os.path.abspath(path))
     return {"status": "ok", "outputs": paths, "time_ms": round(ms, 3)}
 
@@ -300,6 +303,21 @@ def main():
         fatal(proto, NAME, PACKAGES)
     context = jax_mlir.make_ir_context()
     context.__enter__()
+    notes = []
+
+    def keep(diagnostic):
+        notes.append("%s: %s" % (diagnostic.location, diagnostic.message))
+        return True
+
+    context.attach_diagnostic_handler(keep)
+
+    def explained(e):
+        """The exception with the diagnostics MLIR reported while it happened."""
+        text = one_line(e)
+        if notes:
+            text = "%s (%s)" % (" | ".join(notes[:5]), text)
+        del notes[:]
+        return text
 
     def ops_of(op):
         yield op
@@ -313,10 +331,11 @@ def main():
                 for f in module.body.operations if f.operation.name == "func.func"}
 
     def compile_program(text, entry, ins, outs):
+        del notes[:]
         try:
             module = ir.Module.parse(text)
         except Exception as e:
-            raise Rejected(one_line(e))
+            raise Rejected(explained(e))
         for op in ops_of(module.operation):
             name = op.name
             if name not in STRUCTURAL and not name.startswith("stablehlo."):
@@ -433,7 +452,11 @@ def main():
                          to_attr(np.ascontiguousarray(a.imag), elem[8:-1])]
             else:
                 args.append(to_attr(a, elem))
-        out = stablehlo.eval_module(module, args)
+        del notes[:]
+        try:
+            out = stablehlo.eval_module(module, args)
+        except Exception as e:
+            raise RuntimeError(explained(e))
         results, k = [], 0
         for i, elem in enumerate(res_elems):
             if complex_out[i]:

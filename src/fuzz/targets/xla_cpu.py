@@ -207,7 +207,10 @@ def serve(proto, hello, compile_program, execute):
         resp = dict({"id": rid}, **resp)
         proto.write(json.dumps(resp) + "\n")
         proto.flush()
-    sys.exit(0)
+    # Exit without tearing the native libraries down (some abort while doing so).
+    proto.flush()
+    sys.stderr.flush()
+    os._exit(0)
 
 
 def handle(req, cache, compile_program, execute, np):
@@ -248,7 +251,7 @@ def handle(req, cache, compile_program, execute, np):
         if outs is not None and i < len(outs):
             r = outs[i].to_storage(r)
         path = os.path.join(out_dir, "out%d.npy" % i)
-        np.save(path, np.ascontiguousarray(r), allow_pickle=False)
+        np.save(path, np.array(r, order="C", copy=True), allow_pickle=False)  # keeps 0-d shapes
         paths.append(os.path.abspath(path))
     return {"status": "ok", "outputs": paths, "time_ms": round(ms, 3)}
 
