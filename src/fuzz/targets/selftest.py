@@ -320,6 +320,42 @@ def run_target(python, name, workdir, checks, require):
     else:
         c("ui64, i1, complex<f32>, 0-d f64", False, repr(r))
 
+    # Every bit pattern of every narrow float format makes the round trip
+    # (through stablehlo.reverse, which moves values without computing):
+    # in blocks of 64 and, for 8-bit formats, one block of 256.
+    narrow = {"bf16": 16, "f8E4M3FN": 8, "f8E5M2": 8, "f8E4M3FNUZ": 8, "f8E5M2FNUZ": 8,
+              "f8E4M3B11FNUZ": 8, "f8E4M3": 8, "f8E3M4": 8, "f8E8M0FNU": 8, "f6E2M3FN": 6,
+              "f6E3M2FN": 6, "f4E2M1FN": 4}
+    for ty, bits in narrow.items():
+        patterns = list(range(1 << bits))
+        blocks = [64] + ([256] if bits == 8 else [])
+        outcome = "ok"
+        for size in blocks:
+            size = min(size, len(patterns))
+            ttype = "tensor<%dx%s>" % (size, ty)
+            rev = program([ttype], [ttype], "  %%0 = stablehlo.reverse %%a0, dims = [0] : %s\n  return %%0 : %s"
+                          % (ttype, ttype))
+            descr, width = ("<u2", 2) if bits == 16 else ("|u1", 1)
+            for start in range(0, len(patterns), size):
+                block = patterns[start:start + size]
+                r = t.request(rev, [(descr, [size], block, width, False)], [ttype], [ttype])
+                if r is None or r["status"] == "error":
+                    outcome = "failed: %r" % (r,)
+                elif r["status"] == "rejected":
+                    outcome = "rejected"
+                else:
+                    d, _, got = ints(r["outputs"][0], False)
+                    if d != descr or got != block[::-1]:
+                        outcome = "wrong bits in block at %d (%s)" % (start, d)
+                if outcome != "ok":
+                    break
+            if outcome != "ok":
+                break
+        if outcome == "rejected":
+            print("NOTE %s rejects %s reverse" % (name, ty))
+        else:
+            c("all %d %s bit patterns round-trip" % (len(patterns), ty), outcome == "ok", outcome)
+
     # A program no implementation accepts: an op that does not exist.
     bogus = program(["tensor<4xf32>"], ["tensor<4xf32>"],
                     "  %0 = stablehlo.frobnicate %a0 : tensor<4xf32>\n  return %0 : tensor<4xf32>")
