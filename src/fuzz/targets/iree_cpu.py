@@ -149,7 +149,9 @@ def split_tensor_type(text):
         inner = inner[m.end():]
     if inner.startswith("*"):
         raise Unsupported("unranked tensor type %s" % text)
-    return dims, Elem(inner.strip())
+    elem = Elem(inner.strip())
+    elem.dims = dims
+    return dims, elem
 
 
 class Cache:

@@ -356,6 +356,19 @@ def run_target(python, name, workdir, checks, require):
         else:
             c("all %d %s bit patterns round-trip" % (len(patterns), ty), outcome == "ok", outcome)
 
+    # Dynamic sizes: the inputs' static types come with the request.
+    dyn = program(["tensor<?x2xf32>"] * 2, ["tensor<?x2xf32>"],
+                  "  %0 = stablehlo.multiply %a0, %a1 : tensor<?x2xf32>\n  return %0 : tensor<?x2xf32>")
+    vals = [Fraction(1, 3), Fraction(-7, 5), Fraction(5), Fraction(0), Fraction(9, 8), Fraction(-2, 3)]
+    r = t.request(dyn, [("<u4", [3, 2], [encode("f32", v) for v in vals], 4, False)] * 2,
+                  ["tensor<3x2xf32>"] * 2, ["tensor<3x2xf32>"])
+    if r and r["status"] == "ok":
+        _, shape, got = ints(r["outputs"][0], False)
+        want = [encode("f32", decode("f32", encode("f32", v)) ** 2) for v in vals]
+        c("dynamic sizes", shape == [3, 2] and got == want, "%s %s want %s" % (shape, got, want))
+    else:
+        c("dynamic sizes", False, repr(r))
+
     # A program no implementation accepts: an op that does not exist.
     bogus = program(["tensor<4xf32>"], ["tensor<4xf32>"],
                     "  %0 = stablehlo.frobnicate %a0 : tensor<4xf32>\n  return %0 : tensor<4xf32>")

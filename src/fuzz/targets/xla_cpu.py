@@ -148,7 +148,9 @@ def split_tensor_type(text):
         inner = inner[m.end():]
     if inner.startswith("*"):
         raise Unsupported("unranked tensor type %s" % text)
-    return dims, Elem(inner.strip())
+    elem = Elem(inner.strip())
+    elem.dims = dims
+    return dims, elem
 
 
 class Cache:
@@ -298,9 +300,43 @@ def main():
     backend = xla_bridge.get_backend("cpu")
     device = backend.devices()[0]
 
+    def specialize(text, ins):
+        """A program with dynamic sizes, with the entry's argument types set
+        to the inputs' static types and the shapes refined from there (what
+        JAX does before handing such a program to XLA)."""
+        from jaxlib.mlir import ir
+        from jax._src.interpreters import mlir as jax_mlir
+        if ins is None or any(d is None for e in ins for d in e.dims):
+            raise Rejected("a program with dynamic sizes needs static input_types to run on xla-cpu")
+        with jax_mlir.make_ir_context():
+            try:
+                module = ir.Module.parse(text)
+            except Exception as e:
+                raise Rejected(one_line(e))
+            main = [f for f in module.body.operations if f.operation.name == "func.func"
+                    and ir.StringAttr(f.attributes["sym_name"]).value == "main"]
+            if not main:
+                raise Rejected("no function named main")
+            ftype = ir.FunctionType(ir.TypeAttr(main[0].attributes["function_type"]).value)
+            if len(ftype.inputs) != len(ins):
+                raise Rejected("main takes %d arguments, the request has %d input types"
+                               % (len(ftype.inputs), len(ins)))
+            static = [ir.Type.parse("tensor<%s%s>" % ("".join("%dx" % d for d in e.dims), e.text)) for e in ins]
+            for arg, t in zip(main[0].regions[0].blocks[0].arguments, static):
+                arg.set_type(t)
+            main[0].attributes["function_type"] = ir.TypeAttr.get(
+                ir.FunctionType.get(static, list(ftype.results)))
+            try:
+                return str(jax_mlir.refine_polymorphic_shapes(module))
+            except Exception as e:
+                cause = e.__cause__ or e
+                raise Rejected("shape refinement failed: %s" % one_line(cause))
+
     def compile_program(text, entry, ins, outs):
         if entry != "main":
             raise Rejected("the xla-cpu driver runs only an entry function named main (got %s)" % entry)
+        if re.search(r"tensor<[^>]*\?", text):
+            text = specialize(text, ins)
         try:
             exe = backend.compile_and_load(text, xla_client.DeviceList((device,)),
                                            xla_client.CompileOptions())
