@@ -17,12 +17,16 @@ from collections import OrderedDict
 PROTOCOL = "hlocheck-target/1"
 
 
+CLAIMED = []  # the protocol stream, once claim_stdout has run
+
+
 def claim_stdout():
     """Keeps the real stdout for protocol lines and points file descriptor 1
     (where native libraries print) and sys.stdout at stderr."""
     proto = os.fdopen(os.dup(1), "w", buffering=1)
     os.dup2(2, 1)
     sys.stdout = sys.stderr
+    CLAIMED.append(proto)
     return proto
 
 
@@ -31,6 +35,25 @@ def fatal(proto, name, packages):
                             "fatal": "the %s target needs: pip install %s" % (name, packages)}) + "\n")
     proto.flush()
     sys.exit(3)
+
+
+STARTED = []  # holds the protocol stream once the hello line is out
+
+
+def start(main, name):
+    """Runs `main`; a failure before the hello line becomes a fatal hello
+    line (exit 3), one after it a crash."""
+    try:
+        main()
+    except Exception as e:
+        if STARTED:
+            raise
+        out = CLAIMED[0] if CLAIMED else sys.__stdout__
+        out.write(json.dumps({"protocol": PROTOCOL,
+                              "fatal": "the %s target could not start: %s" % (name, one_line(e))}) + "\n")
+        out.flush()
+        sys.stderr.flush()
+        os._exit(3)
 
 
 # Float formats numpy lacks, by MLIR name: (ml_dtypes attribute, bit width).
@@ -187,6 +210,7 @@ def serve(proto, hello, compile_program, execute):
     import numpy as np
     proto.write(json.dumps(dict({"protocol": PROTOCOL}, **hello)) + "\n")
     proto.flush()
+    STARTED.append(proto)
     cache = Cache()
     for line in sys.stdin:
         line = line.strip()
@@ -357,4 +381,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    start(main, NAME)
