@@ -103,7 +103,7 @@ class Elem:
                 self.kind = "narrow_int"
                 self.bits = bits
                 self.unsigned = unsigned
-                self.storage = np.dtype(np.uint8 if unsigned else np.int8)
+                self.storage = np.dtype(np.uint8)  # sign-extended for signed types
                 self.dtype = np.dtype(getattr(ml_dtypes, ("uint%d" if unsigned else "int%d") % bits))
             else:
                 raise Unsupported("element type %s has no array type in numpy or ml_dtypes" % text)
@@ -147,8 +147,22 @@ class Elem:
         if self.kind == "ml_float":
             return r.view(self.storage) & self.storage.type((1 << self.bits) - 1)
         if self.kind == "narrow_int":
-            return r.astype(self.storage)
+            return r.astype(np.uint8 if self.unsigned else np.int8).view(np.uint8)
         return r
+
+
+def elem_of_dtype(dtype):
+    """The element type of an array dtype (numpy's or ml_dtypes')."""
+    names = {"bool": "i1", "float16": "f16", "float32": "f32", "float64": "f64",
+             "complex64": "complex<f32>", "complex128": "complex<f64>"}
+    name = dtype.name
+    for mlir, (ml_name, _) in ML_FLOATS.items():
+        names[ml_name] = mlir
+    m = re.fullmatch(r"(u?)int(\d+)", name)
+    text = names.get(name) or (m and "%si%s" % ("u" if m.group(1) else "", m.group(2)))
+    if not text:
+        raise Unsupported("no element type for result dtype %s" % name)
+    return Elem(text)
 
 
 def split_tensor_type(text):
@@ -275,8 +289,11 @@ def handle(req, cache, compile_program, execute, np):
     os.makedirs(out_dir, exist_ok=True)
     paths = []
     for i, r in enumerate(results):
+        r = np.asarray(r)
         if outs is not None and i < len(outs):
             r = outs[i].to_storage(r)
+        else:  # no output type given: the result's own dtype says what it is
+            r = elem_of_dtype(r.dtype).to_storage(r)
         path = os.path.join(out_dir, "out%d.npy" % i)
         np.save(path, np.array(r, order="C", copy=True), allow_pickle=False)  # keeps 0-d shapes
         paths.append(os.path.abspath(path))
@@ -441,25 +458,21 @@ def main():
         body = text[text.index("dense<") + 6:text.rindex("> :")].strip()
         count = int(np.prod(shape)) if shape else 1
         if body.startswith('"0x'):
-            raw = bytes.fromhex(body[3:-1])
-            bits = np.frombuffer(raw, dtype=elem.storage if elem.kind == "ml_float" else np.int8 if not elem.unsigned else np.uint8)
+            bits = np.frombuffer(bytes.fromhex(body[3:-1]), dtype=elem.storage)
         else:
             toks = [t.strip() for t in body.replace("[", " ").replace("]", " ").split(",") if t.strip()]
             vals = []
             for t in toks:
                 if elem.kind == "narrow_int":
-                    vals.append(int(t))
+                    vals.append(int(t) & 0xFF)
                 elif t.startswith("0x"):
                     vals.append(int(t, 16))
                 else:
                     vals.append(int(np.array(float(t), np.float64).astype(elem.dtype).view(elem.storage)))
-            bits = np.array(vals, dtype=elem.storage if elem.kind == "ml_float" else np.int16)
+            bits = np.array(vals, dtype=elem.storage)
         if bits.size == 1 and count != 1:
             bits = np.repeat(bits, count)
-        bits = bits.reshape(shape)
-        if elem.kind == "ml_float":
-            return bits.astype(elem.storage).view(elem.dtype)
-        return bits.astype(elem.dtype)
+        return elem.from_storage(bits.reshape(shape))
 
     def execute(compiled, arrays):
         module, res_elems, complex_out = compiled

@@ -285,10 +285,10 @@ def run_target(python, name, workdir, checks, require):
     r = t.request(i4, [("|u1", [8], [v & 0xFF for v in xs4], 1, False), ("|u1", [8], [v & 0x0F for v in ys4], 1, False)],
                   ["tensor<8xi4>"] * 2, ["tensor<8xi4>"] * 2)
     if r and r["status"] == "ok":
-        _, _, got_add = ints(r["outputs"][0], False)
-        _, _, got_mul = ints(r["outputs"][1], False)
-        c("i4 add, multiply", got_add == want_add and got_mul == want_mul,
-          "%s %s want %s %s" % (got_add, got_mul, want_add, want_mul))
+        d_add, _, got_add = ints(r["outputs"][0], False)
+        d_mul, _, got_mul = ints(r["outputs"][1], False)
+        c("i4 add, multiply", d_add == d_mul == "|u1" and got_add == want_add and got_mul == want_mul,
+          "%s %s %s want %s %s" % (d_add, got_add, got_mul, want_add, want_mul))
     else:
         c("i4 add, multiply", False, repr(r))
 
@@ -355,6 +355,30 @@ def run_target(python, name, workdir, checks, require):
             print("NOTE %s rejects %s reverse" % (name, ty))
         else:
             c("all %d %s bit patterns round-trip" % (len(patterns), ty), outcome == "ok", outcome)
+
+    # Every value of the narrow integer types, written zero-extended, comes
+    # back sign-extended (signed types) in |u1: blocks of 16 and of 256.
+    for ty, bits, signed in (("i2", 2, True), ("ui2", 2, False), ("i4", 4, True), ("ui4", 4, False)):
+        values = list(range(1 << bits))
+        outcome = "ok"
+        for size in (16, 256):
+            block = (values * (size // len(values) + 1))[:size]
+            ttype = "tensor<%dx%s>" % (size, ty)
+            rev = program([ttype], [ttype], "  %%0 = stablehlo.reverse %%a0, dims = [0] : %s\n  return %%0 : %s"
+                          % (ttype, ttype))
+            r = t.request(rev, [("|u1", [size], block, 1, False)], [ttype], [ttype])
+            if r is None or r["status"] != "ok":
+                outcome = "%s" % ((r or {}).get("status"),)
+                break
+            d, _, got = ints(r["outputs"][0], False)
+            want = [wrap(v, bits, signed) & 0xFF for v in block[::-1]]
+            if d != "|u1" or got != want:
+                outcome = "%s %s want %s" % (d, got[:16], want[:16])
+                break
+        if outcome == "rejected":
+            print("NOTE %s rejects %s reverse" % (name, ty))
+        else:
+            c("every %s value round-trips" % ty, outcome == "ok", outcome)
 
     # Dynamic sizes: the inputs' static types come with the request.
     dyn = program(["tensor<?x2xf32>"] * 2, ["tensor<?x2xf32>"],
