@@ -211,6 +211,11 @@ impl<'a> Parser<'a> {
         self.err(format!("expected {what}, found {found}"))
     }
 
+    /// Whether only trivia (spaces, comments) is left.
+    pub fn at_end(&mut self) -> bool {
+        matches!(self.peek(), Ok(Tok::Eof))
+    }
+
     pub fn is_punct(&mut self, c: u8) -> PResult<bool> {
         Ok(*self.peek()? == Tok::Punct(c))
     }
