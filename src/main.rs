@@ -32,9 +32,11 @@ fn tune_allocator() {}
 /// Large buffers (tensors of a few MiB and more) are advised to the kernel as
 /// candidates for transparent huge pages before they are first touched, so a
 /// tensor of 8 MiB costs a handful of page faults instead of two thousand.
-/// Everything else is the system allocator unchanged.
+/// Every allocation and release is counted for the memory limit
+/// (`hlocheck::interp::memory`). Everything else is the system allocator unchanged.
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 mod huge {
+    use hlocheck::interp::memory;
     use std::alloc::{GlobalAlloc, Layout, System};
 
     const HUGE_PAGE: usize = 2 << 20;
@@ -69,19 +71,30 @@ mod huge {
     unsafe impl GlobalAlloc for HugeAdvising {
         unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
             let p = System.alloc(layout);
+            if !p.is_null() {
+                memory::allocated(layout.size());
+            }
             advise(p, layout.size());
             p
         }
         unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
             let p = System.alloc_zeroed(layout);
+            if !p.is_null() {
+                memory::allocated(layout.size());
+            }
             advise(p, layout.size());
             p
         }
         unsafe fn dealloc(&self, p: *mut u8, layout: Layout) {
+            memory::released(layout.size());
             System.dealloc(p, layout)
         }
         unsafe fn realloc(&self, p: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
             let q = System.realloc(p, layout, new_size);
+            if !q.is_null() {
+                memory::released(layout.size());
+                memory::allocated(new_size);
+            }
             advise(q, new_size);
             q
         }

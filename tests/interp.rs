@@ -385,7 +385,13 @@ fn conformance_testdata_pass_count() {
 
 #[test]
 fn conformance_interpret_pass_count() {
-    assert_at_least("interpret", 521);
+    // `test` runs only what the verifier accepts. Four cases of this suite
+    // run on the reference interpreter but break the spec as encoded in
+    // spec/: ragged replica groups padded with -1 (all_reduce (C3)),
+    // collective_broadcast with a dynamic root operand (two cases), and an
+    // i8 convolution with an i32 result (convolution (C27)). They fail here
+    // until the spec and the reference agree.
+    assert_at_least("interpret", 518);
 }
 
 #[test]

@@ -512,6 +512,8 @@ fn check_inner(
                         max_elements: 1 << 16,
                         max_steps: 10_000,
                         max_bytes: 8 << 20,
+                        max_work: 1 << 24,
+                        max_memory: 1 << 30,
                     };
                     let mut interp = hlocheck::interp::Interp::new(&prog, limits);
                     if let Some(entry) = interp.default_entry() {

@@ -5,6 +5,8 @@ use crate::ir::print::{print_generic, print_program};
 use crate::ir::{split_cases, Program};
 use std::path::{Path, PathBuf};
 
+#[macro_use]
+pub mod output;
 pub mod run;
 
 const USAGE: &str = "\
@@ -18,22 +20,60 @@ usage:
   hlocheck verify [--assume COND]... [--json] [--timeout-ms N] FILE...
                                                    check every op against the spec; dynamic sizes by Z3
 
-limits (run, test): --max-elements N, --max-bytes N, --max-steps N (while iterations and region calls)";
+limits (run, test): --max-elements N, --max-bytes N (one tensor), --max-memory N (bytes held
+  by the whole run), --max-steps N (loop iterations and calls), --max-work N (elements read
+  and written by all ops)
+files in parallel (parse, verify, test): --jobs N
+every command takes --help; hlocheck --version prints the version";
+
+/// The stack of the thread that runs a command, and of each worker: enough
+/// for the deepest input the depth limits allow (`parse::MAX_DEPTH` levels
+/// of nesting, calls 200 deep), and small enough to reserve under a tight
+/// address-space limit.
+const STACK_BYTES: usize = 64 << 20;
+
+/// The largest source or `.npy` file read.
+pub const MAX_FILE_BYTES: u64 = 256 << 20;
 
 /// Entry point of the `hlocheck` binary; returns the process exit status.
 pub fn main() -> i32 {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    // Deeply nested input recurses; run on a thread with a generous stack.
-    let worker = std::thread::Builder::new()
-        .stack_size(256 << 20)
-        .spawn(move || run(&args));
-    match worker.map(|h| h.join()) {
-        Ok(Ok(code)) => code,
-        _ => {
-            eprintln!("hlocheck: internal error");
-            101
+    output::install_hook();
+    let mut args = Vec::new();
+    for (i, a) in std::env::args_os().skip(1).enumerate() {
+        match a.into_string() {
+            Ok(s) => args.push(s),
+            Err(a) => {
+                eprintln!(
+                    "hlocheck: argument {} is not valid UTF-8: {}",
+                    i + 1,
+                    a.to_string_lossy()
+                );
+                return 2;
+            }
         }
     }
+    // Deeply nested input recurses: run on a thread with a larger stack, or
+    // on this thread when no thread can be created.
+    let outcome = std::thread::scope(|s| {
+        match std::thread::Builder::new()
+            .stack_size(STACK_BYTES)
+            .spawn_scoped(s, || run(&args))
+        {
+            Ok(h) => h.join(),
+            Err(_) => std::panic::catch_unwind(|| run(&args)),
+        }
+    });
+    let code = match outcome {
+        Ok(code) => code,
+        Err(payload) => match output::failure_in(payload.as_ref()) {
+            Some(code) => code,
+            None => {
+                eprintln!("hlocheck: internal error");
+                101
+            }
+        },
+    };
+    output::finish(code)
 }
 
 fn run(args: &[String]) -> i32 {
@@ -45,10 +85,18 @@ fn run(args: &[String]) -> i32 {
         Some("test") => run::cmd_test(&args[1..]),
         Some("verify") => cmd_verify(&args[1..]),
         Some("-h" | "--help" | "help") => {
-            println!("{USAGE}");
+            outln!("{USAGE}");
             0
         }
-        _ => {
+        Some("-V" | "--version") => {
+            outln!("hlocheck {}", env!("CARGO_PKG_VERSION"));
+            0
+        }
+        Some(other) => {
+            eprintln!("hlocheck: unknown command '{other}'\n{USAGE}");
+            2
+        }
+        None => {
             eprintln!("{USAGE}");
             2
         }
@@ -68,24 +116,143 @@ pub fn parse_args<T: clap::Parser>(cmd: &str, args: &[String]) -> Result<T, i32>
             clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion => 0,
             _ => 2,
         };
-        let _ = e.print();
+        if code == 0 {
+            outln!("{}", e.render().to_string().trim_end());
+        } else {
+            let _ = e.print();
+        }
         code
     })
 }
 
-/// Every `.mlir` file under the given paths, sorted, folders searched recursively.
+/// `--jobs N`: how many files are handled at once (default: every core).
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct JobsArg {
+    /// Files handled at once (default: the number of cores)
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
+}
+
+impl JobsArg {
+    /// Makes this the number of workers of [`parallel_map`].
+    pub fn apply(self) {
+        if let Some(n) = self.jobs {
+            JOBS.store(n as usize, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+}
+
+/// Workers of [`parallel_map`]; 0: one per core.
+static JOBS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// A progress bar on stderr for a long command (`len` items), drawn only
+/// when stderr is a terminal.
+pub fn progress(len: u64, what: &str) -> indicatif::ProgressBar {
+    use std::io::IsTerminal;
+    if !std::io::stderr().is_terminal() || len < 2 {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::with_draw_target(
+        Some(len),
+        indicatif::ProgressDrawTarget::stderr(),
+    );
+    if let Ok(style) = indicatif::ProgressStyle::with_template(&format!(
+        "{{bar:40}} {{pos}}/{{len}} {what} ({{elapsed}})"
+    )) {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// Reads a source (or `.npy`) file: only a regular file (a link is
+/// followed to one) is read, and only up to [`MAX_FILE_BYTES`]; a FIFO, a
+/// device or a folder is an error, never a wait or an endless read.
+pub fn read_file(path: &Path) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        // O_NONBLOCK: opening a FIFO does not wait for a writer.
+        options.custom_flags(0o4000);
+    }
+    let file = options.open(path).map_err(|e| e.to_string())?;
+    let meta = file.metadata().map_err(|e| e.to_string())?;
+    if !meta.is_file() {
+        return Err(if meta.is_dir() {
+            "is a folder, not a file".into()
+        } else {
+            "is not a regular file (a device, FIFO or socket); it is not read".into()
+        });
+    }
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(format!(
+            "the file has {} bytes, more than the {MAX_FILE_BYTES} bytes read",
+            meta.len()
+        ));
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(format!(
+            "the file grew past the {MAX_FILE_BYTES} bytes read"
+        ));
+    }
+    Ok(bytes)
+}
+
+/// [`read_file`] as text (invalid UTF-8 replaced), with the path in the error.
+pub fn read_text(path: &Path) -> Result<String, String> {
+    read_file(path)
+        .map(|b| String::from_utf8_lossy(&b).into_owned())
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Every `.mlir` file under the given paths, sorted, folders searched
+/// recursively. A folder is entered once however many links lead to it
+/// (so links to a parent or to itself add nothing); special files are
+/// skipped; a broken link is kept, so that reading it reports a per-file
+/// error. A path given explicitly is kept whatever it is.
 pub fn collect_files(paths: &[String]) -> Result<Vec<PathBuf>, String> {
-    fn walk(p: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
-        let meta = std::fs::metadata(p).map_err(|e| format!("{}: {e}", p.display()))?;
+    fn walk(
+        p: &Path,
+        out: &mut Vec<PathBuf>,
+        seen: &mut std::collections::HashSet<(u64, u64)>,
+        explicit: bool,
+    ) -> Result<(), String> {
+        let meta = match std::fs::metadata(p) {
+            Ok(m) => m,
+            // A broken link inside a folder: a per-file error later.
+            Err(_) if !explicit && std::fs::symlink_metadata(p).is_ok() => {
+                out.push(p.to_path_buf());
+                return Ok(());
+            }
+            Err(e) => return Err(format!("{}: {e}", p.display())),
+        };
         if meta.is_dir() {
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::MetadataExt;
+                if !seen.insert((meta.dev(), meta.ino())) {
+                    return Ok(());
+                }
+            }
             let mut entries: Vec<PathBuf> = std::fs::read_dir(p)
                 .map_err(|e| format!("{}: {e}", p.display()))?
                 .filter_map(|e| e.ok().map(|e| e.path()))
                 .collect();
             entries.sort();
             for e in entries {
-                if e.is_dir() || e.extension().is_some_and(|x| x == "mlir") {
-                    walk(&e, out)?;
+                match std::fs::metadata(&e) {
+                    Ok(m) if m.is_dir() => walk(&e, out, seen, false)?,
+                    Ok(m) if m.is_file() && e.extension().is_some_and(|x| x == "mlir") => {
+                        out.push(e)
+                    }
+                    Ok(_) => {}
+                    Err(_) => walk(&e, out, seen, false)?,
                 }
             }
         } else {
@@ -94,8 +261,9 @@ pub fn collect_files(paths: &[String]) -> Result<Vec<PathBuf>, String> {
         Ok(())
     }
     let mut out = Vec::new();
+    let mut seen = std::collections::HashSet::new();
     for p in paths {
-        walk(Path::new(p), &mut out)?;
+        walk(Path::new(p), &mut out, &mut seen, true)?;
     }
     Ok(out)
 }
@@ -140,7 +308,7 @@ pub fn roundtrip_error(prog: &Program) -> Option<String> {
 
 fn parse_one(path: &Path, roundtrip: bool) -> FileReport {
     let name = path.display().to_string();
-    let text = match std::fs::read(path) {
+    let text = match read_file(path) {
         Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
         Err(e) => {
             return FileReport {
@@ -171,89 +339,102 @@ fn parse_one(path: &Path, roundtrip: bool) -> FileReport {
     report
 }
 
+/// `hlocheck parse`: parse files or folders (every `// -----` case).
+#[derive(clap::Parser, Debug)]
+#[command(version, about = "Parse files or folders (every `// -----` case)")]
+struct ParseArgs {
+    /// Also check that printing each case and parsing it again gives the same program
+    #[arg(long)]
+    roundtrip: bool,
+    /// Print only the count of parsed cases
+    #[arg(long, short)]
+    quiet: bool,
+    #[command(flatten)]
+    jobs: JobsArg,
+    /// Files or folders (folders are searched for .mlir files)
+    #[arg(required = true, value_name = "PATH")]
+    paths: Vec<String>,
+}
+
 fn cmd_parse(args: &[String]) -> i32 {
-    let mut roundtrip = false;
-    let mut quiet = false;
-    let mut paths = Vec::new();
-    for a in args {
-        match a.as_str() {
-            "--roundtrip" => roundtrip = true,
-            "--quiet" | "-q" => quiet = true,
-            s if s.starts_with('-') => {
-                eprintln!("hlocheck parse: unknown option '{s}'\n{USAGE}");
-                return 2;
-            }
-            _ => paths.push(a.clone()),
-        }
-    }
-    let files = match input_files("parse", &paths) {
+    let a: ParseArgs = match parse_args("parse", args) {
+        Ok(a) => a,
+        Err(code) => return code,
+    };
+    a.jobs.apply();
+    let files = match input_files("parse", &a.paths) {
         Ok(f) => f,
         Err(code) => return code,
     };
-    let reports = parallel_map(&files, |f| parse_one(f, roundtrip));
+    let progress = progress(files.len() as u64, "files");
+    let reports = parallel_map(&files, |f| {
+        let r = parse_one(f, a.roundtrip);
+        progress.inc(1);
+        r
+    });
+    progress.finish_and_clear();
     let (mut total, mut ok) = (0, 0);
     for r in &reports {
         total += r.cases;
         ok += r.ok;
-        if !quiet {
+        if !a.quiet {
             for m in &r.messages {
-                println!("{m}");
+                outln!("{m}");
             }
         }
     }
-    println!("parsed {ok} of {total} cases");
+    outln!("parsed {ok} of {total} cases");
     i32::from(ok != total)
 }
 
-/// Maps `f` over `items` on all available cores, keeping the order.
+/// Maps `f` over `items` on a pool of workers (`--jobs`, else one per
+/// core), keeping the order. Workers run on [`STACK_BYTES`] stacks; when
+/// the pool cannot be created (no memory for a thread), fewer workers are
+/// tried, and at last the items are mapped on the calling thread.
 pub fn parallel_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(items.len().max(1));
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let mut slots: Vec<Option<R>> = (0..items.len()).map(|_| None).collect();
-    let results = std::sync::Mutex::new(&mut slots);
-    std::thread::scope(|s| {
-        for _ in 0..threads {
-            std::thread::Builder::new()
-                .stack_size(256 << 20)
-                .spawn_scoped(s, || loop {
-                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    if i >= items.len() {
-                        break;
-                    }
-                    let r = f(&items[i]);
-                    if let Ok(mut guard) = results.lock() {
-                        guard[i] = Some(r);
-                    }
-                })
-                .expect("spawn a worker thread");
+    use rayon::prelude::*;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let wanted = match JOBS.load(std::sync::atomic::Ordering::Relaxed) {
+        0 => cores,
+        n => n,
+    }
+    .min(items.len());
+    let mut threads = wanted;
+    while threads > 1 {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .stack_size(STACK_BYTES)
+            .thread_name(|i| format!("hlocheck-worker-{i}"))
+            .build();
+        if let Ok(pool) = pool {
+            return pool.install(|| items.par_iter().map(&f).collect());
         }
-    });
-    slots.into_iter().flatten().collect()
+        threads /= 2;
+    }
+    items.iter().map(f).collect()
+}
+
+/// `hlocheck fmt`: print a file in canonical (or generic) form.
+#[derive(clap::Parser, Debug)]
+#[command(version, about = "Print a file in canonical (or generic) form")]
+struct FmtArgs {
+    /// Print every op in MLIR's generic form
+    #[arg(long)]
+    generic: bool,
+    /// The .mlir file
+    file: String,
 }
 
 fn cmd_fmt(args: &[String]) -> i32 {
-    let mut generic = false;
-    let mut file = None;
-    for a in args {
-        match a.as_str() {
-            "--generic" => generic = true,
-            s if s.starts_with('-') => {
-                eprintln!("hlocheck fmt: unknown option '{s}'\n{USAGE}");
-                return 2;
-            }
-            _ => file = Some(a.clone()),
-        }
-    }
-    let Some(file) = file else {
-        eprintln!("{USAGE}");
-        return 2;
+    let a: FmtArgs = match parse_args("fmt", args) {
+        Ok(a) => a,
+        Err(code) => return code,
     };
-    let text = match std::fs::read(&file) {
-        Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+    let file = a.file;
+    let text = match read_text(Path::new(&file)) {
+        Ok(t) => t,
         Err(e) => {
-            eprintln!("{file}: error: {e}");
+            eprintln!("hlocheck fmt: {e}");
             return 2;
         }
     };
@@ -262,27 +443,43 @@ fn cmd_fmt(args: &[String]) -> i32 {
     let n = results.len();
     for (i, r) in results.into_iter().enumerate() {
         match r {
-            Ok(p) => print!(
-                "{}",
-                if generic {
-                    print_generic(&p)
-                } else {
-                    print_program(&p)
-                }
-            ),
+            Ok(p) => output::emit(&if a.generic {
+                print_generic(&p)
+            } else {
+                print_program(&p)
+            }),
             Err(d) => {
                 eprintln!("{d}");
                 status = 1;
             }
         }
         if i + 1 < n {
-            println!("// -----");
+            outln!("// -----");
         }
     }
     status
 }
 
+/// `hlocheck spec`: print an op's formal spec, or which constraints are encoded.
+#[derive(clap::Parser, Debug)]
+#[command(
+    version,
+    about = "Print an op's formal spec, or which constraints are encoded"
+)]
+#[command(group(clap::ArgGroup::new("what").required(true).args(["op", "coverage"])))]
+struct SpecArgs {
+    /// List every constraint: encoded or not, tested or not
+    #[arg(long)]
+    coverage: bool,
+    /// The op (`add`, `stablehlo.add`, `chlo.top_k`)
+    op: Option<String>,
+}
+
 fn cmd_spec(args: &[String]) -> i32 {
+    let a: SpecArgs = match parse_args("spec", args) {
+        Ok(a) => a,
+        Err(code) => return code,
+    };
     let spec = match crate::spec::Spec::embedded() {
         Ok(s) => s,
         Err(e) => {
@@ -290,37 +487,27 @@ fn cmd_spec(args: &[String]) -> i32 {
             return 1;
         }
     };
-    match args {
-        [flag] if flag == "--coverage" => {
-            let tested = crate::verify::tested_labels();
-            print!(
-                "{}",
-                spec.coverage_listing_tested(&|op, label| {
-                    tested.contains(&(op.to_string(), label.to_string()))
-                })
-            );
+    if a.coverage {
+        let tested = crate::verify::tested_labels();
+        output::emit(&spec.coverage_listing_tested(&|op, label| {
+            tested.contains(&(op.to_string(), label.to_string()))
+        }));
+        return 0;
+    }
+    let op = a.op.unwrap_or_default();
+    let name = if op.contains('.') {
+        op
+    } else {
+        format!("stablehlo.{op}")
+    };
+    match spec.op(&name) {
+        Some(o) => {
+            output::emit(&crate::spec::render(o));
             0
         }
-        [op] if !op.starts_with('-') => {
-            let name = if op.contains('.') {
-                op.clone()
-            } else {
-                format!("stablehlo.{op}")
-            };
-            match spec.op(&name) {
-                Some(o) => {
-                    print!("{}", crate::spec::render(o));
-                    0
-                }
-                None => {
-                    eprintln!("hlocheck spec: no op named '{name}' in the spec");
-                    1
-                }
-            }
-        }
-        _ => {
-            eprintln!("{USAGE}");
-            2
+        None => {
+            eprintln!("hlocheck spec: no op named '{name}' in the spec");
+            1
         }
     }
 }
@@ -346,7 +533,7 @@ fn verify_one(path: &Path, opts: &crate::verify::Options) -> VerifyOutcome {
         unknowns: 0,
         cases: 0,
     };
-    let text = match std::fs::read(path) {
+    let text = match read_file(path) {
         Ok(b) => String::from_utf8_lossy(&b).into_owned(),
         Err(e) => {
             out.text = format!("{name}: error: {e}\n");
@@ -435,7 +622,7 @@ fn verify_one(path: &Path, opts: &crate::verify::Options) -> VerifyOutcome {
 }
 
 /// The byte offset of a 1-based line and column (columns count characters).
-fn line_col_offset(text: &str, line: u32, col: u32) -> usize {
+pub(crate) fn line_col_offset(text: &str, line: u32, col: u32) -> usize {
     let mut offset = 0;
     for (i, l) in text.split_inclusive('\n').enumerate() {
         if i + 1 == line as usize {
@@ -451,40 +638,52 @@ fn line_col_offset(text: &str, line: u32, col: u32) -> usize {
     text.len()
 }
 
+/// `hlocheck verify`: check every op against the spec.
+#[derive(clap::Parser, Debug)]
+#[command(
+    version,
+    about = "Check every op against the spec; dynamic sizes by Z3"
+)]
+struct VerifyArgs {
+    /// Assume a condition on the inputs (for example `dim(%arg0, 0) < 100`)
+    #[arg(long, value_name = "COND")]
+    assume: Vec<String>,
+    /// Print the findings as JSON
+    #[arg(long)]
+    json: bool,
+    /// The solver's time limit per query, in milliseconds
+    #[arg(long, value_name = "N")]
+    timeout_ms: Option<u32>,
+    #[command(flatten)]
+    jobs: JobsArg,
+    /// Files or folders (folders are searched for .mlir files)
+    #[arg(required = true, value_name = "PATH")]
+    paths: Vec<String>,
+}
+
 fn cmd_verify(args: &[String]) -> i32 {
-    let mut opts = crate::verify::Options::default();
-    let mut json = false;
-    let mut paths = Vec::new();
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--json" => json = true,
-            "--assume" => match it.next() {
-                Some(c) => opts.assumptions.push(c.clone()),
-                None => {
-                    eprintln!("hlocheck verify: --assume needs a condition");
-                    return 2;
-                }
-            },
-            "--timeout-ms" => match it.next().and_then(|n| n.parse::<u32>().ok()) {
-                Some(n) => opts.timeout_ms = n,
-                None => {
-                    eprintln!("hlocheck verify: --timeout-ms needs a number of milliseconds");
-                    return 2;
-                }
-            },
-            s if s.starts_with('-') => {
-                eprintln!("hlocheck verify: unknown option '{s}'\n{USAGE}");
-                return 2;
-            }
-            _ => paths.push(a.clone()),
-        }
-    }
+    let a: VerifyArgs = match parse_args("verify", args) {
+        Ok(a) => a,
+        Err(code) => return code,
+    };
+    a.jobs.apply();
+    let defaults = crate::verify::Options::default();
+    let opts = crate::verify::Options {
+        assumptions: a.assume,
+        timeout_ms: a.timeout_ms.unwrap_or(defaults.timeout_ms),
+    };
+    let (json, paths) = (a.json, a.paths);
     let files = match input_files("verify", &paths) {
         Ok(f) => f,
         Err(code) => return code,
     };
-    let outcomes = parallel_map(&files, |f| verify_one(f, &opts));
+    let progress = progress(files.len() as u64, "files");
+    let outcomes = parallel_map(&files, |f| {
+        let o = verify_one(f, &opts);
+        progress.inc(1);
+        o
+    });
+    progress.finish_and_clear();
     let (mut errors, mut pre, mut unk, mut cases) = (0, 0, 0, 0);
     let mut all_json = Vec::new();
     for o in outcomes {
@@ -495,13 +694,13 @@ fn cmd_verify(args: &[String]) -> i32 {
         if json {
             all_json.extend(o.json);
         } else {
-            print!("{}", o.text);
+            output::emit(&o.text);
         }
     }
     if json {
-        println!("{}", serde_json::Value::Array(all_json));
+        outln!("{}", serde_json::Value::Array(all_json));
     } else {
-        println!("verified {cases} cases: {errors} errors, {pre} preconditions, {unk} undecided");
+        outln!("verified {cases} cases: {errors} errors, {pre} preconditions, {unk} undecided");
     }
     i32::from(errors > 0)
 }

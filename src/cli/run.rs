@@ -1,30 +1,70 @@
 //! `hlocheck run` and `hlocheck test`.
 
 use super::parallel_map;
-use crate::interp::literal::{format_value, from_npy, parse_literal, random_tensor, to_npy};
-use crate::interp::{Interp, Limits, Value};
+use crate::interp::literal::{from_npy, parse_literal, random_tensor, to_npy, write_value};
+use crate::interp::{check_value_type, Interp, Limits, Value};
 use crate::ir::parse::parse_file;
 use crate::ir::{split_cases, Program, Type};
 use std::path::{Path, PathBuf};
 
-/// Parses `--max-elements N`, `--max-steps N`, `--max-bytes N`; returns false
-/// when `flag` is none of them.
-fn limit_flag(
-    flag: &str,
-    it: &mut std::slice::Iter<'_, String>,
-    limits: &mut Limits,
-) -> Result<bool, String> {
-    let slot = match flag {
-        "--max-elements" => &mut limits.max_elements,
-        "--max-steps" => &mut limits.max_steps,
-        "--max-bytes" => &mut limits.max_bytes,
-        _ => return Ok(false),
-    };
-    let v = it.next().ok_or_else(|| format!("{flag} needs a number"))?;
-    *slot = v
-        .parse()
-        .map_err(|_| format!("{flag}: '{v}' is not a number"))?;
-    Ok(true)
+/// The limits of a run (`run`, `test`).
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct LimitArgs {
+    /// Elements of any one tensor
+    #[arg(long, value_name = "N")]
+    pub max_elements: Option<u64>,
+    /// Bytes of any one tensor
+    #[arg(long, value_name = "N")]
+    pub max_bytes: Option<u64>,
+    /// Bytes held by the whole run (default: half of the machine's memory)
+    #[arg(long, value_name = "N")]
+    pub max_memory: Option<u64>,
+    /// Loop iterations and calls, all together
+    #[arg(long, value_name = "N")]
+    pub max_steps: Option<u64>,
+    /// Elements read and written by all ops together
+    #[arg(long, value_name = "N")]
+    pub max_work: Option<u64>,
+}
+
+impl LimitArgs {
+    /// The default limits with the given ones replaced.
+    pub fn limits(&self) -> Limits {
+        let mut l = Limits::default();
+        for (slot, v) in [
+            (&mut l.max_elements, self.max_elements),
+            (&mut l.max_bytes, self.max_bytes),
+            (&mut l.max_memory, self.max_memory),
+            (&mut l.max_steps, self.max_steps),
+            (&mut l.max_work, self.max_work),
+        ] {
+            if let Some(v) = v {
+                *slot = v;
+            }
+        }
+        l
+    }
+}
+
+/// The first error the verifier finds in a program, rendered as
+/// `FILE:LINE:COL: error: op (label): message`: `run` and `test` refuse
+/// what `verify` rejects, with its message.
+pub fn verifier_error(file: &str, text: &str, prog: &Program) -> Option<String> {
+    let report = crate::verify::verify_program(prog, &crate::verify::Options::default());
+    let f = report
+        .findings
+        .iter()
+        .find(|f| f.kind == crate::verify::Kind::Error)?;
+    let (line, col) = (f.pos.line.max(1), f.pos.col.max(1));
+    let chain = f
+        .call_chain(file)
+        .map(|c| format!("; {c}"))
+        .unwrap_or_default();
+    let offset = super::line_col_offset(text, line, col);
+    Some(
+        crate::ir::Diagnostic::at(file, text, offset, format!("{}{chain}", f.headline()))
+            .to_string(),
+    )
 }
 
 /// The entry function of a program: `--entry`, else `main`, else the only
@@ -72,9 +112,41 @@ fn arg_types<'p>(interp: &Interp<'p>, name: &str) -> Vec<&'p Type> {
         .unwrap_or_default()
 }
 
+/// `hlocheck run`: run a function of a program.
+#[derive(clap::Parser, Debug)]
+#[command(
+    version,
+    about = "Run a function; arguments as dense literals or .npy files"
+)]
+struct RunArgs {
+    /// The .mlir file
+    file: String,
+    /// The function to run (default: main, else the only public function)
+    #[arg(long, value_name = "NAME")]
+    entry: Option<String>,
+    /// An argument: `dense<...> : tensor<...>` or a .npy file (one per parameter, in order)
+    #[arg(long, value_name = "VALUE", allow_hyphen_values = true)]
+    arg: Vec<String>,
+    /// Random arguments for the parameters not given, from this seed
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
+    /// Write the results as result0.npy, result1.npy, ... in this folder
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
+    /// Print the time taken by each phase on stderr
+    #[arg(long)]
+    time: bool,
+    #[command(flatten)]
+    limits: LimitArgs,
+}
+
 /// `hlocheck run FILE [--entry NAME] [--arg VALUE]... [--seed N] [--out DIR]`.
 pub fn cmd_run(args: &[String]) -> i32 {
-    match run_main(args) {
+    let a: RunArgs = match super::parse_args("run", args) {
+        Ok(a) => a,
+        Err(code) => return code,
+    };
+    match run_main(a) {
         Ok(code) => code,
         Err(e) => {
             eprintln!("hlocheck run: {e}");
@@ -83,40 +155,18 @@ pub fn cmd_run(args: &[String]) -> i32 {
     }
 }
 
-fn run_main(args: &[String]) -> Result<i32, String> {
-    let mut limits = Limits::default();
-    let (mut file, mut entry, mut out, mut seed) = (None, None, None, None);
-    let mut time = false;
-    let mut arg_values: Vec<String> = Vec::new();
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        if limit_flag(a, &mut it, &mut limits)? {
-            continue;
-        }
-        let mut value = |what: &str| it.next().cloned().ok_or(format!("{a} needs {what}"));
-        match a.as_str() {
-            "--entry" => entry = Some(value("a function name")?),
-            "--arg" => arg_values.push(value("a value")?),
-            "--out" => out = Some(PathBuf::from(value("a folder")?)),
-            "--time" => time = true,
-            "--seed" => {
-                let v = value("a number")?;
-                seed = Some(
-                    v.parse::<u64>()
-                        .map_err(|_| format!("--seed: '{v}' is not a number"))?,
-                );
-            }
-            s if s.starts_with('-') => return Err(format!("unknown option '{s}'")),
-            _ if file.is_none() => file = Some(a.clone()),
-            _ => return Err("give one FILE".into()),
-        }
-    }
-    let file = file.ok_or(
-        "usage: hlocheck run FILE [--entry NAME] [--arg VALUE]... [--seed N] [--out DIR] [--time]",
-    )?;
+fn run_main(a: RunArgs) -> Result<i32, String> {
+    let limits = a.limits.limits();
+    let (file, entry, out, seed, time) = (a.file, a.entry, a.out, a.seed, a.time);
+    let arg_values = a.arg;
     let started = std::time::Instant::now();
-    let text = std::fs::read(&file).map_err(|e| format!("{file}: {e}"))?;
-    let text = String::from_utf8_lossy(&text).into_owned();
+    let text = match super::read_text(Path::new(&file)) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("{e}");
+            return Ok(1);
+        }
+    };
     let prog = match crate::ir::parse::parse_program(&file, &text) {
         Ok(p) => p,
         Err(d) => {
@@ -124,6 +174,10 @@ fn run_main(args: &[String]) -> Result<i32, String> {
             return Ok(1);
         }
     };
+    if let Some(e) = verifier_error(&file, &text, &prog) {
+        eprintln!("{e}");
+        return Ok(1);
+    }
     let mut interp = Interp::new(&prog, limits);
     let name = entry_of(&interp, &prog, entry.as_deref())
         .ok_or_else(|| format!("{file}: no entry function; name one with --entry"))?;
@@ -141,20 +195,21 @@ fn run_main(args: &[String]) -> Result<i32, String> {
     let mut inputs = Vec::new();
     let mut rng_state = seed.unwrap_or(0);
     for (i, ty) in types.iter().enumerate() {
+        let what = format!("argument {i} of @{name}");
         let v = match arg_values.get(i) {
             Some(text) if text.ends_with(".npy") => {
-                let bytes = std::fs::read(text).map_err(|e| format!("{text}: {e}"))?;
+                let bytes =
+                    super::read_file(Path::new(text)).map_err(|e| format!("{text}: {e}"))?;
                 let Type::Tensor(tt) = ty else {
-                    return Err(format!("argument {i} is not a tensor"));
+                    return Err(format!("{what} is of type {ty}, not a tensor"));
                 };
                 Value::tensor(
                     from_npy(&bytes, &tt.elem, limits.max_elements)
-                        .map_err(|e| format!("{text}: {e}"))?,
+                        .map_err(|e| format!("{what}: {text}: {e}"))?,
                 )
             }
             Some(text) => Value::tensor(
-                parse_literal(text, limits.max_elements)
-                    .map_err(|e| format!("argument {i}: {e}"))?,
+                parse_literal(text, limits.max_elements).map_err(|e| format!("{what}: {e}"))?,
             ),
             None if seed.is_some() => {
                 Value::tensor(random_tensor(ty, &mut rng_state, limits.max_elements)?)
@@ -166,6 +221,7 @@ fn run_main(args: &[String]) -> Result<i32, String> {
                 ))
             }
         };
+        check_value_type(&v, ty).map_err(|m| format!("{what}: {m}"))?;
         inputs.push(v);
     }
     let parsed = std::time::Instant::now();
@@ -202,7 +258,10 @@ fn run_main(args: &[String]) -> Result<i32, String> {
         }
         None => {
             for r in &results {
-                println!("{}", format_value(r));
+                super::output::emit_with(|w| {
+                    write_value(w, r)?;
+                    w.write_all(b"\n")
+                });
             }
         }
     }
@@ -248,7 +307,7 @@ impl Verdict {
 /// Runs every case of one conformance file.
 pub fn test_file(path: &Path, limits: Limits) -> Vec<CaseResult> {
     let name = path.display().to_string();
-    let text = match std::fs::read(path) {
+    let text = match super::read_file(path) {
         Ok(b) => String::from_utf8_lossy(&b).into_owned(),
         Err(e) => {
             return vec![CaseResult {
@@ -287,10 +346,17 @@ pub fn test_file(path: &Path, limits: Limits) -> Vec<CaseResult> {
         .zip(cases)
         .map(|(parsed, case)| match parsed {
             Err(d) => result(case.line, Verdict::Failed, d.to_string()),
-            Ok(prog) => {
-                let (v, detail) = run_case(&prog, limits);
-                result(case.line, v, detail)
-            }
+            Ok(prog) => match verifier_error(&name, &text, &prog) {
+                Some(e) => result(
+                    case.line,
+                    Verdict::Failed,
+                    format!("the verifier rejects the program: {e}"),
+                ),
+                None => {
+                    let (v, detail) = run_case(&prog, limits);
+                    result(case.line, v, detail)
+                }
+            },
         })
         .collect()
 }
@@ -344,44 +410,48 @@ fn run_case(prog: &Program, limits: Limits) -> (Verdict, String) {
     outcome.unwrap_or_else(|_| (Verdict::Failed, "internal error (panic)".into()))
 }
 
+/// `hlocheck test`: run conformance tests.
+#[derive(clap::Parser, Debug)]
+#[command(version, about = "Run conformance tests; one verdict per case")]
+struct TestArgs {
+    /// Also write every verdict to this file as JSON
+    #[arg(long, value_name = "FILE")]
+    json: Option<String>,
+    /// Print every verdict, not only failures
+    #[arg(long, short)]
+    verbose: bool,
+    #[command(flatten)]
+    limits: LimitArgs,
+    #[command(flatten)]
+    jobs: super::JobsArg,
+    /// Files or folders (folders are searched for .mlir files)
+    #[arg(required = true, value_name = "PATH")]
+    paths: Vec<String>,
+}
+
 /// `hlocheck test PATH... [--json FILE] [--verbose]`.
 pub fn cmd_test(args: &[String]) -> i32 {
-    let mut limits = Limits::default();
-    let (mut json, mut verbose, mut paths) = (None, false, Vec::new());
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match limit_flag(a, &mut it, &mut limits) {
-            Ok(true) => continue,
-            Ok(false) => {}
-            Err(e) => {
-                eprintln!("hlocheck test: {e}");
-                return 2;
-            }
-        }
-        match a.as_str() {
-            "--json" => match it.next() {
-                Some(f) => json = Some(f.clone()),
-                None => {
-                    eprintln!("hlocheck test: --json needs a file");
-                    return 2;
-                }
-            },
-            "--verbose" | "-v" => verbose = true,
-            s if s.starts_with('-') => {
-                eprintln!("hlocheck test: unknown option '{s}'");
-                return 2;
-            }
-            _ => paths.push(a.clone()),
-        }
-    }
-    let files = match super::input_files("test", &paths) {
+    let a: TestArgs = match super::parse_args("test", args) {
+        Ok(a) => a,
+        Err(code) => return code,
+    };
+    a.jobs.apply();
+    let limits = a.limits.limits();
+    let (json, verbose) = (a.json, a.verbose);
+    let files = match super::input_files("test", &a.paths) {
         Ok(f) => f,
         Err(code) => return code,
     };
-    let results: Vec<CaseResult> = parallel_map(&files, |f| test_file(f, limits))
-        .into_iter()
-        .flatten()
-        .collect();
+    let progress = super::progress(files.len() as u64, "files");
+    let results: Vec<CaseResult> = parallel_map(&files, |f| {
+        let r = test_file(f, limits);
+        progress.inc(1);
+        r
+    })
+    .into_iter()
+    .flatten()
+    .collect();
+    progress.finish_and_clear();
     let count = |v: Verdict| results.iter().filter(|r| r.verdict == v).count();
     let (passed, failed, skipped) = (
         count(Verdict::Passed),
@@ -391,7 +461,7 @@ pub fn cmd_test(args: &[String]) -> i32 {
     for r in &results {
         if r.verdict == Verdict::Failed || verbose {
             let first = r.detail.lines().next().unwrap_or("");
-            println!("{}:{}: {}: {first}", r.file, r.line, r.verdict.name());
+            outln!("{}:{}: {}: {first}", r.file, r.line, r.verdict.name());
         }
     }
     if let Some(path) = json {
@@ -418,6 +488,6 @@ pub fn cmd_test(args: &[String]) -> i32 {
             return 2;
         }
     }
-    println!("{passed} passed, {failed} failed, {skipped} skipped");
+    outln!("{passed} passed, {failed} failed, {skipped} skipped");
     i32::from(failed > 0)
 }

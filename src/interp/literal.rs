@@ -60,10 +60,64 @@ pub fn format_value(v: &Value) -> String {
     }
 }
 
-/// Parses an argument written as an MLIR dense literal, `dense<...> : tensor<...>`.
+/// Writes a value as [`format_value`] does, in pieces: a large tensor is
+/// written as hex digits a block at a time, never held as one string.
+pub fn write_value(w: &mut dyn std::io::Write, v: &Value) -> std::io::Result<()> {
+    match v {
+        Value::Tensor(t) if t.data.len() > STREAM_ABOVE => {
+            let ty = TensorType::ranked(
+                t.shape.iter().map(|&d| Some(d as u64)).collect(),
+                t.elem.clone(),
+            );
+            w.write_all(b"dense<\"0x")?;
+            let lanes_per_block = 1 << 13;
+            let (mut bytes, mut hex) = (Vec::new(), String::new());
+            for block in t.data.chunks(lanes_per_block) {
+                bytes.clear();
+                hex.clear();
+                let part = Tensor {
+                    elem: t.elem.clone(),
+                    shape: vec![block.len()],
+                    data: Vec::new(),
+                };
+                part.write_lanes(block, &mut bytes);
+                for b in &bytes {
+                    use std::fmt::Write;
+                    let _ = write!(hex, "{b:02X}");
+                }
+                w.write_all(hex.as_bytes())?;
+            }
+            write!(w, "\"> : {ty}")
+        }
+        Value::Tuple(items) => {
+            w.write_all(b"(")?;
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    w.write_all(b", ")?;
+                }
+                write_value(w, item)?;
+            }
+            w.write_all(b")")
+        }
+        _ => w.write_all(format_value(v).as_bytes()),
+    }
+}
+
+/// Tensors of more lanes than this are written in pieces (they are printed
+/// in hex by then).
+const STREAM_ABOVE: usize = 1 << 12;
+
+/// Parses an argument written as an MLIR dense literal, `dense<...> : tensor<...>`;
+/// nothing may follow it.
 pub fn parse_literal(text: &str, limit: u64) -> Result<Tensor, String> {
     let mut p = Parser::new(text, 0);
     let attr = p.parse_attr().map_err(|e| e.msg)?;
+    if !p.at_end() {
+        return Err(format!(
+            "unexpected text after the literal: '{}'",
+            text[p.offset().min(text.len())..].trim()
+        ));
+    }
     tensor_from_attr(&attr, limit)
 }
 
@@ -115,8 +169,120 @@ pub fn to_npy(t: &Tensor) -> Vec<u8> {
     out
 }
 
-/// Reads a `.npy` file as a tensor of the given element type (its storage
-/// width must match the file's dtype).
+/// The fields of a `.npy` header: a Python dict literal with `descr`,
+/// `fortran_order` and `shape`, then spaces and a newline.
+struct NpyHeader {
+    descr: String,
+    fortran_order: bool,
+    shape: Vec<usize>,
+}
+
+/// Parses a `.npy` header dict; any other key, value or trailing text is an error.
+fn parse_npy_header(h: &str) -> Result<NpyHeader, String> {
+    let bad = |what: &str| format!("the .npy header is malformed: {what}");
+    let mut rest = h.trim_end_matches(['\n', ' ', '\0']).trim_start();
+    rest = rest
+        .strip_prefix('{')
+        .ok_or_else(|| bad("it does not start with '{'"))?;
+    let (mut descr, mut fortran, mut shape) = (None, None, None);
+    loop {
+        rest = rest.trim_start();
+        if let Some(r) = rest.strip_prefix('}') {
+            if !r.trim().is_empty() {
+                return Err(bad("text after the dict"));
+            }
+            break;
+        }
+        let q = rest
+            .chars()
+            .next()
+            .filter(|c| *c == '\'' || *c == '"')
+            .ok_or_else(|| bad("expected a quoted key"))?;
+        let end = rest[1..].find(q).ok_or_else(|| bad("unterminated key"))?;
+        let key = &rest[1..1 + end];
+        rest = rest[2 + end..].trim_start();
+        rest = rest
+            .strip_prefix(':')
+            .ok_or_else(|| bad("expected ':'"))?
+            .trim_start();
+        match key {
+            "descr" => {
+                let q = rest
+                    .chars()
+                    .next()
+                    .filter(|c| *c == '\'' || *c == '"')
+                    .ok_or_else(|| bad("descr is not a string"))?;
+                let end = rest[1..].find(q).ok_or_else(|| bad("unterminated descr"))?;
+                descr = Some(rest[1..1 + end].to_string());
+                rest = &rest[2 + end..];
+            }
+            "fortran_order" => {
+                if let Some(r) = rest.strip_prefix("True") {
+                    fortran = Some(true);
+                    rest = r;
+                } else if let Some(r) = rest.strip_prefix("False") {
+                    fortran = Some(false);
+                    rest = r;
+                } else {
+                    return Err(bad("fortran_order is not True or False"));
+                }
+            }
+            "shape" => {
+                let r = rest
+                    .strip_prefix('(')
+                    .ok_or_else(|| bad("shape is not a tuple"))?;
+                let end = r.find(')').ok_or_else(|| bad("unterminated shape"))?;
+                let mut dims = Vec::new();
+                let parts: Vec<&str> = r[..end].split(',').map(str::trim).collect();
+                for (i, part) in parts.iter().enumerate() {
+                    if part.is_empty() && i + 1 == parts.len() && i > 0 {
+                        continue;
+                    }
+                    if part.is_empty() && parts.len() == 1 {
+                        continue;
+                    }
+                    dims.push(
+                        part.parse::<usize>()
+                            .map_err(|_| bad(&format!("shape entry '{part}'")))?,
+                    );
+                }
+                shape = Some(dims);
+                rest = &r[end + 1..];
+            }
+            other => return Err(bad(&format!("unknown key '{other}'"))),
+        }
+        rest = rest.trim_start();
+        if let Some(r) = rest.strip_prefix(',') {
+            rest = r;
+        } else if !rest.starts_with('}') {
+            return Err(bad("expected ',' or '}'"));
+        }
+    }
+    Ok(NpyHeader {
+        descr: descr.ok_or_else(|| bad("no descr"))?,
+        fortran_order: fortran.ok_or_else(|| bad("no fortran_order"))?,
+        shape: shape.ok_or_else(|| bad("no shape"))?,
+    })
+}
+
+/// Whether a `.npy` dtype holds elements of `elem`: NumPy's own dtype for
+/// the type, or (for types NumPy lacks) unsigned integers of the storage
+/// width, as [`to_npy`] writes them. Byte order `<`, `=` or `|`.
+fn npy_dtype_fits(descr: &str, elem: &ElementType) -> bool {
+    let body = descr.get(1..).unwrap_or("");
+    if !descr.starts_with(['<', '=', '|']) {
+        return false;
+    }
+    let matches = |d: &str| d.get(1..) == Some(body);
+    match npy_dtype(elem) {
+        Some(d) => matches(d),
+        None => body == format!("u{}", elem.storage_bytes()),
+    }
+}
+
+/// Reads a `.npy` file as a tensor of the given element type: the file's
+/// dtype must be that type's (see [`npy_dtype_fits`]), C order, and its
+/// data exactly what its shape needs.
 pub fn from_npy(bytes: &[u8], elem: &ElementType, limit: u64) -> Result<Tensor, String> {
     if bytes.len() < 10 || &bytes[..6] != b"\x93NUMPY" {
         return Err("not a .npy file".into());
@@ -133,46 +299,31 @@ pub fn from_npy(bytes: &[u8], elem: &ElementType, limit: u64) -> Result<Tensor, 
         .get(hstart..hstart.saturating_add(hlen))
         .ok_or("truncated .npy header")?;
     let header = std::str::from_utf8(header).map_err(|_| "the .npy header is not text")?;
-    if header.contains("'fortran_order': True") {
+    let h = parse_npy_header(header)?;
+    if h.fortran_order {
         return Err("Fortran-order .npy files are not supported".into());
     }
-    let descr = header
-        .split("'descr':")
-        .nth(1)
-        .and_then(|s| s.split('\'').nth(1))
-        .ok_or("the .npy header has no descr")?;
-    let width: usize = descr
-        .get(2..)
-        .and_then(|w| w.parse().ok())
-        .ok_or_else(|| format!("unsupported .npy dtype {descr}"))?;
-    if descr.starts_with('>') && width > 1 {
-        return Err("big-endian .npy files are not supported".into());
-    }
-    if width != elem.storage_bytes() {
+    if !npy_dtype_fits(&h.descr, elem) {
+        let want = npy_dtype(elem)
+            .map(str::to_string)
+            .unwrap_or_else(|| format!("<u{}", elem.storage_bytes()));
         return Err(format!(
-            "the .npy dtype {descr} has {width} bytes per element but {elem} needs {}",
-            elem.storage_bytes()
+            "the .npy dtype '{}' does not hold {elem} elements (expected '{want}')",
+            h.descr
         ));
     }
-    let shape_text = header
-        .split("'shape':")
-        .nth(1)
-        .and_then(|s| s.split('(').nth(1))
-        .and_then(|s| s.split(')').next())
-        .ok_or("the .npy header has no shape")?;
-    let mut shape = Vec::new();
-    for part in shape_text.split(',') {
-        let part = part.trim();
-        if !part.is_empty() {
-            shape.push(part.parse::<usize>().map_err(|_| "bad .npy shape")?);
-        }
+    let width = elem.storage_bytes();
+    let shape = h.shape;
+    let mut n: u64 = 1;
+    for &d in &shape {
+        n = n.saturating_mul(d as u64);
     }
-    let n = num_elements(&shape);
-    if n as u64 > limit {
+    if n > limit {
         return Err(format!(
-            "the .npy array of {n} elements exceeds the element limit"
+            "the .npy array of {n} elements exceeds the element limit ({limit}); raise it with --max-elements"
         ));
     }
+    let n = n as usize;
     let data = &bytes[hstart + hlen..];
     if data.len() != n.saturating_mul(width) {
         return Err(format!(

@@ -8,8 +8,9 @@
 //! family and each names the spec section it implements.
 //!
 //! Limits ([`Limits`]) bound the elements of any one tensor, the bytes held by
-//! a result, and the iterations of loops: an exceeded limit is an error that
-//! names the op, never an abort.
+//! a result, the bytes the whole run holds, the iterations of loops and the
+//! calls, and the elements all ops handle together: an exceeded limit is an
+//! error that names the op and the option that raises it, never an abort.
 
 pub mod check;
 pub mod chlo;
@@ -18,6 +19,7 @@ pub mod control;
 pub mod elementwise;
 pub mod linalg;
 pub mod literal;
+pub mod memory;
 pub mod movement;
 pub mod par;
 pub mod quant;
@@ -73,6 +75,10 @@ pub struct Limits {
     pub max_steps: u64,
     /// Bytes of any one tensor's storage.
     pub max_bytes: u64,
+    /// Elements that all ops read and write together (the work of a run).
+    pub max_work: u64,
+    /// Bytes the process holds at any time (`memory.rs`).
+    pub max_memory: u64,
 }
 
 impl Default for Limits {
@@ -81,6 +87,8 @@ impl Default for Limits {
             max_elements: 1 << 28,
             max_steps: 100_000_000,
             max_bytes: 4 << 30,
+            max_work: 1 << 34,
+            max_memory: memory::default_limit(),
         }
     }
 }
@@ -180,6 +188,8 @@ pub struct Interp<'p> {
     funcs: HashMap<&'p str, &'p Op>,
     pub limits: Limits,
     steps: u64,
+    /// Elements read and written by the ops run so far.
+    work: u64,
     env: Vec<Option<Value>>,
     call_stack: Vec<&'p str>,
     /// Results of the check ops run so far.
@@ -240,6 +250,7 @@ impl<'p> Interp<'p> {
             funcs,
             limits,
             steps: 0,
+            work: 0,
             env: vec![None; prog.value_types.len()],
             call_stack: Vec::new(),
             checks: Vec::new(),
@@ -293,13 +304,38 @@ impl<'p> Interp<'p> {
         self.prog.ty(v)
     }
 
-    /// Counts one loop iteration against the step limit.
+    /// Counts one loop iteration or call against the step limit.
     pub fn step(&mut self) -> Result<(), String> {
         self.steps += 1;
         if self.steps > self.limits.max_steps {
             return Err(format!(
-                "the step limit ({} loop iterations) is exceeded; raise it with --max-steps",
+                "the step limit ({} loop iterations and calls) is exceeded; raise it with --max-steps",
                 self.limits.max_steps
+            ));
+        }
+        Ok(())
+    }
+
+    /// Counts `elements` read or written against the work limit.
+    pub fn add_work(&mut self, elements: u64) -> Result<(), String> {
+        self.work = self.work.saturating_add(elements);
+        if self.work > self.limits.max_work {
+            return Err(format!(
+                "the work limit ({} elements read and written by all ops) is exceeded; raise it with --max-work",
+                self.limits.max_work
+            ));
+        }
+        Ok(())
+    }
+
+    /// Checks the bytes the process holds (and held at its peak since the
+    /// last check) against the memory limit.
+    pub fn check_memory(&self) -> Result<(), String> {
+        let peak = memory::peak().max(memory::live());
+        if peak > self.limits.max_memory {
+            return Err(format!(
+                "the run held {peak} bytes, more than the memory limit ({} bytes); raise it with --max-memory",
+                self.limits.max_memory
             ));
         }
         Ok(())
@@ -320,8 +356,15 @@ impl<'p> Interp<'p> {
         let bytes = n.saturating_mul(8 * lanes as u64);
         if bytes > self.limits.max_bytes {
             return Err(format!(
-                "a tensor of {bytes} bytes exceeds the memory limit ({} bytes)",
+                "a tensor of {bytes} bytes exceeds the tensor size limit ({} bytes); raise it with --max-bytes",
                 self.limits.max_bytes
+            ));
+        }
+        let total = memory::live().saturating_add(bytes);
+        if total > self.limits.max_memory {
+            return Err(format!(
+                "a tensor of {bytes} bytes would make the run hold {total} bytes, more than the memory limit ({} bytes); raise it with --max-memory",
+                self.limits.max_memory
             ));
         }
         Ok(())
@@ -348,10 +391,12 @@ impl<'p> Interp<'p> {
         if self.call_stack.len() >= 200 {
             return Err("calls nest more than 200 deep".into());
         }
+        self.step()?;
         let region = func
             .regions
             .first()
-            .ok_or_else(|| format!("@{name} is a declaration without a body"))?;
+            .filter(|r| !r.blocks.is_empty())
+            .ok_or_else(|| format!("@{name} is a declaration without a body; it cannot be run"))?;
         self.call_stack.push(fname);
         let r = self.run_region(region, args);
         self.call_stack.pop();
@@ -392,7 +437,14 @@ impl<'p> Interp<'p> {
                 ),
             });
         }
-        for (&id, v) in block.args.iter().zip(args) {
+        for (i, (&id, v)) in block.args.iter().zip(args).enumerate() {
+            if let Err(m) = check_value_type(&v, self.ty(id)) {
+                return Err(RunError {
+                    pos: block.ops.first().map(|o| o.pos).unwrap_or_default(),
+                    op: "block".into(),
+                    message: format!("argument {i} of the block: {m}"),
+                });
+            }
             self.env[id as usize] = Some(v);
         }
         let deaths = self.deaths(block);
@@ -582,6 +634,8 @@ impl<'p> Interp<'p> {
         }
         let kernel = prepared.kernel;
         let args = self.operands(&op.operands, dying).map_err(located)?;
+        let read: u64 = args.iter().map(value_elements).sum();
+        memory::reset_peak();
         let results = match kernel(self, op, args) {
             Ok(r) => r,
             Err(KernelError::Message(m)) => return Err(located(m)),
@@ -594,10 +648,15 @@ impl<'p> Interp<'p> {
                 op.results.len()
             )));
         }
-        for (&id, v) in op.results.iter().zip(results) {
+        self.check_memory().map_err(located)?;
+        let written: u64 = results.iter().map(value_elements).sum();
+        self.add_work(read.saturating_add(written))
+            .map_err(located)?;
+        for (i, (&id, v)) in op.results.iter().zip(results).enumerate() {
             if let Value::Tensor(t) = &v {
                 self.check_shape(&t.shape, t.lanes()).map_err(located)?;
             }
+            check_value_type(&v, self.ty(id)).map_err(|m| located(format!("result {i}: {m}")))?;
             self.env[id as usize] = Some(v);
         }
         // A constant's value never changes: keep a small one for the next
@@ -653,6 +712,63 @@ impl std::hash::Hasher for AddressHasher {
         self.0 = (n as u64)
             .wrapping_mul(0x9E37_79B9_7F4A_7C15)
             .rotate_left(29);
+    }
+}
+
+/// The elements a value holds (tuples: all their tensors').
+fn value_elements(v: &Value) -> u64 {
+    match v {
+        Value::Tensor(t) => t.data.len() as u64,
+        Value::Tuple(items) => items.iter().map(value_elements).sum(),
+        Value::Token => 0,
+    }
+}
+
+/// Checks a value against a declared type: a tensor's element type and its
+/// static dimensions, a tuple's items, a token.
+pub fn check_value_type(v: &Value, ty: &Type) -> Result<(), String> {
+    match (v, ty) {
+        (Value::Tensor(t), Type::Tensor(tt)) => {
+            if t.elem != tt.elem {
+                return Err(format!(
+                    "a tensor of {} elements where {ty} is declared",
+                    t.elem
+                ));
+            }
+            if let Some(dims) = &tt.dims {
+                let fits = dims.len() == t.shape.len()
+                    && dims
+                        .iter()
+                        .zip(&t.shape)
+                        .all(|(d, &n)| d.is_none_or(|d| d == n as u64));
+                if !fits {
+                    let shape: Vec<String> = t.shape.iter().map(|d| d.to_string()).collect();
+                    return Err(format!(
+                        "a tensor of shape [{}] where {ty} is declared",
+                        shape.join(", ")
+                    ));
+                }
+            }
+            Ok(())
+        }
+        (Value::Tuple(items), Type::Tuple(types)) => {
+            if items.len() != types.len() {
+                return Err(format!(
+                    "a tuple of {} items where {ty} is declared",
+                    items.len()
+                ));
+            }
+            for (item, t) in items.iter().zip(types) {
+                check_value_type(item, t)?;
+            }
+            Ok(())
+        }
+        (Value::Token, Type::Token) => Ok(()),
+        // Types the executor does not model (opaque, unranked) are not checked.
+        (_, Type::Opaque(_) | Type::None | Type::Function(_)) => Ok(()),
+        (Value::Tensor(_), _) => Err(format!("a tensor where {ty} is declared")),
+        (Value::Tuple(_), _) => Err(format!("a tuple where {ty} is declared")),
+        (Value::Token, _) => Err(format!("a token where {ty} is declared")),
     }
 }
 

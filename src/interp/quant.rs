@@ -104,6 +104,12 @@ pub fn quantize(t: &Tensor, q: &QuantType) -> Result<Tensor, String> {
         }
         other => return Err(format!("cannot quantize {other} elements")),
     };
+    if q.storage_min > q.storage_max {
+        return Err(format!(
+            "the storage range [{}, {}] of the quantized type is empty",
+            q.storage_min, q.storage_max
+        ));
+    }
     let qelem = ElementType::Quant(Box::new(q.clone()));
     let ik = int_kind(&qelem).unwrap_or(IntKind {
         bits: 8,
@@ -123,7 +129,8 @@ pub fn quantize(t: &Tensor, q: &QuantType) -> Result<Tensor, String> {
             let clamped = arith::minimum(f, arith::maximum(f, shifted, lo), hi);
             let rounded = convert::round_nearest_even(f, clamped);
             let n = convert::to_int(f, rounded, 64, true)
-                .clamp(q.storage_min as i128, q.storage_max as i128);
+                .max(q.storage_min as i128)
+                .min(q.storage_max as i128);
             ik.wrap(n)
         })
         .collect();

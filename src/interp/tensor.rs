@@ -309,23 +309,29 @@ impl Tensor {
 
     /// Appends the bytes of [`Tensor::to_bytes`] to `out`.
     pub fn write_bytes(&self, out: &mut Vec<u8>) {
+        self.write_lanes(&self.data, out);
+    }
+
+    /// Appends the bytes of some lanes of this tensor's element type
+    /// (whole elements) to `out`, as [`Tensor::to_bytes`] stores them.
+    pub fn write_lanes(&self, lanes: &[u64], out: &mut Vec<u8>) {
         let width = self.elem.storage_bytes();
         let lane_bytes = (width / self.lanes().max(1)).min(8);
-        out.reserve(self.data.len() * lane_bytes);
+        out.reserve(lanes.len() * lane_bytes);
         match lane_bytes {
-            1 => out.extend(self.data.iter().map(|&l| l as u8)),
+            1 => out.extend(lanes.iter().map(|&l| l as u8)),
             2 => {
-                for &l in &self.data {
+                for &l in lanes {
                     out.extend_from_slice(&(l as u16).to_le_bytes());
                 }
             }
             4 => {
-                for &l in &self.data {
+                for &l in lanes {
                     out.extend_from_slice(&(l as u32).to_le_bytes());
                 }
             }
             _ => {
-                for &l in &self.data {
+                for &l in lanes {
                     out.extend_from_slice(&l.to_le_bytes()[..lane_bytes]);
                 }
             }

@@ -17,13 +17,33 @@ pub struct Diagnostic {
 impl Diagnostic {
     /// Locates byte `offset` of `text` and builds the diagnostic.
     pub fn at(file: &str, text: &str, offset: usize, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::at_from(file, text, 0, 1, offset, message)
+    }
+
+    /// Like [`Diagnostic::at`], counting lines from offset `base`, the start
+    /// of line `base_line` (so locating an error in one case of a long file
+    /// costs time in the case's length only). An `offset` before `base` is
+    /// located from the start of the text.
+    pub fn at_from(
+        file: &str,
+        text: &str,
+        base: usize,
+        base_line: u32,
+        offset: usize,
+        message: impl Into<String>,
+    ) -> Diagnostic {
         let offset = offset.min(text.len());
-        let before = &text.as_bytes()[..offset];
+        let (base, base_line) = if base <= offset {
+            (base, base_line)
+        } else {
+            (0, 1)
+        };
+        let before = &text.as_bytes()[base..offset];
         let line_start = before
             .iter()
             .rposition(|&b| b == b'\n')
-            .map_or(0, |i| i + 1);
-        let line = 1 + before.iter().filter(|&&b| b == b'\n').count() as u32;
+            .map_or(base, |i| base + i + 1);
+        let line = base_line + before.iter().filter(|&&b| b == b'\n').count() as u32;
         let line_end = text.as_bytes()[offset..]
             .iter()
             .position(|&b| b == b'\n')

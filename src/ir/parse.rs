@@ -31,21 +31,34 @@ pub type PResult<T> = Result<T, PErr>;
 pub fn parse_file(file: &str, text: &str) -> Vec<Result<Program, Diagnostic>> {
     split_cases(text)
         .into_iter()
-        .map(|c| parse_range(file, text, c.start, c.end))
+        .map(|c| parse_range(file, text, c.start, c.end, c.line))
         .collect()
 }
 
 /// Parses a whole text as one program.
 pub fn parse_program(file: &str, text: &str) -> Result<Program, Diagnostic> {
-    parse_range(file, text, 0, text.len())
+    parse_range(file, text, 0, text.len(), 1)
 }
 
-fn parse_range(file: &str, text: &str, start: usize, end: usize) -> Result<Program, Diagnostic> {
-    let mut p = Parser::new(&text[..end], start);
+/// Parses the case of `text` that starts at offset `start`, the beginning of
+/// line `line`, and ends at `end`. Lines are counted from the case's start,
+/// so a file of many cases is read in time linear in its length.
+fn parse_range(
+    file: &str,
+    text: &str,
+    start: usize,
+    end: usize,
+    line: u32,
+) -> Result<Program, Diagnostic> {
+    let mut p = Parser::new_at(&text[..end], start, line);
     p.parse_top_level()
         .map(|()| std::mem::take(&mut p.prog))
-        .map_err(|e| Diagnostic::at(file, text, e.offset, e.msg))
+        .map_err(|e| Diagnostic::at_from(file, text, start, line, e.offset, e.msg))
 }
+
+/// The bytes of text that all alias uses of one case may stand for
+/// together (`Parser::use_alias`).
+pub const MAX_ALIAS_EXPANSION: u64 = 1 << 22;
 
 /// What an op's syntax is building: the parts of an [`Op`] before its results
 /// are bound.
@@ -101,15 +114,33 @@ pub struct Parser<'a> {
     peeked: Option<(Tok<'a>, usize, usize)>,
     pub prog: Program,
     scopes: Vec<HashMap<&'a str, Vec<ValueId>>>,
-    type_aliases: HashMap<&'a str, Type>,
-    attr_aliases: HashMap<&'a str, Attr>,
+    /// Aliases with their expanded size (`Parser::use_alias`).
+    type_aliases: HashMap<&'a str, (Type, u64)>,
+    attr_aliases: HashMap<&'a str, (Attr, u64)>,
+    /// Bytes of text the alias uses so far stand for.
+    expanded: u64,
     depth: u32,
-    /// Line-counting cache: (offset, line, start of that line), moving forward.
-    line_cache: std::cell::Cell<(usize, u32, usize)>,
+    /// Line-counting cache: (offset, line, column) of the last position
+    /// asked for, moving forward; `line_base` is where counting restarts.
+    line_cache: std::cell::Cell<(usize, u32, u32)>,
+    line_base: (usize, u32),
 }
 
 impl<'a> Parser<'a> {
     pub fn new(text: &'a str, start: usize) -> Parser<'a> {
+        Parser::new_at(
+            text,
+            start,
+            1 + text.as_bytes()[..start.min(text.len())]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count() as u32,
+        )
+    }
+
+    /// A parser from offset `start`, which begins line `line` of the text.
+    pub fn new_at(text: &'a str, start: usize, line: u32) -> Parser<'a> {
+        let start = start.min(text.len());
         Parser {
             src: text.as_bytes(),
             text,
@@ -119,8 +150,10 @@ impl<'a> Parser<'a> {
             scopes: vec![HashMap::new()],
             type_aliases: HashMap::new(),
             attr_aliases: HashMap::new(),
+            expanded: 0,
             depth: 0,
-            line_cache: std::cell::Cell::new((0, 1, 0)),
+            line_cache: std::cell::Cell::new((start, line, 1)),
+            line_base: (start, line),
         }
     }
 
@@ -176,6 +209,11 @@ impl<'a> Parser<'a> {
     pub fn expected<T>(&mut self, what: &str) -> PResult<T> {
         let found = self.peek()?.describe();
         self.err(format!("expected {what}, found {found}"))
+    }
+
+    /// Whether only trivia (spaces, comments) is left.
+    pub fn at_end(&mut self) -> bool {
+        matches!(self.peek(), Ok(Tok::Eof))
     }
 
     pub fn is_punct(&mut self, c: u8) -> PResult<bool> {
@@ -463,8 +501,11 @@ impl<'a> Parser<'a> {
                     "quant.uniform" => Ok(Type::Element(ElementType::Quant(Box::new(
                         self.quant_body(off)?,
                     )))),
-                    _ if !name.contains('.') => match self.type_aliases.get(name) {
-                        Some(t) => Ok(t.clone()),
+                    _ if !name.contains('.') => match self.type_aliases.get(name).cloned() {
+                        Some((t, size)) => {
+                            self.use_alias(size, off)?;
+                            Ok(t)
+                        }
                         None => self.err_at(off, format!("undefined type alias '!{name}'")),
                     },
                     _ => {
@@ -534,8 +575,11 @@ impl<'a> Parser<'a> {
             }
             Tok::Bang(name) if !name.contains('.') => {
                 self.bump()?;
-                match self.type_aliases.get(name) {
-                    Some(Type::Element(e)) => Ok(e.clone()),
+                match self.type_aliases.get(name).cloned() {
+                    Some((Type::Element(e), size)) => {
+                        self.use_alias(size, off)?;
+                        Ok(e)
+                    }
                     Some(_) => {
                         self.err_at(off, format!("type alias '!{name}' is not an element type"))
                     }
@@ -1011,8 +1055,11 @@ impl<'a> Parser<'a> {
         };
         let has_body = self.is_punct(b'<')? && self.offset() == self.pos;
         if !has_body {
-            return match self.attr_aliases.get(name) {
-                Some(a) => Ok(a.clone()),
+            return match self.attr_aliases.get(name).cloned() {
+                Some((a, size)) => {
+                    self.use_alias(size, off)?;
+                    Ok(a)
+                }
                 None => self.err_at(off, format!("undefined attribute alias '#{name}'")),
             };
         }
@@ -1873,23 +1920,30 @@ impl<'a> Parser<'a> {
 
     /// Line and column of an offset.
     pub fn pos_of(&self, offset: usize) -> Pos {
-        // Ops are met in text order, so lines are counted forward from the
-        // last position asked for (from the start when asked for an earlier one).
+        // Ops are met in text order, so lines and columns are counted
+        // forward from the last position asked for (from the case's start
+        // when asked for an earlier one): reading a case costs time linear
+        // in its length, however long its lines.
         let offset = offset.min(self.src.len());
-        let (mut at, mut line, mut line_start) = self.line_cache.get();
+        let (mut at, mut line, mut col) = self.line_cache.get();
         if offset < at {
-            (at, line, line_start) = (0, 1, 0);
-        }
-        for (i, &b) in self.src[at..offset].iter().enumerate() {
-            if b == b'\n' {
-                line += 1;
-                line_start = at + i + 1;
+            let (base, base_line) = self.line_base;
+            (at, line, col) = (base.min(offset), base_line, 1);
+            if offset < base {
+                // Before the case (never asked by the parser): count afresh.
+                (at, line) = (0, 1);
             }
         }
-        self.line_cache.set((offset, line, line_start));
-        let col = 1 + String::from_utf8_lossy(&self.src[line_start..offset])
-            .chars()
-            .count() as u32;
+        for &b in &self.src[at..offset] {
+            if b == b'\n' {
+                line += 1;
+                col = 1;
+            } else if b & 0xC0 != 0x80 {
+                // Columns count characters: skip UTF-8 continuation bytes.
+                col += 1;
+            }
+        }
+        self.line_cache.set((offset, line, col));
         Pos { line, col }
     }
 
@@ -1966,6 +2020,31 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
+    /// The size of an alias just defined: the bytes of its text, plus what
+    /// the aliases it uses stand for (`before`: `expanded` at its start).
+    fn alias_size(&self, before: u64, start: usize) -> u64 {
+        (self.pos.saturating_sub(start) as u64)
+            .max(1)
+            .saturating_add(self.expanded - before)
+    }
+
+    /// Counts one use of an alias of the given size. Aliases may use
+    /// aliases, so their expansion can grow exponentially with the number
+    /// of lines: the text all uses stand for together is limited.
+    fn use_alias(&mut self, size: u64, off: usize) -> PResult<()> {
+        self.expanded = self.expanded.saturating_add(size);
+        if self.expanded > MAX_ALIAS_EXPANSION {
+            return self.err_at(
+                off,
+                format!(
+                    "aliases expand to more than {MAX_ALIAS_EXPANSION} bytes of text; \
+                     the program is too large"
+                ),
+            );
+        }
+        Ok(())
+    }
+
     /// Parses the top level of a case: aliases and ops until the end.
     fn parse_top_level(&mut self) -> PResult<()> {
         loop {
@@ -1979,8 +2058,10 @@ impl<'a> Parser<'a> {
                         self.skip_loc()?;
                         continue;
                     }
+                    let (before, start) = (self.expanded, self.pos);
                     let a = self.parse_attr()?;
-                    if self.attr_aliases.insert(name, a).is_some() {
+                    let size = self.alias_size(before, start);
+                    if self.attr_aliases.insert(name, (a, size)).is_some() {
                         return self
                             .err_at(off, format!("attribute alias '#{name}' is defined twice"));
                     }
@@ -1989,8 +2070,10 @@ impl<'a> Parser<'a> {
                     let off = self.offset();
                     self.bump()?;
                     self.expect_punct(b'=')?;
+                    let (before, start) = (self.expanded, self.pos);
                     let t = self.parse_type()?;
-                    if self.type_aliases.insert(name, t).is_some() {
+                    let size = self.alias_size(before, start);
+                    if self.type_aliases.insert(name, (t, size)).is_some() {
                         return self.err_at(off, format!("type alias '!{name}' is defined twice"));
                     }
                 }

@@ -896,8 +896,13 @@ fn broadcast_eq(a: &Value, b: &Value) -> R<SBool> {
         (false, true) => broadcast_eq(b, a),
         (false, false) => {
             let (x, y) = (numeric(a)?, numeric(b)?);
-            if matches!(x, Value::Bool(_)) || matches!(y, Value::Bool(_)) {
-                return value_eq(&x, &y);
+            match (&x, &y) {
+                (Value::Bool(_), Value::Bool(_) | Value::Int(_))
+                | (Value::Int(_), Value::Bool(_)) => return value_eq(&x, &y),
+                // A boolean never equals a number of another kind (and
+                // `value_eq` would come back here).
+                (Value::Bool(_), _) | (_, Value::Bool(_)) => return Ok(SBool::Const(false)),
+                _ => {}
             }
             num_cmp(Rel::Eq, &x, &y)
         }
