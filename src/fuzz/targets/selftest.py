@@ -380,6 +380,19 @@ def run_target(python, name, workdir, checks, require):
         else:
             c("every %s value round-trips" % ty, outcome == "ok", outcome)
 
+    # An entry function other than main, beside a main that it calls.
+    two = ("func.func public @main(%a0: tensor<2xf32>) -> tensor<2xf32> {\n"
+           "  %0 = stablehlo.negate %a0 : tensor<2xf32>\n  return %0 : tensor<2xf32>\n}\n"
+           "func.func public @other(%a0: tensor<2xf32>) -> tensor<2xf32> {\n"
+           "  %0 = func.call @main(%a0) : (tensor<2xf32>) -> tensor<2xf32>\n"
+           "  %1 = stablehlo.add %0, %0 : tensor<2xf32>\n  return %1 : tensor<2xf32>\n}\n")
+    r = t.request(two, [f32_in([1, Fraction(-3, 4)])], ["tensor<2xf32>"], ["tensor<2xf32>"], entry="other")
+    if r and r["status"] == "ok":
+        _, _, got = ints(r["outputs"][0], False)
+        c("entry other than main", got == [encode("f32", -2), encode("f32", Fraction(3, 2))], "%s" % got)
+    else:
+        c("entry other than main", False, repr(r))
+
     # Dynamic sizes: the inputs' static types come with the request.
     dyn = program(["tensor<?x2xf32>"] * 2, ["tensor<?x2xf32>"],
                   "  %0 = stablehlo.multiply %a0, %a1 : tensor<?x2xf32>\n  return %0 : tensor<?x2xf32>")
