@@ -91,7 +91,7 @@ class Elem:
         self.kind = "native"
         self.bits = None
         m = re.fullmatch(r"(u?)i(\d+)", text) or re.fullmatch(r"(s)i(\d+)", text)
-        q = re.match(r"!quant\.uniform<(u?)i(\d+)", text)
+        q = re.match(r"!quant\.uniform<(u?)i?(\d+)", text)  # storage i8, u8, i4, ...
         if text == "i1":
             self.storage = self.dtype = np.dtype(np.bool_)
         elif m or q:

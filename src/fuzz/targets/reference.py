@@ -91,7 +91,7 @@ class Elem:
         self.kind = "native"
         self.bits = None
         m = re.fullmatch(r"(u?)i(\d+)", text) or re.fullmatch(r"(s)i(\d+)", text)
-        q = re.match(r"!quant\.uniform<(u?)i(\d+)", text)
+        q = re.match(r"!quant\.uniform<(u?)i?(\d+)", text)  # storage i8, u8, i4, ...
         if text == "i1":
             self.storage = self.dtype = np.dtype(np.bool_)
         elif m or q:
@@ -419,8 +419,9 @@ def main():
         cross the Python bindings)."""
         callee = "__hlocheck_entry" if entry == "main" else entry
         if "main" in funcs:
-            funcs["main"].attributes["sym_name"] = ir.StringAttr.get(
-                "__hlocheck_entry" if entry == "main" else "__hlocheck_main")
+            renamed = "__hlocheck_entry" if entry == "main" else "__hlocheck_main"
+            ir.SymbolTable.replace_all_symbol_uses("main", renamed, module.operation)
+            ir.SymbolTable.set_symbol_name(funcs["main"], renamed)
 
         def part(t):
             return t.replace("complex<f32>", "f32").replace("complex<f64>", "f64")
@@ -453,7 +454,11 @@ def main():
         wrapper = "func.func @main(%s) -> (%s) {\n  %s\n}\n" % (", ".join(params), ", ".join(ret_types),
                                                                "\n  ".join(lines))
         text = str(module).rstrip()
-        return ir.Module.parse(text[:-1] + wrapper + "}\n")
+        try:
+            return ir.Module.parse(text[:-1] + wrapper + "}\n")
+        except Exception as e:
+            sys.stderr.write("wrapper program:\n%s%s}\n" % (text[:-1], wrapper))
+            raise Rejected("the driver's wrapper did not parse: %s" % explained(e))
 
     def to_attr(a, elem_text):
         shape = "".join("%dx" % d for d in a.shape)
