@@ -195,6 +195,16 @@ pub struct VarInfo {
     pub name: String,
     pub lo: Option<i128>,
     pub hi: Option<i128>,
+    /// `None` for an unknown in the entry function's terms (a dimension or
+    /// element of an argument of a function checked on its own, the process
+    /// counts); otherwise what the unknown stands for — a value the verifier
+    /// does not compute (an op it does not model, a loop's carried value, a
+    /// size no constraint determines). A formula over such an unknown is
+    /// never reported as a precondition (it could not be stated, nor assumed,
+    /// in the entry function's terms): it holds if it holds for every value
+    /// of it, fails if it fails for every value, and is undecided otherwise,
+    /// naming the op that broke the chain.
+    pub why: Option<std::rc::Rc<str>>,
 }
 
 /// Verifies a program with the embedded spec.
@@ -270,6 +280,9 @@ pub(crate) struct State<'p> {
     /// when several calls lead to it.
     finding_keys: HashSet<(Kind, String, String, u32, u32, String)>,
     globals: HashMap<&'static str, Sym>,
+    /// Small integer values whose elements are not tracked, with the reason
+    /// (the op that broke the chain).
+    untracked: HashMap<ValueId, Rc<str>>,
     findings: Vec<Finding>,
     ops_checked: usize,
     solver: solve::Solver,
@@ -318,6 +331,7 @@ impl<'p> State<'p> {
             loop_rewalks: 0,
             finding_keys: HashSet::new(),
             globals: HashMap::new(),
+            untracked: HashMap::new(),
             findings: Vec::new(),
             ops_checked: 0,
             solver: solve::Solver::new(opts.timeout_ms),
@@ -334,8 +348,38 @@ impl<'p> State<'p> {
     }
 
     fn new_var(&mut self, name: String, lo: Option<i128>, hi: Option<i128>) -> u32 {
-        self.vars.push(VarInfo { name, lo, hi });
+        self.vars.push(VarInfo {
+            name,
+            lo,
+            hi,
+            why: None,
+        });
         (self.vars.len() - 1) as u32
+    }
+
+    /// Marks the unknowns from `from` on as standing for values that are not
+    /// in the entry function's terms (see [`VarInfo::why`]).
+    fn mark_internal(&mut self, from: u32, why: &str) {
+        let why: std::rc::Rc<str> = why.into();
+        for v in self.vars.iter_mut().skip(from as usize) {
+            if v.why.is_none() {
+                v.why = Some(why.clone());
+            }
+        }
+    }
+
+    /// The first unknown of `f` (after the assumptions' eliminations) that is
+    /// not in the entry function's terms, with what it stands for.
+    fn internal_var_of(&self, f: &SBool) -> Option<(u32, std::rc::Rc<str>)> {
+        let mut vs = Vec::new();
+        f.vars(&mut vs);
+        vs.sort();
+        vs.into_iter().find_map(|v| {
+            self.vars
+                .get(v as usize)
+                .and_then(|i| i.why.clone())
+                .map(|w| (v, w))
+        })
     }
 
     fn var_name(&self, v: u32) -> String {
@@ -395,6 +439,13 @@ impl<'p> State<'p> {
                 exact_if: Vec::new(),
             }),
         }
+    }
+
+    /// Why the elements of `v` are not tracked.
+    fn untracked_why(&self, v: ValueId) -> Rc<str> {
+        self.untracked.get(&v).cloned().unwrap_or_else(|| {
+            format!("value %{v} is not a small integer tensor whose elements are tracked").into()
+        })
     }
 
     fn set_val(&mut self, v: ValueId, t: TensorVal) {
@@ -506,7 +557,15 @@ impl<'p> State<'p> {
             for b in &r.blocks {
                 for (i, a) in b.args.iter().enumerate() {
                     let name = format!("L{}.region{ri}.arg{i}", op.pos.line);
+                    let first = self.vars.len() as u32;
                     let mut t = self.fresh_value(*a, &name);
+                    self.mark_internal(
+                        first,
+                        &format!(
+                            "argument {i} of region {ri} of `{}` at line {}",
+                            op.name, op.pos.line
+                        ),
+                    );
                     if let (true, Some(&v)) = (carried, op.operands.get(i)) {
                         let outer = self.val(v);
                         if let (Some(dims), Some(odims)) = (&mut t.dims, &outer.dims) {
@@ -832,6 +891,21 @@ impl<'p> State<'p> {
             let by_spec = op.name != "func.call";
             self.follow_call(op, &callee, by_spec);
         }
+        shapes::fill_untracked(self, op);
+        // Result sizes that neither the op's constraints nor its shape
+        // operands determined stand for values outside the entry function's
+        // terms from here on.
+        let why = format!(
+            "a result size of `{}` at line {} that the verifier does not infer",
+            op.name, op.pos.line
+        );
+        for v in first_result_var..result_vars_end {
+            if let Some(i) = self.vars.get_mut(v as usize) {
+                if i.why.is_none() {
+                    i.why = Some(why.as_str().into());
+                }
+            }
+        }
         if op.name == "stablehlo.custom_call"
             && op.attr("call_target_name").and_then(|a| a.as_str()) == Some(b"shape_assertion")
         {
@@ -1018,6 +1092,22 @@ impl<'p> State<'p> {
                 *failed = true;
                 let msg = format!("{} cannot hold for any input", f.render(&name));
                 self.push(Kind::Error, op, label, msg, None);
+            }
+            solve::Verdict::Sometimes(_) if self.internal_var_of(&f).is_some() => {
+                let (v, why) = self.internal_var_of(&f).unwrap_or((0, "".into()));
+                let text = f.render(&name);
+                self.push(
+                    Kind::Unknown,
+                    op,
+                    label,
+                    format!(
+                        "{text}: not decided (it holds for some values of {} and not for others, \
+                         and {} is {why})",
+                        name(v),
+                        name(v)
+                    ),
+                    None,
+                );
             }
             solve::Verdict::Sometimes(cex) => {
                 let text = f.render(&name);

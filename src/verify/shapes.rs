@@ -170,7 +170,11 @@ pub(crate) fn infer_dynamic_results(st: &mut State, op: &Op, is_result_var: &dyn
         }
         _ => None,
     };
-    let (Some(shape), Some(&r)) = (shape, op.results.first()) else {
+    let Some(&r) = op.results.first() else {
+        return;
+    };
+    let Some(shape) = shape else {
+        untracked_shape(st, op, r, is_result_var);
         return;
     };
     let t = st.val(r);
@@ -215,8 +219,118 @@ pub(crate) fn infer_dynamic_results(st: &mut State, op: &Op, is_result_var: &dyn
     }
 }
 
-/// Computes the elements of small integer results from their operands.
+/// A dynamic op whose shape operand's elements are not tracked: its result
+/// sizes are what those elements are at run time, which the verifier does
+/// not know. A `?` size becomes an unknown outside the entry function's
+/// terms (never a size the op's constraints may choose), so what depends on
+/// it is undecided unless it holds (or fails) for every size; a declared
+/// size cannot be checked against the shape operand: undecided.
+fn untracked_shape(st: &mut State, op: &Op, r: u32, is_result_var: &dyn Fn(u32) -> bool) {
+    let operands: &[usize] = match op.name.as_str() {
+        "stablehlo.dynamic_reshape" | "stablehlo.dynamic_broadcast_in_dim" => &[1],
+        "stablehlo.dynamic_iota" => &[0],
+        "stablehlo.real_dynamic_slice" => &[1, 2, 3],
+        _ => return,
+    };
+    let why = operands
+        .iter()
+        .filter_map(|&i| op.operands.get(i))
+        .find(|v| st.val(**v).contents.is_none())
+        .map(|v| st.untracked_why(*v));
+    let Some(why) = why else { return };
+    let t = st.val(r);
+    let Some(dims) = t.dims.clone() else { return };
+    let mut nd = Vec::with_capacity(dims.len());
+    let mut declared = Vec::new();
+    for (i, d) in dims.iter().enumerate() {
+        match d.as_var().filter(|v| is_result_var(*v)) {
+            Some(v) => {
+                let info = st.vars.get(v as usize).cloned();
+                let (lo, hi) = info.as_ref().map_or((Some(0), None), |i| (i.lo, i.hi));
+                let name = info.map_or_else(|| format!("v{v}"), |i| i.name);
+                let first = st.vars.len() as u32;
+                let nv = st.new_var(name, lo, hi);
+                st.mark_internal(first, &why);
+                nd.push(Sym::var(nv));
+            }
+            None => {
+                nd.push(d.clone());
+                declared.push(i);
+            }
+        }
+    }
+    let mut t2 = (*t).clone();
+    t2.dims = Some(nd);
+    st.set_val(r, t2);
+    if !declared.is_empty() {
+        let list: Vec<String> = declared.iter().map(|i| i.to_string()).collect();
+        st.push(
+            super::Kind::Unknown,
+            op,
+            "shape",
+            format!(
+                "the result's declared dimension(s) {} cannot be checked against the shape operand: {why}",
+                list.join(", ")
+            ),
+            None,
+        );
+    }
+}
+
+/// Computes the elements of small integer results from their operands; a
+/// small integer result whose elements are not computed is recorded as
+/// untracked, with the op that broke the chain (an op the tracker does not
+/// model, or the first untracked operand's reason).
 pub(crate) fn transfer(st: &mut State, op: &Op) {
+    transfer_first(st, op);
+}
+
+/// After [`transfer`] (and a followed call's results): a small integer
+/// result whose elements are still unknown gets fresh unknowns in its
+/// type's range, standing for values outside the entry function's terms,
+/// with the op that broke the chain.
+pub(crate) fn fill_untracked(st: &mut State, op: &Op) {
+    for (k, &r) in op.results.iter().enumerate() {
+        let small_int = matches!(
+            st.prog.value_types.get(r as usize),
+            Some(Type::Tensor(t)) if is_int_elem(&t.elem)
+                && t.num_elements().is_some_and(|n| n <= MAX_TRACKED)
+        );
+        if !small_int {
+            continue;
+        }
+        if st.val(r).contents.is_some() {
+            st.untracked.remove(&r);
+            continue;
+        }
+        let why: std::rc::Rc<str> = st.untracked.get(&r).cloned().unwrap_or_else(|| {
+            format!(
+                "computed by `{}` at line {}, which the shape tracker does not model there",
+                op.name, op.pos.line
+            )
+            .into()
+        });
+        // The elements become unknowns in their type's range that stand for
+        // values outside the entry function's terms.
+        let first = st.vars.len() as u32;
+        let short = op.name.rsplit('.').next().unwrap_or(&op.name).to_string();
+        let name = if op.results.len() == 1 {
+            format!("{short}@L{}", op.pos.line)
+        } else {
+            format!("{short}@L{}#{k}", op.pos.line)
+        };
+        let fresh = st.fresh_value(r, &name);
+        st.mark_internal(first, &why);
+        if let Some(c) = fresh.contents {
+            let mut t = (*st.val(r)).clone();
+            t.contents = Some(c);
+            st.set_val(r, t);
+        }
+        st.untracked.insert(r, why);
+    }
+}
+
+fn transfer_first(st: &mut State, op: &Op) {
     let Some(&r) = op.results.first() else { return };
     let Some(Type::Tensor(rt)) = st.prog.value_types.get(r as usize).cloned() else {
         return;
@@ -237,6 +351,7 @@ pub(crate) fn transfer(st: &mut State, op: &Op) {
     }
     let one = Sym::constant(1);
     let zero = Sym::constant(0);
+    let unsigned = matches!(rt.elem, ElementType::Int(Signedness::Unsigned, _));
     let out: Option<Vec<Sym>> = match op.name.as_str() {
         "stablehlo.constant" => match op.attr("value") {
             Some(Attr::Dense(d)) => super::bind::dense_value(d).contents.clone(),
@@ -370,10 +485,26 @@ pub(crate) fn transfer(st: &mut State, op: &Op) {
                 .and_then(|x| x.as_enum())
                 .unwrap_or("");
             let is_bool = rt.elem == ElementType::I1;
+            // An UNSIGNED comparison of signed values differs from the
+            // integers' order where a value is negative: not modelled.
+            let operand_bool = op
+                .operands
+                .first()
+                .and_then(|v| st.prog.value_types.get(*v as usize))
+                .is_some_and(|t| matches!(t, Type::Tensor(t) if t.elem == ElementType::I1));
+            let cmp_type = op
+                .attr("compare_type")
+                .and_then(|x| x.as_enum())
+                .unwrap_or("");
+            if op.name == "stablehlo.compare" && cmp_type == "UNSIGNED" && !operand_bool {
+                return;
+            }
             let mut out = Vec::with_capacity(a.len());
             for (x, y) in a.iter().zip(&b) {
                 let v = match op.name.as_str() {
                     "stablehlo.add" => x.add(y),
+                    // Unsigned subtraction wraps below zero: not modelled.
+                    "stablehlo.subtract" if unsigned => return,
                     "stablehlo.subtract" => x.sub(y),
                     "stablehlo.multiply" if is_bool => Ok(bool_to(SBool::and(vec![nz(x), nz(y)]))),
                     "stablehlo.multiply" => x.mul(y),
@@ -408,6 +539,93 @@ pub(crate) fn transfer(st: &mut State, op: &Op) {
         }
         "stablehlo.not" if rt.elem == ElementType::I1 => {
             c(0).map(|a| a.iter().map(|x| bool_to(nz(x).negate())).collect())
+        }
+        // Bitwise not of a two's complement integer: -x - 1.
+        "stablehlo.not" if !unsigned => c(0).and_then(|a| {
+            a.iter()
+                .map(|x| x.neg().and_then(|n| n.sub(&one)).ok())
+                .collect()
+        }),
+        "stablehlo.negate" if !unsigned => {
+            c(0).and_then(|a| a.iter().map(|x| x.neg().ok()).collect())
+        }
+        "stablehlo.sign" if !unsigned => c(0).map(|a| {
+            a.iter()
+                .map(|x| {
+                    let pos = SBool::cmp(Rel::Gt, x, &zero).unwrap_or(SBool::Const(false));
+                    let neg = SBool::cmp(Rel::Lt, x, &zero).unwrap_or(SBool::Const(false));
+                    Sym::ite(&pos, &one, &Sym::ite(&neg, &Sym::constant(-1), &zero))
+                })
+                .collect()
+        }),
+        "stablehlo.abs" if !unsigned => c(0).and_then(|a| {
+            a.iter()
+                .map(|x| {
+                    let neg = SBool::cmp(Rel::Lt, x, &zero).ok()?;
+                    Some(Sym::ite(&neg, &x.neg().ok()?, x))
+                })
+                .collect()
+        }),
+        "stablehlo.xor" if rt.elem == ElementType::I1 => {
+            let (Some(a), Some(b)) = (c(0), c(1)) else {
+                return;
+            };
+            (a.len() == b.len()).then(|| {
+                a.iter()
+                    .zip(&b)
+                    .map(|(x, y)| {
+                        bool_to(SBool::or(vec![
+                            SBool::and(vec![nz(x), nz(y).negate()]),
+                            SBool::and(vec![nz(x).negate(), nz(y)]),
+                        ]))
+                    })
+                    .collect()
+            })
+        }
+        // Constants only: the bit operations of symbolic values are not
+        // modelled (their results stay untracked).
+        "stablehlo.popcnt" => c(0).and_then(|a| {
+            a.iter()
+                .map(|x| {
+                    let k = x.as_const()?;
+                    let w = match rt.elem {
+                        ElementType::Int(_, w) => w,
+                        _ => 64,
+                    };
+                    let bits = if w >= 128 { k } else { k & ((1i128 << w) - 1) };
+                    Some(Sym::constant(bits.count_ones() as i128))
+                })
+                .collect()
+        }),
+        // A shift by a constant within the width: x * 2^k, floor(x / 2^k).
+        "stablehlo.shift_left" | "stablehlo.shift_right_arithmetic" if !unsigned => {
+            let (Some(a), Some(b)) = (c(0), c(1)) else {
+                return;
+            };
+            let w = match rt.elem {
+                ElementType::Int(_, w) => w as i128,
+                _ => return,
+            };
+            if a.len() != b.len() {
+                return;
+            }
+            let mut out = Vec::with_capacity(a.len());
+            for (x, y) in a.iter().zip(&b) {
+                let Some(k) = y.as_const().filter(|k| (0..w.min(62)).contains(k)) else {
+                    return;
+                };
+                let p = Sym::constant(1i128 << k);
+                let v = if op.name == "stablehlo.shift_left" {
+                    x.mul(&p)
+                } else {
+                    x.floor_div(&p)
+                };
+                match v {
+                    Ok(v) => out.push(v),
+                    Err(_) => return,
+                }
+            }
+            Some(out)
         }
         // min(max(operand, min), max), with a rank-0 min or max applying
         // to every element.
