@@ -1376,6 +1376,7 @@ fn a_problem_the_solver_cannot_settle_is_undecided_not_an_error() {
             "arg2.dim0 >= 1 and arg2.dim1 >= 1 and arg2.dim2 >= 1".into(),
         ],
         timeout_ms: 300,
+        ..Options::default()
     };
     let start = std::time::Instant::now();
     let r = verify_with(text, &opts);
@@ -1750,4 +1751,73 @@ fn jax_shape_polymorphic_exports_verify_with_no_condition() {
             assert_eq!(kinds(&r), (0, 0, 0), "{name}: {:?}", r.findings);
         }
     }
+}
+
+/// `run_cli` with the standard error after the standard output.
+fn run_cli_all(args: &[&str]) -> (i32, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hlocheck"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run hlocheck");
+    (
+        out.status.code().unwrap_or(-1),
+        format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ),
+    )
+}
+
+#[test]
+fn malformed_unknown_and_contradictory_assumptions_exit_2_and_say_where() {
+    let file = "tests/programs/shape_poly_precondition.mlir";
+    let (code, out) = run_cli_all(&["verify", "--assume", "arg0 == = 4", file]);
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        out.contains("expected a size name or a number, but found `=`"),
+        "{out}"
+    );
+    assert!(out.contains("    arg0 == = 4\n            ^"), "{out}");
+    let (code, out) = run_cli_all(&["verify", "--assume", "arg9.dim0 = 4", file]);
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        out.contains("no dynamic size is named `arg9.dim0`"),
+        "{out}"
+    );
+    let (code, out) = run_cli_all(&[
+        "verify", "--assume", "arg0 = 4", "--assume", "arg0 = 5", file,
+    ]);
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        out.contains("the assumptions `arg0 = 4`, `arg0 = 5` contradict each other"),
+        "{out}"
+    );
+    assert!(!out.contains("verified"), "{out}");
+    // Against the program's own shape assertions (k = dim1 / 4 exactly).
+    let (code, out) = run_cli_all(&[
+        "verify",
+        "--assume",
+        "arg0.dim1 % 4 = 1",
+        "tests/programs/jax/floor_reshape.mlir",
+    ]);
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        out.contains(
+            "the assumption `arg0.dim1 % 4 = 1` contradicts the program's shape assertions"
+        ),
+        "{out}"
+    );
+    let (code, out) = run_cli_all(&["verify", "--timeout-ms", "0", file]);
+    assert_eq!(code, 2, "{out}");
+    let (code, out) = run_cli_all(&["verify", "--budget-ms", "0", file]);
+    assert_eq!(code, 2, "{out}");
+    // A consistent assumption is used.
+    let (code, out) = run_cli_all(&["verify", "--assume", "arg0 == arg1.dim0", file]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("0 errors, 0 preconditions, 0 undecided"),
+        "{out}"
+    );
 }

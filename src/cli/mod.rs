@@ -15,7 +15,7 @@ usage:
   hlocheck run FILE [--entry NAME] [--arg VALUE]... [--seed N] [--out DIR]
                                                    run a function; arguments as dense literals or .npy files
   hlocheck test PATH... [--json FILE] [--verbose]  run conformance tests; one verdict per case
-  hlocheck verify [--assume COND]... [--json] [--timeout-ms N] FILE...
+  hlocheck verify [--assume COND]... [--json] [--timeout-ms N] [--budget-ms N] FILE...
                                                    check every op against the spec; dynamic sizes by Z3
 
 limits (run, test): --max-elements N, --max-bytes N, --max-steps N (while iterations and region calls)";
@@ -333,6 +333,8 @@ struct VerifyOutcome {
     preconditions: usize,
     unknowns: usize,
     cases: usize,
+    /// Malformed or contradictory assumptions: a usage error (exit 2).
+    usage_errors: Vec<String>,
 }
 
 fn verify_one(path: &Path, opts: &crate::verify::Options) -> VerifyOutcome {
@@ -345,6 +347,7 @@ fn verify_one(path: &Path, opts: &crate::verify::Options) -> VerifyOutcome {
         preconditions: 0,
         unknowns: 0,
         cases: 0,
+        usage_errors: Vec::new(),
     };
     let text = match std::fs::read(path) {
         Ok(b) => String::from_utf8_lossy(&b).into_owned(),
@@ -372,6 +375,15 @@ fn verify_one(path: &Path, opts: &crate::verify::Options) -> VerifyOutcome {
             }
         };
         let report = crate::verify::verify_program(&prog, opts);
+        for e in &report.assume_errors {
+            if !out.usage_errors.contains(e) {
+                out.usage_errors.push(e.clone());
+            }
+        }
+        if let Some(c) = &report.contradiction {
+            out.usage_errors
+                .push(format!("{name}:{}: --assume: {c}", case.line));
+        }
         for f in &report.findings {
             let (line, col) = (f.pos.line.max(1), f.pos.col.max(1));
             let kind = match f.kind {
@@ -467,9 +479,20 @@ fn cmd_verify(args: &[String]) -> i32 {
                 }
             },
             "--timeout-ms" => match it.next().and_then(|n| n.parse::<u32>().ok()) {
-                Some(n) => opts.timeout_ms = n,
-                None => {
-                    eprintln!("hlocheck verify: --timeout-ms needs a number of milliseconds");
+                Some(n) if n > 0 => opts.timeout_ms = n,
+                _ => {
+                    eprintln!(
+                        "hlocheck verify: --timeout-ms needs a positive number of milliseconds"
+                    );
+                    return 2;
+                }
+            },
+            "--budget-ms" => match it.next().and_then(|n| n.parse::<u64>().ok()) {
+                Some(n) if n > 0 => opts.budget_ms = n,
+                _ => {
+                    eprintln!(
+                        "hlocheck verify: --budget-ms needs a positive number of milliseconds"
+                    );
                     return 2;
                 }
             },
@@ -485,6 +508,19 @@ fn cmd_verify(args: &[String]) -> i32 {
         Err(code) => return code,
     };
     let outcomes = parallel_map(&files, |f| verify_one(f, &opts));
+    // Malformed or contradictory assumptions: nothing is reported as shown.
+    let mut usage: Vec<&String> = Vec::new();
+    for e in outcomes.iter().flat_map(|o| &o.usage_errors) {
+        if !usage.contains(&e) {
+            usage.push(e);
+        }
+    }
+    if !usage.is_empty() {
+        for e in usage {
+            eprintln!("hlocheck verify: {e}");
+        }
+        return 2;
+    }
     let (mut errors, mut pre, mut unk, mut cases) = (0, 0, 0, 0);
     let mut all_json = Vec::new();
     for o in outcomes {

@@ -108,13 +108,20 @@ pub struct Options {
     pub assumptions: Vec<String>,
     /// Time limit of one solver query, in milliseconds.
     pub timeout_ms: u32,
+    /// Time all the solver queries of one program may take together, in
+    /// milliseconds; once spent, what is left is undecided.
+    pub budget_ms: u64,
 }
+
+/// The default total solver time per program, in milliseconds.
+pub const DEFAULT_BUDGET_MS: u64 = 60_000;
 
 impl Default for Options {
     fn default() -> Options {
         Options {
             assumptions: Vec::new(),
             timeout_ms: 2000,
+            budget_ms: DEFAULT_BUDGET_MS,
         }
     }
 }
@@ -178,6 +185,12 @@ pub struct Report {
     pub findings: Vec<Finding>,
     /// Ops checked against a spec.
     pub ops_checked: usize,
+    /// Assumptions that could not be read (a syntax error, or a name that no
+    /// unknown has), each with the text and a caret where it went wrong.
+    pub assume_errors: Vec<String>,
+    /// Set when the assumptions contradict each other or the program's shape
+    /// assertions: then nothing is claimed, and the walk stopped there.
+    pub contradiction: Option<String>,
 }
 
 impl Report {
@@ -222,7 +235,7 @@ pub fn verify_program(prog: &Program, opts: &Options) -> Report {
                     counterexample: None,
                     called_from: Vec::new(),
                 }],
-                ops_checked: 0,
+                ..Report::default()
             }
         }
     };
@@ -238,9 +251,19 @@ pub fn verify_program(prog: &Program, opts: &Options) -> Report {
             st.walk_function(f, &name);
         }
     }
+    // Assumptions whose names no function checked on its own has.
+    let names = st.entry_names();
+    for text in std::mem::take(&mut st.pending_assumptions) {
+        if let Err(e) = shapes::parse_assumption(&text, &names) {
+            st.assume_errors
+                .push(format!("--assume `{text}`: {}", e.render(&text)));
+        }
+    }
     Report {
         findings: st.findings,
         ops_checked: st.ops_checked,
+        assume_errors: st.assume_errors,
+        contradiction: st.contradiction,
     }
 }
 
@@ -255,6 +278,12 @@ pub(crate) struct State<'p> {
     eqs: HashMap<u32, Sym>,
     /// Assumptions given as text, parsed when the names they use exist.
     pending_assumptions: Vec<String>,
+    /// Assumptions given as text that were read, with what they say.
+    user_assumptions: Vec<(String, SBool)>,
+    /// Lines of the shape assertions assumed so far.
+    assertion_lines: Vec<u32>,
+    assume_errors: Vec<String>,
+    contradiction: Option<String>,
     funcs: HashMap<String, FuncSig>,
     /// The `func.func` ops by name (the first of a name), and all of them in
     /// program order.
@@ -318,6 +347,10 @@ impl<'p> State<'p> {
             assumptions: Vec::new(),
             eqs: HashMap::new(),
             pending_assumptions: opts.assumptions.clone(),
+            user_assumptions: Vec::new(),
+            assertion_lines: Vec::new(),
+            assume_errors: Vec::new(),
+            contradiction: None,
             funcs: HashMap::new(),
             func_ops: HashMap::new(),
             func_order: Vec::new(),
@@ -334,7 +367,7 @@ impl<'p> State<'p> {
             untracked: HashMap::new(),
             findings: Vec::new(),
             ops_checked: 0,
-            solver: solve::Solver::new(opts.timeout_ms),
+            solver: solve::Solver::new(opts.timeout_ms, opts.budget_ms),
         };
         let r = st.new_var("num_replicas".into(), Some(1), None);
         let p = st.new_var("num_partitions".into(), Some(1), None);
@@ -516,6 +549,9 @@ impl<'p> State<'p> {
 
     fn walk_ops(&mut self, ops: &[Op]) {
         for op in ops {
+            if self.contradiction.is_some() {
+                return;
+            }
             if !self.call_sites.is_empty() {
                 self.ops_in_calls += 1;
             }
@@ -682,28 +718,97 @@ impl<'p> State<'p> {
         self.active.pop();
     }
 
+    /// The names of the unknowns in the entry function's terms.
+    fn entry_names(&self) -> HashMap<String, u32> {
+        self.vars
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| v.why.is_none())
+            .map(|(i, v)| (v.name.clone(), i as u32))
+            .collect()
+    }
+
+    /// Reads the assumptions whose names now exist (those naming another
+    /// function's arguments wait for it); a malformed one is an error of the
+    /// command line. Then checks that they can hold together.
     fn parse_pending_assumptions(&mut self) {
         let pending = std::mem::take(&mut self.pending_assumptions);
+        if pending.is_empty() {
+            return;
+        }
+        let names = self.entry_names();
         for text in pending {
-            let names: HashMap<String, u32> = self
-                .vars
-                .iter()
-                .enumerate()
-                .map(|(i, v)| (v.name.clone(), i as u32))
-                .collect();
             match shapes::parse_assumption(&text, &names) {
-                Ok(b) => self.assume(b),
-                Err(e) => self.findings.push(Finding {
-                    kind: Kind::Unknown,
-                    op: "--assume".into(),
-                    label: "assume".into(),
-                    pos: Pos::default(),
-                    message: format!("cannot use assumption `{text}`: {e}"),
-                    counterexample: None,
-                    called_from: Vec::new(),
-                }),
+                Ok(b) => {
+                    self.user_assumptions.push((text, b.clone()));
+                    self.assume(b);
+                }
+                Err(e) if e.unknown_name => self.pending_assumptions.push(text),
+                Err(e) => self
+                    .assume_errors
+                    .push(format!("--assume `{text}`: {}", e.render(&text))),
             }
         }
+        self.check_consistent(None);
+    }
+
+    /// With assumptions from the command line, checks that they and the
+    /// program's shape assertions assumed so far can hold together; if not,
+    /// records the contradiction, naming them, and the walk stops (nothing
+    /// is claimed to hold for no input). `assertion` is the line of the
+    /// shape assertion just assumed.
+    fn check_consistent(&mut self, assertion: Option<u32>) {
+        if self.user_assumptions.is_empty() || self.contradiction.is_some() {
+            return;
+        }
+        let all = self.assumptions.clone();
+        if self.solver.consistent(&all, &self.vars) != Some(false) {
+            return;
+        }
+        let texts: Vec<String> = self
+            .user_assumptions
+            .iter()
+            .map(|(t, _)| format!("`{t}`"))
+            .collect();
+        let own: Vec<SBool> = self
+            .user_assumptions
+            .iter()
+            .map(|(_, b)| b.clone())
+            .collect();
+        let among_themselves = self.solver.consistent(&own, &self.vars) == Some(false);
+        let msg = if among_themselves && texts.len() == 1 {
+            format!(
+                "the assumption {} holds for no input (sizes are at least 0, elements lie in \
+                 their type's range): nothing is claimed",
+                texts[0]
+            )
+        } else if among_themselves {
+            format!(
+                "the assumptions {} contradict each other: no input meets them, so nothing is claimed",
+                texts.join(", ")
+            )
+        } else {
+            let lines: Vec<String> = self
+                .assertion_lines
+                .iter()
+                .chain(assertion.iter())
+                .map(|l| l.to_string())
+                .collect::<std::collections::BTreeSet<_>>()
+                .into_iter()
+                .collect();
+            let at = if lines.is_empty() {
+                "the program's sizes".to_string()
+            } else {
+                format!("the program's shape assertions (line {})", lines.join(", "))
+            };
+            format!(
+                "the assumption{} {} contradict{} {at}: no input meets them, so nothing is claimed",
+                if texts.len() == 1 { "" } else { "s" },
+                texts.join(", "),
+                if texts.len() == 1 { "s" } else { "" },
+            )
+        };
+        self.contradiction = Some(msg);
     }
 
     fn push(&mut self, kind: Kind, op: &Op, label: &str, message: String, cex: Option<String>) {
@@ -804,11 +909,12 @@ impl<'p> State<'p> {
                         }
                     }
                 }
-                None => {
-                    if p.as_const().is_none() {
-                        self.assumptions.push(p);
-                    }
-                }
+                None => match p.as_const() {
+                    None => self.assumptions.push(p),
+                    // Kept, so that the contradiction is seen.
+                    Some(false) => self.assumptions.push(SBool::Const(false)),
+                    Some(true) => {}
+                },
             }
         }
     }
@@ -913,6 +1019,8 @@ impl<'p> State<'p> {
                 if let Some(c) = self.val(p).contents.as_ref().and_then(|c| c.first()) {
                     if let Ok(b) = SBool::cmp(crate::spec::sym::Rel::Ne, c, &Sym::constant(0)) {
                         self.assume(b);
+                        self.check_consistent(Some(op.pos.line));
+                        self.assertion_lines.push(op.pos.line);
                     }
                 }
             }

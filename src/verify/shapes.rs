@@ -716,46 +716,82 @@ fn trunc_div(x: &Sym, y: &Sym) -> Result<Sym, crate::spec::sym::SymError> {
     Ok(Sym::ite(&same, &q, &q.neg()?))
 }
 
-/// Parses an assumption such as `arg0.dim0 % 8 = 0` or
-/// `arg0.dim0 = arg1.dim0 and arg0.dim1 <= 64`; names are the verifier's
-/// names of unknowns (`arg0.dim0`, `arg1[2]`).
-pub fn parse_assumption(text: &str, names: &HashMap<String, u32>) -> Result<SBool, String> {
-    let toks = tokenize(text)?;
-    let mut p = P { toks, at: 0, names };
-    let v = p.or()?;
-    if p.at != p.toks.len() {
-        return Err(format!("unexpected `{}`", p.toks[p.at]));
-    }
-    match v {
-        A::B(b) => Ok(b),
-        A::I(_) => Err("an assumption must be a comparison".into()),
+/// Why an assumption could not be read: the character offset where it went
+/// wrong, and what was wrong there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AssumeError {
+    pub at: usize,
+    pub message: String,
+    /// The text is well formed but names no unknown of the function whose
+    /// names were offered (another function may have it).
+    pub unknown_name: bool,
+}
+
+impl AssumeError {
+    /// `message`, then the assumption with a caret under where it went wrong.
+    pub fn render(&self, text: &str) -> String {
+        let col = text
+            .char_indices()
+            .take_while(|(i, _)| *i < self.at)
+            .count();
+        format!("{}\n    {text}\n    {}^", self.message, " ".repeat(col))
     }
 }
 
-fn tokenize(s: &str) -> Result<Vec<String>, String> {
+/// Parses an assumption such as `arg0.dim0 % 8 = 0` or
+/// `arg0.dim0 = arg1.dim0 and arg0.dim1 <= 64`; names are the verifier's
+/// names of unknowns (`arg0.dim0`, `arg1[2]`). `/` and `%` are floor
+/// division and modulo.
+pub fn parse_assumption(text: &str, names: &HashMap<String, u32>) -> Result<SBool, AssumeError> {
+    let toks = tokenize(text)?;
+    let mut p = P {
+        toks,
+        at: 0,
+        end: text.len(),
+        names,
+    };
+    let v = p.or()?;
+    if p.at != p.toks.len() {
+        return Err(p.err(format!("unexpected `{}`", p.toks[p.at].0)));
+    }
+    match v {
+        A::B(b) => Ok(b),
+        A::I(_) => Err(AssumeError {
+            at: 0,
+            message: "an assumption must be a comparison (such as `arg0.dim0 % 8 = 0`)".into(),
+            unknown_name: false,
+        }),
+    }
+}
+
+fn tokenize(s: &str) -> Result<Vec<(String, usize)>, AssumeError> {
     let mut out = Vec::new();
-    let cs: Vec<char> = s.chars().collect();
+    let cs: Vec<(usize, char)> = s.char_indices().collect();
     let mut i = 0;
     while i < cs.len() {
-        let c = cs[i];
+        let (at, c) = cs[i];
         if c.is_whitespace() {
             i += 1;
         } else if c.is_ascii_alphanumeric() || c == '_' || c == '@' {
             let st = i;
-            while i < cs.len() && (cs[i].is_ascii_alphanumeric() || "_.@[]#".contains(cs[i])) {
+            while i < cs.len() && (cs[i].1.is_ascii_alphanumeric() || "_.@[]#".contains(cs[i].1)) {
                 i += 1;
             }
-            out.push(cs[st..i].iter().collect());
+            out.push((cs[st..i].iter().map(|x| x.1).collect(), at));
         } else {
-            let two: String = cs[i..(i + 2).min(cs.len())].iter().collect();
+            let two: String = cs[i..(i + 2).min(cs.len())].iter().map(|x| x.1).collect();
             if ["<=", ">=", "!=", "==", "&&", "||"].contains(&two.as_str()) {
-                out.push(two);
+                out.push((two, at));
                 i += 2;
             } else if "=<>+-*/%()".contains(c) {
-                out.push(c.to_string());
+                out.push((c.to_string(), at));
                 i += 1;
             } else {
-                return Err(format!("unexpected character `{c}`"));
+                return Err(AssumeError {
+                    at,
+                    message: format!("unexpected character `{c}`"),
+                    unknown_name: false,
+                });
             }
         }
     }
@@ -768,46 +804,63 @@ enum A {
 }
 
 struct P<'a> {
-    toks: Vec<String>,
+    toks: Vec<(String, usize)>,
     at: usize,
+    end: usize,
     names: &'a HashMap<String, u32>,
 }
 
 impl P<'_> {
     fn peek(&self) -> Option<&str> {
-        self.toks.get(self.at).map(String::as_str)
+        self.toks.get(self.at).map(|t| t.0.as_str())
     }
-    fn bool_of(a: A) -> Result<SBool, String> {
+    /// An error at the current token (or the end).
+    fn err(&self, message: String) -> AssumeError {
+        self.err_at(self.at, message)
+    }
+    fn err_at(&self, tok: usize, message: String) -> AssumeError {
+        AssumeError {
+            at: self.toks.get(tok).map_or(self.end, |t| t.1),
+            message,
+            unknown_name: false,
+        }
+    }
+    fn bool_of(&self, a: A, tok: usize) -> Result<SBool, AssumeError> {
         match a {
             A::B(b) => Ok(b),
-            A::I(_) => Err("expected a comparison".into()),
+            A::I(_) => Err(self.err_at(tok, "expected a comparison here".into())),
         }
     }
-    fn int_of(a: A) -> Result<Sym, String> {
+    fn int_of(&self, a: A, tok: usize) -> Result<Sym, AssumeError> {
         match a {
             A::I(i) => Ok(i),
-            A::B(_) => Err("expected an integer".into()),
+            A::B(_) => Err(self.err_at(tok, "expected an integer here, not a comparison".into())),
         }
     }
-    fn or(&mut self) -> Result<A, String> {
+    fn or(&mut self) -> Result<A, AssumeError> {
+        let t0 = self.at;
         let mut l = self.and()?;
         while matches!(self.peek(), Some("or" | "||")) {
             self.at += 1;
+            let t1 = self.at;
             let r = self.and()?;
-            l = A::B(SBool::or(vec![Self::bool_of(l)?, Self::bool_of(r)?]));
+            l = A::B(SBool::or(vec![self.bool_of(l, t0)?, self.bool_of(r, t1)?]));
         }
         Ok(l)
     }
-    fn and(&mut self) -> Result<A, String> {
+    fn and(&mut self) -> Result<A, AssumeError> {
+        let t0 = self.at;
         let mut l = self.rel()?;
         while matches!(self.peek(), Some("and" | "&&")) {
             self.at += 1;
+            let t1 = self.at;
             let r = self.rel()?;
-            l = A::B(SBool::and(vec![Self::bool_of(l)?, Self::bool_of(r)?]));
+            l = A::B(SBool::and(vec![self.bool_of(l, t0)?, self.bool_of(r, t1)?]));
         }
         Ok(l)
     }
-    fn rel(&mut self) -> Result<A, String> {
+    fn rel(&mut self) -> Result<A, AssumeError> {
+        let t0 = self.at;
         let l = self.sum()?;
         let rel = match self.peek() {
             Some("=" | "==") => Rel::Eq,
@@ -819,72 +872,105 @@ impl P<'_> {
             _ => return Ok(l),
         };
         self.at += 1;
+        let t1 = self.at;
         let r = self.sum()?;
-        SBool::cmp(rel, &Self::int_of(l)?, &Self::int_of(r)?)
+        let (l, r) = (self.int_of(l, t0)?, self.int_of(r, t1)?);
+        SBool::cmp(rel, &l, &r)
             .map(A::B)
-            .map_err(|e| e.to_string())
+            .map_err(|e| self.err_at(t0, e.to_string()))
     }
-    fn sum(&mut self) -> Result<A, String> {
+    fn sum(&mut self) -> Result<A, AssumeError> {
+        let t0 = self.at;
         let mut l = self.prod()?;
         while let Some(op @ ("+" | "-")) = self.peek() {
             let plus = op == "+";
             self.at += 1;
-            let r = Self::int_of(self.prod()?)?;
-            let li = Self::int_of(l)?;
-            l = A::I(if plus { li.add(&r) } else { li.sub(&r) }.map_err(|e| e.to_string())?);
+            let t1 = self.at;
+            let r = self.prod()?;
+            let (li, r) = (self.int_of(l, t0)?, self.int_of(r, t1)?);
+            l = A::I(
+                if plus { li.add(&r) } else { li.sub(&r) }
+                    .map_err(|e| self.err_at(t0, e.to_string()))?,
+            );
         }
         Ok(l)
     }
-    fn prod(&mut self) -> Result<A, String> {
+    fn prod(&mut self) -> Result<A, AssumeError> {
+        let t0 = self.at;
         let mut l = self.unary()?;
         while let Some(op @ ("*" | "/" | "%")) = self.peek() {
             let op = op.to_string();
             self.at += 1;
-            let r = Self::int_of(self.unary()?)?;
-            let li = Self::int_of(l)?;
+            let t1 = self.at;
+            let r = self.unary()?;
+            let (li, r) = (self.int_of(l, t0)?, self.int_of(r, t1)?);
             l = A::I(
                 match op.as_str() {
                     "*" => li.mul(&r),
                     "/" => li.floor_div(&r),
                     _ => li.modulo(&r),
                 }
-                .map_err(|e| e.to_string())?,
+                .map_err(|e| self.err_at(t0, e.to_string()))?,
             );
         }
         Ok(l)
     }
-    fn unary(&mut self) -> Result<A, String> {
+    fn unary(&mut self) -> Result<A, AssumeError> {
+        let t0 = self.at;
         match self.peek() {
             Some("-") => {
                 self.at += 1;
-                let x = Self::int_of(self.unary()?)?;
-                Ok(A::I(x.neg().map_err(|e| e.to_string())?))
+                let x = self.unary()?;
+                let x = self.int_of(x, t0 + 1)?;
+                Ok(A::I(x.neg().map_err(|e| self.err_at(t0, e.to_string()))?))
             }
             Some("not") => {
                 self.at += 1;
-                Ok(A::B(Self::bool_of(self.unary()?)?.negate()))
+                let x = self.unary()?;
+                Ok(A::B(self.bool_of(x, t0 + 1)?.negate()))
             }
             Some("(") => {
                 self.at += 1;
                 let v = self.or()?;
                 if self.peek() != Some(")") {
-                    return Err("expected `)`".into());
+                    return Err(self.err("expected `)`".into()));
                 }
                 self.at += 1;
                 Ok(v)
             }
             Some(t) => {
                 let t = t.to_string();
+                let first = t.chars().next().unwrap_or(' ');
+                if !(first.is_ascii_alphanumeric() || first == '_' || first == '@')
+                    || ["and", "or"].contains(&t.as_str())
+                {
+                    return Err(
+                        self.err(format!("expected a size name or a number, but found `{t}`"))
+                    );
+                }
                 self.at += 1;
-                if let Ok(i) = t.parse::<i128>() {
-                    return Ok(A::I(Sym::constant(i)));
+                if first.is_ascii_digit() {
+                    return t
+                        .parse::<i128>()
+                        .map(|i| A::I(Sym::constant(i)))
+                        .map_err(|_| self.err_at(t0, format!("`{t}` is not a number")));
                 }
                 match self.names.get(&t) {
                     Some(v) => Ok(A::I(Sym::var(*v))),
-                    None => Err(format!("no dynamic size is named `{t}`")),
+                    None => Err(AssumeError {
+                        unknown_name: true,
+                        ..self.err_at(
+                            t0,
+                            format!(
+                                "no dynamic size is named `{t}` (names are those the verifier prints: \
+                                 `arg0.dim1` for a `?` size of an argument, `arg1` or `arg1[2]` for \
+                                 the elements of a small integer argument)"
+                            ),
+                        )
+                    }),
                 }
             }
-            None => Err("unexpected end of the assumption".into()),
+            None => Err(self.err("unexpected end of the assumption".into())),
         }
     }
 }
