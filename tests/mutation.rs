@@ -502,6 +502,7 @@ fn check_inner(
                     let opts = hlocheck::verify::Options {
                         assumptions: Vec::new(),
                         timeout_ms: 200,
+                        ..hlocheck::verify::Options::default()
                     };
                     hlocheck::verify::verify_program(&prog, &opts);
                 }

@@ -17,7 +17,7 @@ usage:
   hlocheck run FILE [--entry NAME] [--arg VALUE]... [--seed N] [--out DIR]
                                                    run a function; arguments as dense literals or .npy files
   hlocheck test PATH... [--json FILE] [--verbose]  run conformance tests; one verdict per case
-  hlocheck verify [--assume COND]... [--json] [--timeout-ms N] FILE...
+  hlocheck verify [--assume COND]... [--json] [--timeout-ms N] [--budget-ms N] FILE...
                                                    check every op against the spec; dynamic sizes by Z3
 
 limits (run, test): --max-elements N, --max-bytes N (one tensor), --max-memory N (bytes held
@@ -520,6 +520,8 @@ struct VerifyOutcome {
     preconditions: usize,
     unknowns: usize,
     cases: usize,
+    /// Malformed or contradictory assumptions: a usage error (exit 2).
+    usage_errors: Vec<String>,
 }
 
 fn verify_one(path: &Path, opts: &crate::verify::Options) -> VerifyOutcome {
@@ -532,6 +534,7 @@ fn verify_one(path: &Path, opts: &crate::verify::Options) -> VerifyOutcome {
         preconditions: 0,
         unknowns: 0,
         cases: 0,
+        usage_errors: Vec::new(),
     };
     let text = match read_file(path) {
         Ok(b) => String::from_utf8_lossy(&b).into_owned(),
@@ -559,6 +562,15 @@ fn verify_one(path: &Path, opts: &crate::verify::Options) -> VerifyOutcome {
             }
         };
         let report = crate::verify::verify_program(&prog, opts);
+        for e in &report.assume_errors {
+            if !out.usage_errors.contains(e) {
+                out.usage_errors.push(e.clone());
+            }
+        }
+        if let Some(c) = &report.contradiction {
+            out.usage_errors
+                .push(format!("{name}:{}: --assume: {c}", case.line));
+        }
         for f in &report.findings {
             let (line, col) = (f.pos.line.max(1), f.pos.col.max(1));
             let kind = match f.kind {
@@ -651,9 +663,12 @@ struct VerifyArgs {
     /// Print the findings as JSON
     #[arg(long)]
     json: bool,
-    /// The solver's time limit per query, in milliseconds
-    #[arg(long, value_name = "N")]
+    /// The solver's time limit per query, in milliseconds (at least 1)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     timeout_ms: Option<u32>,
+    /// The solver's time limit for a whole program, in milliseconds (at least 1)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    budget_ms: Option<u64>,
     #[command(flatten)]
     jobs: JobsArg,
     /// Files or folders (folders are searched for .mlir files)
@@ -671,6 +686,7 @@ fn cmd_verify(args: &[String]) -> i32 {
     let opts = crate::verify::Options {
         assumptions: a.assume,
         timeout_ms: a.timeout_ms.unwrap_or(defaults.timeout_ms),
+        budget_ms: a.budget_ms.unwrap_or(defaults.budget_ms),
     };
     let (json, paths) = (a.json, a.paths);
     let files = match input_files("verify", &paths) {
@@ -684,6 +700,19 @@ fn cmd_verify(args: &[String]) -> i32 {
         o
     });
     progress.finish_and_clear();
+    // Malformed or contradictory assumptions: nothing is reported as shown.
+    let mut usage: Vec<&String> = Vec::new();
+    for e in outcomes.iter().flat_map(|o| &o.usage_errors) {
+        if !usage.contains(&e) {
+            usage.push(e);
+        }
+    }
+    if !usage.is_empty() {
+        for e in usage {
+            eprintln!("hlocheck verify: {e}");
+        }
+        return 2;
+    }
     let (mut errors, mut pre, mut unk, mut cases) = (0, 0, 0, 0);
     let mut all_json = Vec::new();
     for o in outcomes {

@@ -219,8 +219,15 @@ impl State<'_> {
         for (i, (&a, &v)) in body.args.iter().zip(&op.operands).enumerate() {
             let mut t = (*self.val(v)).clone();
             if t.contents.is_none() {
-                // Elements the caller does not track are free in the callee.
+                // Elements the caller does not track are free in the callee,
+                // unknowns outside the entry function's terms.
+                let first = self.vars.len() as u32;
                 t.contents = self.fresh_value(a, &format!("@{callee}.arg{i}")).contents;
+                if t.contents.is_some() {
+                    let why = self.untracked_why(v);
+                    self.mark_internal(first, &why);
+                    self.untracked.insert(a, why);
+                }
             }
             self.set_val(a, t);
         }
@@ -266,6 +273,7 @@ impl State<'_> {
                     }
                 }
             }
+            let mut tracked = false;
             if let Some(c) = &ret.contents {
                 let n = match &t.ty {
                     Type::Tensor(tt) => tt.num_elements(),
@@ -273,7 +281,12 @@ impl State<'_> {
                 };
                 if n == Some(c.len() as u64) && c.iter().all(usable) {
                     t.contents = Some(c.clone());
+                    tracked = true;
                 }
+            }
+            if !tracked {
+                let why: Rc<str> = format!("returned by the call at line {}", op.pos.line).into();
+                self.untracked.insert(r, why);
             }
             self.set_val(r, t);
         }

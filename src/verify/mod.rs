@@ -108,13 +108,20 @@ pub struct Options {
     pub assumptions: Vec<String>,
     /// Time limit of one solver query, in milliseconds.
     pub timeout_ms: u32,
+    /// Time all the solver queries of one program may take together, in
+    /// milliseconds; once spent, what is left is undecided.
+    pub budget_ms: u64,
 }
+
+/// The default total solver time per program, in milliseconds.
+pub const DEFAULT_BUDGET_MS: u64 = 60_000;
 
 impl Default for Options {
     fn default() -> Options {
         Options {
             assumptions: Vec::new(),
             timeout_ms: 2000,
+            budget_ms: DEFAULT_BUDGET_MS,
         }
     }
 }
@@ -178,6 +185,12 @@ pub struct Report {
     pub findings: Vec<Finding>,
     /// Ops checked against a spec.
     pub ops_checked: usize,
+    /// Assumptions that could not be read (a syntax error, or a name that no
+    /// unknown has), each with the text and a caret where it went wrong.
+    pub assume_errors: Vec<String>,
+    /// Set when the assumptions contradict each other or the program's shape
+    /// assertions: then nothing is claimed, and the walk stopped there.
+    pub contradiction: Option<String>,
 }
 
 impl Report {
@@ -195,6 +208,16 @@ pub struct VarInfo {
     pub name: String,
     pub lo: Option<i128>,
     pub hi: Option<i128>,
+    /// `None` for an unknown in the entry function's terms (a dimension or
+    /// element of an argument of a function checked on its own, the process
+    /// counts); otherwise what the unknown stands for — a value the verifier
+    /// does not compute (an op it does not model, a loop's carried value, a
+    /// size no constraint determines). A formula over such an unknown is
+    /// never reported as a precondition (it could not be stated, nor assumed,
+    /// in the entry function's terms): it holds if it holds for every value
+    /// of it, fails if it fails for every value, and is undecided otherwise,
+    /// naming the op that broke the chain.
+    pub why: Option<std::rc::Rc<str>>,
 }
 
 /// Verifies a program with the embedded spec.
@@ -212,7 +235,7 @@ pub fn verify_program(prog: &Program, opts: &Options) -> Report {
                     counterexample: None,
                     called_from: Vec::new(),
                 }],
-                ops_checked: 0,
+                ..Report::default()
             }
         }
     };
@@ -228,9 +251,19 @@ pub fn verify_program(prog: &Program, opts: &Options) -> Report {
             st.walk_function(f, &name);
         }
     }
+    // Assumptions whose names no function checked on its own has.
+    let names = st.entry_names();
+    for text in std::mem::take(&mut st.pending_assumptions) {
+        if let Err(e) = shapes::parse_assumption(&text, &names) {
+            st.assume_errors
+                .push(format!("--assume `{text}`: {}", e.render(&text)));
+        }
+    }
     Report {
         findings: st.findings,
         ops_checked: st.ops_checked,
+        assume_errors: st.assume_errors,
+        contradiction: st.contradiction,
     }
 }
 
@@ -245,6 +278,12 @@ pub(crate) struct State<'p> {
     eqs: HashMap<u32, Sym>,
     /// Assumptions given as text, parsed when the names they use exist.
     pending_assumptions: Vec<String>,
+    /// Assumptions given as text that were read, with what they say.
+    user_assumptions: Vec<(String, SBool)>,
+    /// Lines of the shape assertions assumed so far.
+    assertion_lines: Vec<u32>,
+    assume_errors: Vec<String>,
+    contradiction: Option<String>,
     funcs: HashMap<String, FuncSig>,
     /// The `func.func` ops by name (the first of a name), and all of them in
     /// program order.
@@ -270,6 +309,9 @@ pub(crate) struct State<'p> {
     /// when several calls lead to it.
     finding_keys: HashSet<(Kind, String, String, u32, u32, String)>,
     globals: HashMap<&'static str, Sym>,
+    /// Small integer values whose elements are not tracked, with the reason
+    /// (the op that broke the chain).
+    untracked: HashMap<ValueId, Rc<str>>,
     findings: Vec<Finding>,
     ops_checked: usize,
     solver: solve::Solver,
@@ -305,6 +347,10 @@ impl<'p> State<'p> {
             assumptions: Vec::new(),
             eqs: HashMap::new(),
             pending_assumptions: opts.assumptions.clone(),
+            user_assumptions: Vec::new(),
+            assertion_lines: Vec::new(),
+            assume_errors: Vec::new(),
+            contradiction: None,
             funcs: HashMap::new(),
             func_ops: HashMap::new(),
             func_order: Vec::new(),
@@ -318,9 +364,10 @@ impl<'p> State<'p> {
             loop_rewalks: 0,
             finding_keys: HashSet::new(),
             globals: HashMap::new(),
+            untracked: HashMap::new(),
             findings: Vec::new(),
             ops_checked: 0,
-            solver: solve::Solver::new(opts.timeout_ms),
+            solver: solve::Solver::new(opts.timeout_ms, opts.budget_ms),
         };
         let r = st.new_var("num_replicas".into(), Some(1), None);
         let p = st.new_var("num_partitions".into(), Some(1), None);
@@ -334,8 +381,38 @@ impl<'p> State<'p> {
     }
 
     fn new_var(&mut self, name: String, lo: Option<i128>, hi: Option<i128>) -> u32 {
-        self.vars.push(VarInfo { name, lo, hi });
+        self.vars.push(VarInfo {
+            name,
+            lo,
+            hi,
+            why: None,
+        });
         (self.vars.len() - 1) as u32
+    }
+
+    /// Marks the unknowns from `from` on as standing for values that are not
+    /// in the entry function's terms (see [`VarInfo::why`]).
+    fn mark_internal(&mut self, from: u32, why: &str) {
+        let why: std::rc::Rc<str> = why.into();
+        for v in self.vars.iter_mut().skip(from as usize) {
+            if v.why.is_none() {
+                v.why = Some(why.clone());
+            }
+        }
+    }
+
+    /// The first unknown of `f` (after the assumptions' eliminations) that is
+    /// not in the entry function's terms, with what it stands for.
+    fn internal_var_of(&self, f: &SBool) -> Option<(u32, std::rc::Rc<str>)> {
+        let mut vs = Vec::new();
+        f.vars(&mut vs);
+        vs.sort();
+        vs.into_iter().find_map(|v| {
+            self.vars
+                .get(v as usize)
+                .and_then(|i| i.why.clone())
+                .map(|w| (v, w))
+        })
     }
 
     fn var_name(&self, v: u32) -> String {
@@ -395,6 +472,13 @@ impl<'p> State<'p> {
                 exact_if: Vec::new(),
             }),
         }
+    }
+
+    /// Why the elements of `v` are not tracked.
+    fn untracked_why(&self, v: ValueId) -> Rc<str> {
+        self.untracked.get(&v).cloned().unwrap_or_else(|| {
+            format!("value %{v} is not a small integer tensor whose elements are tracked").into()
+        })
     }
 
     fn set_val(&mut self, v: ValueId, t: TensorVal) {
@@ -465,6 +549,9 @@ impl<'p> State<'p> {
 
     fn walk_ops(&mut self, ops: &[Op]) {
         for op in ops {
+            if self.contradiction.is_some() {
+                return;
+            }
             if !self.call_sites.is_empty() {
                 self.ops_in_calls += 1;
             }
@@ -506,7 +593,15 @@ impl<'p> State<'p> {
             for b in &r.blocks {
                 for (i, a) in b.args.iter().enumerate() {
                     let name = format!("L{}.region{ri}.arg{i}", op.pos.line);
+                    let first = self.vars.len() as u32;
                     let mut t = self.fresh_value(*a, &name);
+                    self.mark_internal(
+                        first,
+                        &format!(
+                            "argument {i} of region {ri} of `{}` at line {}",
+                            op.name, op.pos.line
+                        ),
+                    );
                     if let (true, Some(&v)) = (carried, op.operands.get(i)) {
                         let outer = self.val(v);
                         if let (Some(dims), Some(odims)) = (&mut t.dims, &outer.dims) {
@@ -623,28 +718,97 @@ impl<'p> State<'p> {
         self.active.pop();
     }
 
+    /// The names of the unknowns in the entry function's terms.
+    fn entry_names(&self) -> HashMap<String, u32> {
+        self.vars
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| v.why.is_none())
+            .map(|(i, v)| (v.name.clone(), i as u32))
+            .collect()
+    }
+
+    /// Reads the assumptions whose names now exist (those naming another
+    /// function's arguments wait for it); a malformed one is an error of the
+    /// command line. Then checks that they can hold together.
     fn parse_pending_assumptions(&mut self) {
         let pending = std::mem::take(&mut self.pending_assumptions);
+        if pending.is_empty() {
+            return;
+        }
+        let names = self.entry_names();
         for text in pending {
-            let names: HashMap<String, u32> = self
-                .vars
-                .iter()
-                .enumerate()
-                .map(|(i, v)| (v.name.clone(), i as u32))
-                .collect();
             match shapes::parse_assumption(&text, &names) {
-                Ok(b) => self.assume(b),
-                Err(e) => self.findings.push(Finding {
-                    kind: Kind::Unknown,
-                    op: "--assume".into(),
-                    label: "assume".into(),
-                    pos: Pos::default(),
-                    message: format!("cannot use assumption `{text}`: {e}"),
-                    counterexample: None,
-                    called_from: Vec::new(),
-                }),
+                Ok(b) => {
+                    self.user_assumptions.push((text, b.clone()));
+                    self.assume(b);
+                }
+                Err(e) if e.unknown_name => self.pending_assumptions.push(text),
+                Err(e) => self
+                    .assume_errors
+                    .push(format!("--assume `{text}`: {}", e.render(&text))),
             }
         }
+        self.check_consistent(None);
+    }
+
+    /// With assumptions from the command line, checks that they and the
+    /// program's shape assertions assumed so far can hold together; if not,
+    /// records the contradiction, naming them, and the walk stops (nothing
+    /// is claimed to hold for no input). `assertion` is the line of the
+    /// shape assertion just assumed.
+    fn check_consistent(&mut self, assertion: Option<u32>) {
+        if self.user_assumptions.is_empty() || self.contradiction.is_some() {
+            return;
+        }
+        let all = self.assumptions.clone();
+        if self.solver.consistent(&all, &self.vars) != Some(false) {
+            return;
+        }
+        let texts: Vec<String> = self
+            .user_assumptions
+            .iter()
+            .map(|(t, _)| format!("`{t}`"))
+            .collect();
+        let own: Vec<SBool> = self
+            .user_assumptions
+            .iter()
+            .map(|(_, b)| b.clone())
+            .collect();
+        let among_themselves = self.solver.consistent(&own, &self.vars) == Some(false);
+        let msg = if among_themselves && texts.len() == 1 {
+            format!(
+                "the assumption {} holds for no input (sizes are at least 0, elements lie in \
+                 their type's range): nothing is claimed",
+                texts[0]
+            )
+        } else if among_themselves {
+            format!(
+                "the assumptions {} contradict each other: no input meets them, so nothing is claimed",
+                texts.join(", ")
+            )
+        } else {
+            let lines: Vec<String> = self
+                .assertion_lines
+                .iter()
+                .chain(assertion.iter())
+                .map(|l| l.to_string())
+                .collect::<std::collections::BTreeSet<_>>()
+                .into_iter()
+                .collect();
+            let at = if lines.is_empty() {
+                "the program's sizes".to_string()
+            } else {
+                format!("the program's shape assertions (line {})", lines.join(", "))
+            };
+            format!(
+                "the assumption{} {} contradict{} {at}: no input meets them, so nothing is claimed",
+                if texts.len() == 1 { "" } else { "s" },
+                texts.join(", "),
+                if texts.len() == 1 { "s" } else { "" },
+            )
+        };
+        self.contradiction = Some(msg);
     }
 
     fn push(&mut self, kind: Kind, op: &Op, label: &str, message: String, cex: Option<String>) {
@@ -745,11 +909,12 @@ impl<'p> State<'p> {
                         }
                     }
                 }
-                None => {
-                    if p.as_const().is_none() {
-                        self.assumptions.push(p);
-                    }
-                }
+                None => match p.as_const() {
+                    None => self.assumptions.push(p),
+                    // Kept, so that the contradiction is seen.
+                    Some(false) => self.assumptions.push(SBool::Const(false)),
+                    Some(true) => {}
+                },
             }
         }
     }
@@ -832,6 +997,21 @@ impl<'p> State<'p> {
             let by_spec = op.name != "func.call";
             self.follow_call(op, &callee, by_spec);
         }
+        shapes::fill_untracked(self, op);
+        // Result sizes that neither the op's constraints nor its shape
+        // operands determined stand for values outside the entry function's
+        // terms from here on.
+        let why = format!(
+            "a result size of `{}` at line {} that the verifier does not infer",
+            op.name, op.pos.line
+        );
+        for v in first_result_var..result_vars_end {
+            if let Some(i) = self.vars.get_mut(v as usize) {
+                if i.why.is_none() {
+                    i.why = Some(why.as_str().into());
+                }
+            }
+        }
         if op.name == "stablehlo.custom_call"
             && op.attr("call_target_name").and_then(|a| a.as_str()) == Some(b"shape_assertion")
         {
@@ -839,6 +1019,8 @@ impl<'p> State<'p> {
                 if let Some(c) = self.val(p).contents.as_ref().and_then(|c| c.first()) {
                     if let Ok(b) = SBool::cmp(crate::spec::sym::Rel::Ne, c, &Sym::constant(0)) {
                         self.assume(b);
+                        self.check_consistent(Some(op.pos.line));
+                        self.assertion_lines.push(op.pos.line);
                     }
                 }
             }
@@ -1018,6 +1200,22 @@ impl<'p> State<'p> {
                 *failed = true;
                 let msg = format!("{} cannot hold for any input", f.render(&name));
                 self.push(Kind::Error, op, label, msg, None);
+            }
+            solve::Verdict::Sometimes(_) if self.internal_var_of(&f).is_some() => {
+                let (v, why) = self.internal_var_of(&f).unwrap_or((0, "".into()));
+                let text = f.render(&name);
+                self.push(
+                    Kind::Unknown,
+                    op,
+                    label,
+                    format!(
+                        "{text}: not decided (it holds for some values of {} and not for others, \
+                         and {} is {why})",
+                        name(v),
+                        name(v)
+                    ),
+                    None,
+                );
             }
             solve::Verdict::Sometimes(cex) => {
                 let text = f.render(&name);

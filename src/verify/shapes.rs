@@ -170,7 +170,11 @@ pub(crate) fn infer_dynamic_results(st: &mut State, op: &Op, is_result_var: &dyn
         }
         _ => None,
     };
-    let (Some(shape), Some(&r)) = (shape, op.results.first()) else {
+    let Some(&r) = op.results.first() else {
+        return;
+    };
+    let Some(shape) = shape else {
+        untracked_shape(st, op, r, is_result_var);
         return;
     };
     let t = st.val(r);
@@ -215,8 +219,118 @@ pub(crate) fn infer_dynamic_results(st: &mut State, op: &Op, is_result_var: &dyn
     }
 }
 
-/// Computes the elements of small integer results from their operands.
+/// A dynamic op whose shape operand's elements are not tracked: its result
+/// sizes are what those elements are at run time, which the verifier does
+/// not know. A `?` size becomes an unknown outside the entry function's
+/// terms (never a size the op's constraints may choose), so what depends on
+/// it is undecided unless it holds (or fails) for every size; a declared
+/// size cannot be checked against the shape operand: undecided.
+fn untracked_shape(st: &mut State, op: &Op, r: u32, is_result_var: &dyn Fn(u32) -> bool) {
+    let operands: &[usize] = match op.name.as_str() {
+        "stablehlo.dynamic_reshape" | "stablehlo.dynamic_broadcast_in_dim" => &[1],
+        "stablehlo.dynamic_iota" => &[0],
+        "stablehlo.real_dynamic_slice" => &[1, 2, 3],
+        _ => return,
+    };
+    let why = operands
+        .iter()
+        .filter_map(|&i| op.operands.get(i))
+        .find(|v| st.val(**v).contents.is_none())
+        .map(|v| st.untracked_why(*v));
+    let Some(why) = why else { return };
+    let t = st.val(r);
+    let Some(dims) = t.dims.clone() else { return };
+    let mut nd = Vec::with_capacity(dims.len());
+    let mut declared = Vec::new();
+    for (i, d) in dims.iter().enumerate() {
+        match d.as_var().filter(|v| is_result_var(*v)) {
+            Some(v) => {
+                let info = st.vars.get(v as usize).cloned();
+                let (lo, hi) = info.as_ref().map_or((Some(0), None), |i| (i.lo, i.hi));
+                let name = info.map_or_else(|| format!("v{v}"), |i| i.name);
+                let first = st.vars.len() as u32;
+                let nv = st.new_var(name, lo, hi);
+                st.mark_internal(first, &why);
+                nd.push(Sym::var(nv));
+            }
+            None => {
+                nd.push(d.clone());
+                declared.push(i);
+            }
+        }
+    }
+    let mut t2 = (*t).clone();
+    t2.dims = Some(nd);
+    st.set_val(r, t2);
+    if !declared.is_empty() {
+        let list: Vec<String> = declared.iter().map(|i| i.to_string()).collect();
+        st.push(
+            super::Kind::Unknown,
+            op,
+            "shape",
+            format!(
+                "the result's declared dimension(s) {} cannot be checked against the shape operand: {why}",
+                list.join(", ")
+            ),
+            None,
+        );
+    }
+}
+
+/// Computes the elements of small integer results from their operands; a
+/// small integer result whose elements are not computed is recorded as
+/// untracked, with the op that broke the chain (an op the tracker does not
+/// model, or the first untracked operand's reason).
 pub(crate) fn transfer(st: &mut State, op: &Op) {
+    transfer_first(st, op);
+}
+
+/// After [`transfer`] (and a followed call's results): a small integer
+/// result whose elements are still unknown gets fresh unknowns in its
+/// type's range, standing for values outside the entry function's terms,
+/// with the op that broke the chain.
+pub(crate) fn fill_untracked(st: &mut State, op: &Op) {
+    for (k, &r) in op.results.iter().enumerate() {
+        let small_int = matches!(
+            st.prog.value_types.get(r as usize),
+            Some(Type::Tensor(t)) if is_int_elem(&t.elem)
+                && t.num_elements().is_some_and(|n| n <= MAX_TRACKED)
+        );
+        if !small_int {
+            continue;
+        }
+        if st.val(r).contents.is_some() {
+            st.untracked.remove(&r);
+            continue;
+        }
+        let why: std::rc::Rc<str> = st.untracked.get(&r).cloned().unwrap_or_else(|| {
+            format!(
+                "computed by `{}` at line {}, which the shape tracker does not model there",
+                op.name, op.pos.line
+            )
+            .into()
+        });
+        // The elements become unknowns in their type's range that stand for
+        // values outside the entry function's terms.
+        let first = st.vars.len() as u32;
+        let short = op.name.rsplit('.').next().unwrap_or(&op.name).to_string();
+        let name = if op.results.len() == 1 {
+            format!("{short}@L{}", op.pos.line)
+        } else {
+            format!("{short}@L{}#{k}", op.pos.line)
+        };
+        let fresh = st.fresh_value(r, &name);
+        st.mark_internal(first, &why);
+        if let Some(c) = fresh.contents {
+            let mut t = (*st.val(r)).clone();
+            t.contents = Some(c);
+            st.set_val(r, t);
+        }
+        st.untracked.insert(r, why);
+    }
+}
+
+fn transfer_first(st: &mut State, op: &Op) {
     let Some(&r) = op.results.first() else { return };
     let Some(Type::Tensor(rt)) = st.prog.value_types.get(r as usize).cloned() else {
         return;
@@ -237,6 +351,7 @@ pub(crate) fn transfer(st: &mut State, op: &Op) {
     }
     let one = Sym::constant(1);
     let zero = Sym::constant(0);
+    let unsigned = matches!(rt.elem, ElementType::Int(Signedness::Unsigned, _));
     let out: Option<Vec<Sym>> = match op.name.as_str() {
         "stablehlo.constant" => match op.attr("value") {
             Some(Attr::Dense(d)) => super::bind::dense_value(d).contents.clone(),
@@ -370,10 +485,26 @@ pub(crate) fn transfer(st: &mut State, op: &Op) {
                 .and_then(|x| x.as_enum())
                 .unwrap_or("");
             let is_bool = rt.elem == ElementType::I1;
+            // An UNSIGNED comparison of signed values differs from the
+            // integers' order where a value is negative: not modelled.
+            let operand_bool = op
+                .operands
+                .first()
+                .and_then(|v| st.prog.value_types.get(*v as usize))
+                .is_some_and(|t| matches!(t, Type::Tensor(t) if t.elem == ElementType::I1));
+            let cmp_type = op
+                .attr("compare_type")
+                .and_then(|x| x.as_enum())
+                .unwrap_or("");
+            if op.name == "stablehlo.compare" && cmp_type == "UNSIGNED" && !operand_bool {
+                return;
+            }
             let mut out = Vec::with_capacity(a.len());
             for (x, y) in a.iter().zip(&b) {
                 let v = match op.name.as_str() {
                     "stablehlo.add" => x.add(y),
+                    // Unsigned subtraction wraps below zero: not modelled.
+                    "stablehlo.subtract" if unsigned => return,
                     "stablehlo.subtract" => x.sub(y),
                     "stablehlo.multiply" if is_bool => Ok(bool_to(SBool::and(vec![nz(x), nz(y)]))),
                     "stablehlo.multiply" => x.mul(y),
@@ -408,6 +539,93 @@ pub(crate) fn transfer(st: &mut State, op: &Op) {
         }
         "stablehlo.not" if rt.elem == ElementType::I1 => {
             c(0).map(|a| a.iter().map(|x| bool_to(nz(x).negate())).collect())
+        }
+        // Bitwise not of a two's complement integer: -x - 1.
+        "stablehlo.not" if !unsigned => c(0).and_then(|a| {
+            a.iter()
+                .map(|x| x.neg().and_then(|n| n.sub(&one)).ok())
+                .collect()
+        }),
+        "stablehlo.negate" if !unsigned => {
+            c(0).and_then(|a| a.iter().map(|x| x.neg().ok()).collect())
+        }
+        "stablehlo.sign" if !unsigned => c(0).map(|a| {
+            a.iter()
+                .map(|x| {
+                    let pos = SBool::cmp(Rel::Gt, x, &zero).unwrap_or(SBool::Const(false));
+                    let neg = SBool::cmp(Rel::Lt, x, &zero).unwrap_or(SBool::Const(false));
+                    Sym::ite(&pos, &one, &Sym::ite(&neg, &Sym::constant(-1), &zero))
+                })
+                .collect()
+        }),
+        "stablehlo.abs" if !unsigned => c(0).and_then(|a| {
+            a.iter()
+                .map(|x| {
+                    let neg = SBool::cmp(Rel::Lt, x, &zero).ok()?;
+                    Some(Sym::ite(&neg, &x.neg().ok()?, x))
+                })
+                .collect()
+        }),
+        "stablehlo.xor" if rt.elem == ElementType::I1 => {
+            let (Some(a), Some(b)) = (c(0), c(1)) else {
+                return;
+            };
+            (a.len() == b.len()).then(|| {
+                a.iter()
+                    .zip(&b)
+                    .map(|(x, y)| {
+                        bool_to(SBool::or(vec![
+                            SBool::and(vec![nz(x), nz(y).negate()]),
+                            SBool::and(vec![nz(x).negate(), nz(y)]),
+                        ]))
+                    })
+                    .collect()
+            })
+        }
+        // Constants only: the bit operations of symbolic values are not
+        // modelled (their results stay untracked).
+        "stablehlo.popcnt" => c(0).and_then(|a| {
+            a.iter()
+                .map(|x| {
+                    let k = x.as_const()?;
+                    let w = match rt.elem {
+                        ElementType::Int(_, w) => w,
+                        _ => 64,
+                    };
+                    let bits = if w >= 128 { k } else { k & ((1i128 << w) - 1) };
+                    Some(Sym::constant(bits.count_ones() as i128))
+                })
+                .collect()
+        }),
+        // A shift by a constant within the width: x * 2^k, floor(x / 2^k).
+        "stablehlo.shift_left" | "stablehlo.shift_right_arithmetic" if !unsigned => {
+            let (Some(a), Some(b)) = (c(0), c(1)) else {
+                return;
+            };
+            let w = match rt.elem {
+                ElementType::Int(_, w) => w as i128,
+                _ => return,
+            };
+            if a.len() != b.len() {
+                return;
+            }
+            let mut out = Vec::with_capacity(a.len());
+            for (x, y) in a.iter().zip(&b) {
+                let Some(k) = y.as_const().filter(|k| (0..w.min(62)).contains(k)) else {
+                    return;
+                };
+                let p = Sym::constant(1i128 << k);
+                let v = if op.name == "stablehlo.shift_left" {
+                    x.mul(&p)
+                } else {
+                    x.floor_div(&p)
+                };
+                match v {
+                    Ok(v) => out.push(v),
+                    Err(_) => return,
+                }
+            }
+            Some(out)
         }
         // min(max(operand, min), max), with a rank-0 min or max applying
         // to every element.
@@ -498,46 +716,82 @@ fn trunc_div(x: &Sym, y: &Sym) -> Result<Sym, crate::spec::sym::SymError> {
     Ok(Sym::ite(&same, &q, &q.neg()?))
 }
 
-/// Parses an assumption such as `arg0.dim0 % 8 = 0` or
-/// `arg0.dim0 = arg1.dim0 and arg0.dim1 <= 64`; names are the verifier's
-/// names of unknowns (`arg0.dim0`, `arg1[2]`).
-pub fn parse_assumption(text: &str, names: &HashMap<String, u32>) -> Result<SBool, String> {
-    let toks = tokenize(text)?;
-    let mut p = P { toks, at: 0, names };
-    let v = p.or()?;
-    if p.at != p.toks.len() {
-        return Err(format!("unexpected `{}`", p.toks[p.at]));
-    }
-    match v {
-        A::B(b) => Ok(b),
-        A::I(_) => Err("an assumption must be a comparison".into()),
+/// Why an assumption could not be read: the character offset where it went
+/// wrong, and what was wrong there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AssumeError {
+    pub at: usize,
+    pub message: String,
+    /// The text is well formed but names no unknown of the function whose
+    /// names were offered (another function may have it).
+    pub unknown_name: bool,
+}
+
+impl AssumeError {
+    /// `message`, then the assumption with a caret under where it went wrong.
+    pub fn render(&self, text: &str) -> String {
+        let col = text
+            .char_indices()
+            .take_while(|(i, _)| *i < self.at)
+            .count();
+        format!("{}\n    {text}\n    {}^", self.message, " ".repeat(col))
     }
 }
 
-fn tokenize(s: &str) -> Result<Vec<String>, String> {
+/// Parses an assumption such as `arg0.dim0 % 8 = 0` or
+/// `arg0.dim0 = arg1.dim0 and arg0.dim1 <= 64`; names are the verifier's
+/// names of unknowns (`arg0.dim0`, `arg1[2]`). `/` and `%` are floor
+/// division and modulo.
+pub fn parse_assumption(text: &str, names: &HashMap<String, u32>) -> Result<SBool, AssumeError> {
+    let toks = tokenize(text)?;
+    let mut p = P {
+        toks,
+        at: 0,
+        end: text.len(),
+        names,
+    };
+    let v = p.or()?;
+    if p.at != p.toks.len() {
+        return Err(p.err(format!("unexpected `{}`", p.toks[p.at].0)));
+    }
+    match v {
+        A::B(b) => Ok(b),
+        A::I(_) => Err(AssumeError {
+            at: 0,
+            message: "an assumption must be a comparison (such as `arg0.dim0 % 8 = 0`)".into(),
+            unknown_name: false,
+        }),
+    }
+}
+
+fn tokenize(s: &str) -> Result<Vec<(String, usize)>, AssumeError> {
     let mut out = Vec::new();
-    let cs: Vec<char> = s.chars().collect();
+    let cs: Vec<(usize, char)> = s.char_indices().collect();
     let mut i = 0;
     while i < cs.len() {
-        let c = cs[i];
+        let (at, c) = cs[i];
         if c.is_whitespace() {
             i += 1;
         } else if c.is_ascii_alphanumeric() || c == '_' || c == '@' {
             let st = i;
-            while i < cs.len() && (cs[i].is_ascii_alphanumeric() || "_.@[]#".contains(cs[i])) {
+            while i < cs.len() && (cs[i].1.is_ascii_alphanumeric() || "_.@[]#".contains(cs[i].1)) {
                 i += 1;
             }
-            out.push(cs[st..i].iter().collect());
+            out.push((cs[st..i].iter().map(|x| x.1).collect(), at));
         } else {
-            let two: String = cs[i..(i + 2).min(cs.len())].iter().collect();
+            let two: String = cs[i..(i + 2).min(cs.len())].iter().map(|x| x.1).collect();
             if ["<=", ">=", "!=", "==", "&&", "||"].contains(&two.as_str()) {
-                out.push(two);
+                out.push((two, at));
                 i += 2;
             } else if "=<>+-*/%()".contains(c) {
-                out.push(c.to_string());
+                out.push((c.to_string(), at));
                 i += 1;
             } else {
-                return Err(format!("unexpected character `{c}`"));
+                return Err(AssumeError {
+                    at,
+                    message: format!("unexpected character `{c}`"),
+                    unknown_name: false,
+                });
             }
         }
     }
@@ -550,46 +804,63 @@ enum A {
 }
 
 struct P<'a> {
-    toks: Vec<String>,
+    toks: Vec<(String, usize)>,
     at: usize,
+    end: usize,
     names: &'a HashMap<String, u32>,
 }
 
 impl P<'_> {
     fn peek(&self) -> Option<&str> {
-        self.toks.get(self.at).map(String::as_str)
+        self.toks.get(self.at).map(|t| t.0.as_str())
     }
-    fn bool_of(a: A) -> Result<SBool, String> {
+    /// An error at the current token (or the end).
+    fn err(&self, message: String) -> AssumeError {
+        self.err_at(self.at, message)
+    }
+    fn err_at(&self, tok: usize, message: String) -> AssumeError {
+        AssumeError {
+            at: self.toks.get(tok).map_or(self.end, |t| t.1),
+            message,
+            unknown_name: false,
+        }
+    }
+    fn bool_of(&self, a: A, tok: usize) -> Result<SBool, AssumeError> {
         match a {
             A::B(b) => Ok(b),
-            A::I(_) => Err("expected a comparison".into()),
+            A::I(_) => Err(self.err_at(tok, "expected a comparison here".into())),
         }
     }
-    fn int_of(a: A) -> Result<Sym, String> {
+    fn int_of(&self, a: A, tok: usize) -> Result<Sym, AssumeError> {
         match a {
             A::I(i) => Ok(i),
-            A::B(_) => Err("expected an integer".into()),
+            A::B(_) => Err(self.err_at(tok, "expected an integer here, not a comparison".into())),
         }
     }
-    fn or(&mut self) -> Result<A, String> {
+    fn or(&mut self) -> Result<A, AssumeError> {
+        let t0 = self.at;
         let mut l = self.and()?;
         while matches!(self.peek(), Some("or" | "||")) {
             self.at += 1;
+            let t1 = self.at;
             let r = self.and()?;
-            l = A::B(SBool::or(vec![Self::bool_of(l)?, Self::bool_of(r)?]));
+            l = A::B(SBool::or(vec![self.bool_of(l, t0)?, self.bool_of(r, t1)?]));
         }
         Ok(l)
     }
-    fn and(&mut self) -> Result<A, String> {
+    fn and(&mut self) -> Result<A, AssumeError> {
+        let t0 = self.at;
         let mut l = self.rel()?;
         while matches!(self.peek(), Some("and" | "&&")) {
             self.at += 1;
+            let t1 = self.at;
             let r = self.rel()?;
-            l = A::B(SBool::and(vec![Self::bool_of(l)?, Self::bool_of(r)?]));
+            l = A::B(SBool::and(vec![self.bool_of(l, t0)?, self.bool_of(r, t1)?]));
         }
         Ok(l)
     }
-    fn rel(&mut self) -> Result<A, String> {
+    fn rel(&mut self) -> Result<A, AssumeError> {
+        let t0 = self.at;
         let l = self.sum()?;
         let rel = match self.peek() {
             Some("=" | "==") => Rel::Eq,
@@ -601,72 +872,105 @@ impl P<'_> {
             _ => return Ok(l),
         };
         self.at += 1;
+        let t1 = self.at;
         let r = self.sum()?;
-        SBool::cmp(rel, &Self::int_of(l)?, &Self::int_of(r)?)
+        let (l, r) = (self.int_of(l, t0)?, self.int_of(r, t1)?);
+        SBool::cmp(rel, &l, &r)
             .map(A::B)
-            .map_err(|e| e.to_string())
+            .map_err(|e| self.err_at(t0, e.to_string()))
     }
-    fn sum(&mut self) -> Result<A, String> {
+    fn sum(&mut self) -> Result<A, AssumeError> {
+        let t0 = self.at;
         let mut l = self.prod()?;
         while let Some(op @ ("+" | "-")) = self.peek() {
             let plus = op == "+";
             self.at += 1;
-            let r = Self::int_of(self.prod()?)?;
-            let li = Self::int_of(l)?;
-            l = A::I(if plus { li.add(&r) } else { li.sub(&r) }.map_err(|e| e.to_string())?);
+            let t1 = self.at;
+            let r = self.prod()?;
+            let (li, r) = (self.int_of(l, t0)?, self.int_of(r, t1)?);
+            l = A::I(
+                if plus { li.add(&r) } else { li.sub(&r) }
+                    .map_err(|e| self.err_at(t0, e.to_string()))?,
+            );
         }
         Ok(l)
     }
-    fn prod(&mut self) -> Result<A, String> {
+    fn prod(&mut self) -> Result<A, AssumeError> {
+        let t0 = self.at;
         let mut l = self.unary()?;
         while let Some(op @ ("*" | "/" | "%")) = self.peek() {
             let op = op.to_string();
             self.at += 1;
-            let r = Self::int_of(self.unary()?)?;
-            let li = Self::int_of(l)?;
+            let t1 = self.at;
+            let r = self.unary()?;
+            let (li, r) = (self.int_of(l, t0)?, self.int_of(r, t1)?);
             l = A::I(
                 match op.as_str() {
                     "*" => li.mul(&r),
                     "/" => li.floor_div(&r),
                     _ => li.modulo(&r),
                 }
-                .map_err(|e| e.to_string())?,
+                .map_err(|e| self.err_at(t0, e.to_string()))?,
             );
         }
         Ok(l)
     }
-    fn unary(&mut self) -> Result<A, String> {
+    fn unary(&mut self) -> Result<A, AssumeError> {
+        let t0 = self.at;
         match self.peek() {
             Some("-") => {
                 self.at += 1;
-                let x = Self::int_of(self.unary()?)?;
-                Ok(A::I(x.neg().map_err(|e| e.to_string())?))
+                let x = self.unary()?;
+                let x = self.int_of(x, t0 + 1)?;
+                Ok(A::I(x.neg().map_err(|e| self.err_at(t0, e.to_string()))?))
             }
             Some("not") => {
                 self.at += 1;
-                Ok(A::B(Self::bool_of(self.unary()?)?.negate()))
+                let x = self.unary()?;
+                Ok(A::B(self.bool_of(x, t0 + 1)?.negate()))
             }
             Some("(") => {
                 self.at += 1;
                 let v = self.or()?;
                 if self.peek() != Some(")") {
-                    return Err("expected `)`".into());
+                    return Err(self.err("expected `)`".into()));
                 }
                 self.at += 1;
                 Ok(v)
             }
             Some(t) => {
                 let t = t.to_string();
+                let first = t.chars().next().unwrap_or(' ');
+                if !(first.is_ascii_alphanumeric() || first == '_' || first == '@')
+                    || ["and", "or"].contains(&t.as_str())
+                {
+                    return Err(
+                        self.err(format!("expected a size name or a number, but found `{t}`"))
+                    );
+                }
                 self.at += 1;
-                if let Ok(i) = t.parse::<i128>() {
-                    return Ok(A::I(Sym::constant(i)));
+                if first.is_ascii_digit() {
+                    return t
+                        .parse::<i128>()
+                        .map(|i| A::I(Sym::constant(i)))
+                        .map_err(|_| self.err_at(t0, format!("`{t}` is not a number")));
                 }
                 match self.names.get(&t) {
                     Some(v) => Ok(A::I(Sym::var(*v))),
-                    None => Err(format!("no dynamic size is named `{t}`")),
+                    None => Err(AssumeError {
+                        unknown_name: true,
+                        ..self.err_at(
+                            t0,
+                            format!(
+                                "no dynamic size is named `{t}` (names are those the verifier prints: \
+                                 `arg0.dim1` for a `?` size of an argument, `arg1` or `arg1[2]` for \
+                                 the elements of a small integer argument)"
+                            ),
+                        )
+                    }),
                 }
             }
-            None => Err("unexpected end of the assumption".into()),
+            None => Err(self.err("unexpected end of the assumption".into())),
         }
     }
 }

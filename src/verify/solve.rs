@@ -22,18 +22,34 @@ pub enum Verdict {
 
 pub struct Solver {
     timeout_ms: u32,
+    /// What is left of the total time the queries of one program may take,
+    /// in milliseconds.
+    budget_left_ms: u64,
+    budget_ms: u64,
+    /// Whether this program has asked a query yet: the thread's Z3 solver is
+    /// reset before the first, so no state of another program's queries can
+    /// influence this one's verdicts or counterexamples, whatever thread or
+    /// order files are checked in.
+    started: bool,
+    /// The time limit the solver was last given.
+    timeout_set: u32,
 }
 
 thread_local! {
-    /// One Z3 context and solver per thread, made on first use and kept for
-    /// the thread's life (queries run between push and pop): making them
-    /// costs more than most of the queries the verifier asks.
+    /// One Z3 solver per thread (making one per program costs more than
+    /// most programs' queries); reset for each program.
     static SOLVER: z3::Solver = z3::Solver::new();
 }
 
 impl Solver {
-    pub fn new(timeout_ms: u32) -> Solver {
-        Solver { timeout_ms }
+    pub fn new(timeout_ms: u32, budget_ms: u64) -> Solver {
+        Solver {
+            timeout_ms,
+            budget_left_ms: budget_ms,
+            budget_ms,
+            started: false,
+            timeout_set: 0,
+        }
     }
 
     /// Decides `f` under `assumptions` (and the variables' ranges). With
@@ -47,22 +63,55 @@ impl Solver {
         vars: &[VarInfo],
         existential: bool,
     ) -> Verdict {
-        let timeout = self.timeout_ms;
+        if self.budget_left_ms == 0 {
+            return Verdict::Unknown(format!(
+                "the solver's total time budget of {} ms for this program is spent",
+                self.budget_ms
+            ));
+        }
+        let timeout = (self.timeout_ms as u64).min(self.budget_left_ms) as u32;
         if std::env::var_os("HLOCHECK_TRACE_SOLVER").is_some() {
             eprintln!("query: {}", f.render(&|v| format!("v{v}")));
         }
-        SOLVER.with(|solver| {
+        let first = !self.started;
+        self.started = true;
+        let start = std::time::Instant::now();
+        let v = SOLVER.with(|solver| {
+            if first || timeout != self.timeout_set {
+                if first {
+                    solver.reset();
+                }
+                let mut params = z3::Params::new();
+                params.set_u32("random_seed", 0);
+                params.set_u32("timeout", timeout);
+                solver.set_params(&params);
+                self.timeout_set = timeout;
+            }
             solver.push();
-            let v = decide_in(solver, timeout, f, assumptions, vars, existential);
+            let v = decide_in(solver, f, assumptions, vars, existential);
             solver.pop(1);
             v
-        })
+        });
+        let spent = start.elapsed().as_millis() as u64;
+        self.budget_left_ms = self.budget_left_ms.saturating_sub(spent);
+        v
+    }
+
+    /// Whether `assumptions` (with the variables' ranges) can all hold
+    /// together: `Some(false)` when they contradict each other, `None` when
+    /// the solver cannot tell.
+    pub fn consistent(&mut self, assumptions: &[SBool], vars: &[VarInfo]) -> Option<bool> {
+        let all = SBool::and(assumptions.to_vec());
+        match self.decide(&all, &[], vars, true) {
+            Verdict::Unsat => Some(false),
+            Verdict::Valid | Verdict::Sometimes(_) => Some(true),
+            Verdict::Unknown(_) => None,
+        }
     }
 }
 
 fn decide_in(
     solver: &z3::Solver,
-    timeout: u32,
     f: &SBool,
     assumptions: &[SBool],
     vars: &[VarInfo],
@@ -123,9 +172,6 @@ fn decide_in(
             ranges.extend(r);
             free_ranges.push(*v);
         }
-        let mut params = z3::Params::new();
-        params.set_u32("timeout", timeout);
-        solver.set_params(&params);
         for h in hyps.iter().chain(ranges.iter()) {
             solver.assert(h);
         }
