@@ -85,9 +85,9 @@ impl Default for Limits {
     fn default() -> Limits {
         Limits {
             max_elements: 1 << 28,
-            max_steps: 100_000_000,
+            max_steps: 10_000_000,
             max_bytes: 4 << 30,
-            max_work: 1 << 34,
+            max_work: 1 << 32,
             max_memory: memory::default_limit(),
         }
     }
