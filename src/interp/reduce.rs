@@ -1657,6 +1657,7 @@ pub(crate) fn ints(t: &Tensor) -> Vec<i64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::interp::Limits;
 
     #[test]
     fn variadic_argmax_reduce_runs_every_row_together() {
@@ -1979,11 +1980,11 @@ mod tests {
     #[test]
     fn window_table_counts_padding_and_base_dilation_holes() {
         // Size 3, base dilation 2 → [a _ b _ c], padded by 1 low, window 2.
-        let w = windows(&[3], &[2], &[1], &[2], &[1], &[(1, 0)]).unwrap();
+        let w = windows(&[3], &[2], &[1], &[2], &[1], &[(1, 0)], &Limits::default()).unwrap();
         assert_eq!(w.out_shape, vec![5]);
         assert_eq!(&w.table[0][..4], &[None, Some(0), Some(0), None],);
         // Window dilation 2 over 5 elements with window 2: positions 0,2 … 2,4.
-        let w = windows(&[5], &[2], &[1], &[1], &[2], &[(0, 0)]).unwrap();
+        let w = windows(&[5], &[2], &[1], &[1], &[2], &[(0, 0)], &Limits::default()).unwrap();
         assert_eq!(w.out_shape, vec![3]);
         assert_eq!(&w.table[0][4..6], &[Some(2), Some(4)]);
     }
