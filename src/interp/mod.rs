@@ -391,7 +391,10 @@ impl<'p> Interp<'p> {
         if self.call_stack.len() >= 200 {
             return Err("calls nest more than 200 deep".into());
         }
-        self.step()?;
+        // A call from the program counts as a step (the entry call does not).
+        if !self.call_stack.is_empty() {
+            self.step()?;
+        }
         let region = func
             .regions
             .first()
