@@ -182,3 +182,346 @@ func.func @main() {
     assert_eq!(report["passed"], 1);
     assert_eq!(report["cases"].as_array().map(Vec::len), Some(3));
 }
+
+// ----- hardening: no crash, hang or runaway memory on any input -----
+
+/// Runs hlocheck with stdout sent to `stdout` (a file or /dev/full).
+fn hlocheck_to(args: &[&str], stdout: std::process::Stdio) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_hlocheck"))
+        .args(args)
+        .stdout(stdout)
+        .output()
+        .expect("run hlocheck");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn write(dir: &std::path::Path, name: &str, text: &str) -> String {
+    let f = dir.join(name);
+    std::fs::write(&f, text).unwrap();
+    f.to_str().unwrap().to_string()
+}
+
+#[test]
+fn verify_compares_a_boolean_with_a_float_without_overflowing_its_stack() {
+    let dir = scratch("boolfloat");
+    let f = write(
+        &dir,
+        "a2a.mlir",
+        "func.func @main(%arg0: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  %0 = \"stablehlo.all_to_all\"(%arg0) {split_dimension = true, concat_dimension = 1.0 : f32, split_count = 2 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<4x4xf32>) -> tensor<4x4xf32>
+  return %0 : tensor<4x4xf32>
+}
+",
+    );
+    let (code, out, err) = hlocheck(&["verify", &f]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("stablehlo.all_to_all ("), "{out}");
+}
+
+#[test]
+fn run_refuses_what_the_verifier_rejects_with_its_label() {
+    let dir = scratch("refuse");
+    let f = write(
+        &dir,
+        "q.mlir",
+        "func.func @main(%arg0: tensor<2xf32>) -> tensor<2x!quant.uniform<i8<10:-10>:f32, 0.5:0>> {
+  %0 = stablehlo.uniform_quantize %arg0 : (tensor<2xf32>) -> tensor<2x!quant.uniform<i8<10:-10>:f32, 0.5:0>>
+  return %0 : tensor<2x!quant.uniform<i8<10:-10>:f32, 0.5:0>>
+}
+",
+    );
+    let (code, _, err) = hlocheck(&["run", &f, "--arg", "dense<[1.0, 2.0]> : tensor<2xf32>"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("error:") && err.contains("C3)"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn run_checks_arguments_against_the_parameter_types() {
+    let dir = scratch("argtypes");
+    let f = write(&dir, "add.mlir", ADD);
+    // Wrong element type and shape.
+    let (code, _, err) = hlocheck(&[
+        "run",
+        &f,
+        "--arg",
+        "dense<[1, 2]> : tensor<2xi32>",
+        "--arg",
+        "dense<0.5> : tensor<3xf32>",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("argument 0 of @main"), "{err}");
+    // Text after the literal.
+    let (code, _, err) = hlocheck(&[
+        "run",
+        &f,
+        "--arg",
+        "dense<0.5> : tensor<3xf32> junk",
+        "--arg",
+        "dense<0.5> : tensor<3xf32>",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("after the literal"), "{err}");
+}
+
+/// A .npy file with the given header dict and data.
+fn npy(dict: &str, data: &[u8]) -> Vec<u8> {
+    let mut header = dict.to_string();
+    let unpadded = 10 + header.len() + 1;
+    header.push_str(&" ".repeat((64 - unpadded % 64) % 64));
+    header.push('\n');
+    let mut out = b"\x93NUMPY\x01\x00".to_vec();
+    out.extend_from_slice(&(header.len() as u16).to_le_bytes());
+    out.extend_from_slice(header.as_bytes());
+    out.extend_from_slice(data);
+    out
+}
+
+#[test]
+fn run_checks_npy_dtype_order_and_shape() {
+    let dir = scratch("npycheck");
+    let f = write(&dir, "add.mlir", ADD);
+    let data = [0u8; 12];
+    let cases = [
+        (
+            "{'descr': '<i4', 'fortran_order': False, 'shape': (3,), }",
+            "dtype",
+        ),
+        (
+            "{'descr': '<f4', 'fortran_order':True, 'shape': (3,), }",
+            "Fortran",
+        ),
+        (
+            "{'descr': '<f4', 'fortran_order': False, 'shape': (1, 3), }",
+            "shape",
+        ),
+        (
+            "{'descr': '<f4', 'fortran_order': False, 'shape': (3,), } x",
+            "malformed",
+        ),
+    ];
+    for (i, (dict, what)) in cases.iter().enumerate() {
+        let path = dir.join(format!("a{i}.npy"));
+        std::fs::write(&path, npy(dict, &data)).unwrap();
+        let p = path.to_str().unwrap();
+        let (code, _, err) = hlocheck(&["run", &f, "--arg", p, "--arg", p]);
+        assert_eq!(code, 2, "{dict}: {err}");
+        assert!(err.contains(what), "{dict}: {err}");
+    }
+    let good = dir.join("good.npy");
+    std::fs::write(
+        &good,
+        npy(
+            "{'descr': '<f4', 'fortran_order': False, 'shape': (3,), }",
+            &data,
+        ),
+    )
+    .unwrap();
+    let g = good.to_str().unwrap();
+    let (code, out, err) = hlocheck(&["run", &f, "--arg", g, "--arg", g]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("dense<[0.0"), "{out}");
+}
+
+#[test]
+fn output_errors_end_cleanly() {
+    let dir = scratch("output");
+    let f = write(&dir, "add.mlir", ADD);
+    for args in [
+        vec!["fmt", f.as_str()],
+        vec!["parse", f.as_str()],
+        vec!["verify", f.as_str()],
+        vec!["spec", "add"],
+        vec!["run", f.as_str(), "--seed", "1"],
+        vec!["test", f.as_str()],
+    ] {
+        if let Ok(full) = std::fs::File::create("/dev/full") {
+            let (code, err) = hlocheck_to(&args, full.into());
+            assert_eq!(code, 1, "{args:?}: {err}");
+            assert!(err.contains("cannot write the output"), "{args:?}: {err}");
+            assert!(!err.contains("panicked"), "{args:?}: {err}");
+        }
+        // A reader that has gone: quiet, no panic.
+        let mut child = Command::new(env!("CARGO_BIN_EXE_hlocheck"))
+            .args(&args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(out.status.code().is_some(), "{args:?}: killed by a signal");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_non_utf8_argument_is_a_usage_error() {
+    use std::os::unix::ffi::OsStrExt;
+    let out = Command::new(env!("CARGO_BIN_EXE_hlocheck"))
+        .arg("parse")
+        .arg(std::ffi::OsStr::from_bytes(b"\xff.mlir"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not valid UTF-8"));
+}
+
+#[test]
+fn usage_errors_exit_2_and_help_exits_0_for_every_command() {
+    for cmd in ["parse", "fmt", "spec", "verify", "run", "test"] {
+        let (code, out, err) = hlocheck(&[cmd, "--help"]);
+        assert_eq!(code, 0, "{cmd}: {err}");
+        assert!(out.contains("Usage"), "{cmd}: {out}");
+        let (code, _, err) = hlocheck(&[cmd, "--no-such-option"]);
+        assert_eq!(code, 2, "{cmd}: {err}");
+    }
+    let (code, out, _) = hlocheck(&["--version"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("hlocheck "), "{out}");
+    let (code, _, _) = hlocheck(&["test", "x", "--jobs", "0"]);
+    assert_eq!(code, 2);
+}
+
+#[cfg(unix)]
+#[test]
+fn special_files_and_link_cycles_are_not_read_or_walked_forever() {
+    let dir = scratch("special");
+    std::os::unix::fs::symlink("/dev/zero", dir.join("zero.mlir")).unwrap();
+    let tree = dir.join("tree");
+    std::fs::create_dir_all(tree.join("sub")).unwrap();
+    write(&tree.join("sub"), "add.mlir", ADD);
+    std::os::unix::fs::symlink("..", tree.join("sub/up")).unwrap();
+    std::os::unix::fs::symlink(".", tree.join("self")).unwrap();
+    std::os::unix::fs::symlink(".", tree.join("self2")).unwrap();
+    std::os::unix::fs::symlink("nowhere.mlir", tree.join("broken.mlir")).unwrap();
+    let zero = dir.join("zero.mlir");
+    let (code, out, err) = hlocheck(&["parse", zero.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("not a regular file"), "{out}");
+    let (code, out, err) = hlocheck(&["parse", tree.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}{err}");
+    // add.mlir once, and the broken link as its own failure.
+    assert!(out.ends_with("parsed 1 of 2 cases\n"), "{out}");
+    assert!(out.contains("broken.mlir"), "{out}");
+}
+
+#[test]
+fn calls_count_as_steps_and_work_is_limited() {
+    let dir = scratch("calls");
+    // 2^30 calls if nothing stops them.
+    let mut src = String::from(
+        "func.func @main() -> tensor<f32> {
+  %0 = call @f0() : () -> tensor<f32>
+  return %0 : tensor<f32>
+}
+",
+    );
+    for i in 0..30 {
+        src.push_str(&format!(
+            "func.func private @f{i}() -> tensor<f32> {{
+  %0 = call @f{j}() : () -> tensor<f32>
+  %1 = call @f{j}() : () -> tensor<f32>
+  %2 = stablehlo.add %0, %1 : tensor<f32>
+  return %2 : tensor<f32>
+}}
+",
+            j = i + 1
+        ));
+    }
+    src.push_str(
+        "func.func private @f30() -> tensor<f32> {
+  %0 = stablehlo.constant dense<1.0> : tensor<f32>
+  return %0 : tensor<f32>
+}
+",
+    );
+    let f = write(&dir, "calls.mlir", &src);
+    let (code, _, err) = hlocheck(&["run", &f, "--max-steps", "10000"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("--max-steps") && err.contains("func.call"),
+        "{err}"
+    );
+    // A loop of large adds: stopped by the work limit.
+    let f = write(
+        &dir,
+        "work.mlir",
+        "func.func @main() -> tensor<i64> {
+  %c0 = stablehlo.constant dense<0> : tensor<i64>
+  %x = stablehlo.constant dense<1.0> : tensor<1000000xf32>
+  %r:2 = stablehlo.while(%i = %c0, %a = %x) : tensor<i64>, tensor<1000000xf32>
+  cond {
+    %n = stablehlo.constant dense<1000000> : tensor<i64>
+    %p = stablehlo.compare LT, %i, %n : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  } do {
+    %one = stablehlo.constant dense<1> : tensor<i64>
+    %j = stablehlo.add %i, %one : tensor<i64>
+    %b = stablehlo.add %a, %a : tensor<1000000xf32>
+    stablehlo.return %j, %b : tensor<i64>, tensor<1000000xf32>
+  }
+  return %r#0 : tensor<i64>
+}
+",
+    );
+    let (code, _, err) = hlocheck(&["run", &f, "--max-work", "100000000"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("--max-work"), "{err}");
+}
+
+#[test]
+fn exponential_aliases_and_long_lines_are_bounded() {
+    let dir = scratch("alias");
+    let mut src = String::from("#a0 = [1, 2]\n");
+    for i in 1..60 {
+        src.push_str(&format!("#a{i} = [#a{j}, #a{j}]\n", j = i - 1));
+    }
+    src.push_str("func.func @main() attributes {x = #a59} {\n  return\n}\n");
+    let f = write(&dir, "alias.mlir", &src);
+    let (code, out, _) = hlocheck(&["parse", &f]);
+    assert_eq!(code, 1);
+    assert!(out.contains("aliases expand to more than"), "{out}");
+    // A 40,000-op program on one line parses in linear time.
+    let mut ops = String::new();
+    for i in 0..40000 {
+        ops.push_str(&format!(
+            "%{} = stablehlo.add %{i}, %{i} : tensor<f32> ",
+            i + 1
+        ));
+    }
+    let f = write(
+        &dir,
+        "line.mlir",
+        &format!("func.func @main(%0: tensor<f32>) -> tensor<f32> {{ {ops}return %40000 : tensor<f32> }}\n"),
+    );
+    let started = std::time::Instant::now();
+    let (code, out, _) = hlocheck(&["parse", &f]);
+    assert_eq!(code, 0, "{out}");
+    assert!(started.elapsed().as_secs() < 10);
+}
+
+#[test]
+fn fmt_writes_a_non_commutative_reducer_in_full() {
+    let dir = scratch("fmtreduce");
+    let f = write(
+        &dir,
+        "r.mlir",
+        "func.func @main(%a: tensor<4xf32>, %i: tensor<f32>) -> tensor<f32> {
+  %0 = stablehlo.reduce(%a init: %i) across dimensions = [0] : (tensor<4xf32>, tensor<f32>) -> tensor<f32>
+   reducer(%x: tensor<f32>, %y: tensor<f32>) {
+    %s = stablehlo.subtract %x, %y : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }
+  return %0 : tensor<f32>
+}
+",
+    );
+    let (code, out, err) = hlocheck(&["parse", "--roundtrip", &f]);
+    assert_eq!(code, 0, "{out}{err}");
+}

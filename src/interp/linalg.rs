@@ -895,8 +895,15 @@ fn conv_core(
     let lshape: Vec<usize> = isd.iter().map(|&x| lhs.shape[x]).collect();
     let kshape: Vec<usize> = ksd.iter().map(|&x| rhs.shape[x]).collect();
     let kw: Vec<i64> = kshape.iter().map(|&x| x as i64).collect();
-    let ws: super::reduce::WindowTable =
-        super::reduce::window_table(&lshape, &kw, &strides_, &lhs_dil, &rhs_dil, &pad)?;
+    let ws: super::reduce::WindowTable = super::reduce::window_table(
+        &lshape,
+        &kw,
+        &strides_,
+        &lhs_dil,
+        &rhs_dil,
+        &pad,
+        &interp.limits,
+    )?;
     let mut shape = vec![0usize; n];
     shape[obd] = in_b / bgc;
     shape[ofd] = ko;
@@ -1819,9 +1826,16 @@ mod tests {
         let wo = (w + 2 - kw) / 2 + 1;
         // The kernel's loop on flat data (NCW / OIW layouts).
         let cig = ci / g;
-        let (out_shape, table) =
-            super::super::reduce::window_table(&[w], &[kw as i64], &[2], &[1], &[1], &[(1, 1)])
-                .unwrap();
+        let (out_shape, table) = super::super::reduce::window_table(
+            &[w],
+            &[kw as i64],
+            &[2],
+            &[1],
+            &[1],
+            &[(1, 1)],
+            &super::super::Limits::default(),
+        )
+        .unwrap();
         assert_eq!(out_shape, vec![wo]);
         let lp = ConvLoop {
             out_shape: vec![n, ko, wo],

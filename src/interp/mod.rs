@@ -85,9 +85,9 @@ impl Default for Limits {
     fn default() -> Limits {
         Limits {
             max_elements: 1 << 28,
-            max_steps: 100_000_000,
+            max_steps: 10_000_000,
             max_bytes: 4 << 30,
-            max_work: 1 << 34,
+            max_work: 1 << 32,
             max_memory: memory::default_limit(),
         }
     }
@@ -391,7 +391,10 @@ impl<'p> Interp<'p> {
         if self.call_stack.len() >= 200 {
             return Err("calls nest more than 200 deep".into());
         }
-        self.step()?;
+        // A call from the program counts as a step (the entry call does not).
+        if !self.call_stack.is_empty() {
+            self.step()?;
+        }
         let region = func
             .regions
             .first()

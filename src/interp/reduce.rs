@@ -560,8 +560,9 @@ pub fn window_table(
     base_dil: &[i64],
     win_dil: &[i64],
     pad: &[(i64, i64)],
+    limits: &super::Limits,
 ) -> KResult<WindowTable> {
-    let w = windows(shape, win, strides_, base_dil, win_dil, pad)?;
+    let w = windows(shape, win, strides_, base_dil, win_dil, pad, limits)?;
     Ok((w.out_shape, w.table))
 }
 
@@ -572,11 +573,16 @@ fn windows(
     base_dil: &[i64],
     win_dil: &[i64],
     pad: &[(i64, i64)],
+    limits: &super::Limits,
 ) -> KResult<Windows> {
     let rank = shape.len();
     let mut out_shape = Vec::with_capacity(rank);
     let mut table = Vec::with_capacity(rank);
     let mut wins = Vec::with_capacity(rank);
+    // The tables hold one entry per (output position, window position) of
+    // every dimension: they are sized first and held to the limits.
+    let mut total: u64 = 0;
+    let mut geometry = Vec::with_capacity(rank);
     for d in 0..rank {
         let (w, s, bd, wd) = (win[d], strides_[d], base_dil[d], win_dil[d]);
         if w < 0 || s <= 0 || bd <= 0 || wd <= 0 {
@@ -596,11 +602,36 @@ fn windows(
         };
         let out = usize::try_from(out).map_err(|_| "the window count overflows")?;
         let wu = usize::try_from(w).map_err(|_| "the window overflows")?;
-        let cells = out.checked_mul(wu).ok_or("window table overflows")?;
-        if cells > (1 << 28) {
-            return Err("the window table is too large".into());
-        }
-        let mut t = Vec::with_capacity(cells);
+        let cells = out.checked_mul(wu).ok_or("the window table overflows")?;
+        total = total.saturating_add(cells as u64);
+        geometry.push((out, wu, s, wd, lo, bd, size));
+    }
+    let entry = std::mem::size_of::<Option<usize>>() as u64;
+    let bytes = total.saturating_mul(entry);
+    if total > limits.max_elements {
+        return Err(format!(
+            "the window table of {total} entries exceeds the element limit ({}); raise it with --max-elements",
+            limits.max_elements
+        )
+        .into());
+    }
+    if bytes > limits.max_bytes {
+        return Err(format!(
+            "the window table of {bytes} bytes exceeds the tensor size limit ({} bytes); raise it with --max-bytes",
+            limits.max_bytes
+        )
+        .into());
+    }
+    let held = super::memory::live().saturating_add(bytes);
+    if held > limits.max_memory {
+        return Err(format!(
+            "the window table of {bytes} bytes would make the run hold {held} bytes, more than the memory limit ({} bytes); raise it with --max-memory",
+            limits.max_memory
+        )
+        .into());
+    }
+    for (out, wu, s, wd, lo, bd, size) in geometry {
+        let mut t = Vec::with_capacity(out * wu);
         for o in 0..out {
             for k in 0..wu {
                 let p = o as i128 * s + k as i128 * wd - lo;
@@ -709,6 +740,7 @@ fn reduce_window<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> K
         &dim_list(op, "base_dilations", rank, 1)?,
         &dim_list(op, "window_dilations", rank, 1)?,
         &padding_pairs(op, rank)?,
+        &interp.limits,
     )?;
     let mut elems = Vec::with_capacity(n);
     for i in 0..n {
@@ -800,6 +832,7 @@ fn select_and_scatter<'p>(
         &vec![1; rank],
         &vec![1; rank],
         &padding_pairs(op, rank)?,
+        &interp.limits,
     )?;
     if source.shape != ws.out_shape {
         return Err(format!(
@@ -1624,6 +1657,7 @@ pub(crate) fn ints(t: &Tensor) -> Vec<i64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::interp::Limits;
 
     #[test]
     fn variadic_argmax_reduce_runs_every_row_together() {
@@ -1946,11 +1980,11 @@ mod tests {
     #[test]
     fn window_table_counts_padding_and_base_dilation_holes() {
         // Size 3, base dilation 2 → [a _ b _ c], padded by 1 low, window 2.
-        let w = windows(&[3], &[2], &[1], &[2], &[1], &[(1, 0)]).unwrap();
+        let w = windows(&[3], &[2], &[1], &[2], &[1], &[(1, 0)], &Limits::default()).unwrap();
         assert_eq!(w.out_shape, vec![5]);
         assert_eq!(&w.table[0][..4], &[None, Some(0), Some(0), None],);
         // Window dilation 2 over 5 elements with window 2: positions 0,2 … 2,4.
-        let w = windows(&[5], &[2], &[1], &[1], &[2], &[(0, 0)]).unwrap();
+        let w = windows(&[5], &[2], &[1], &[1], &[2], &[(0, 0)], &Limits::default()).unwrap();
         assert_eq!(w.out_shape, vec![3]);
         assert_eq!(&w.table[0][4..6], &[Some(2), Some(4)]);
     }

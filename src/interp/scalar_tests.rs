@@ -910,7 +910,7 @@ fn compiled_loops_keep_the_step_limit() {
     assert_eq!(compiled, 1);
     let e = out.unwrap_err();
     assert!(
-        e.contains("stablehlo.while: the step limit (100 loop iterations) is exceeded; raise it with --max-steps"),
+        e.contains("stablehlo.while: the step limit (100 loop iterations and calls) is exceeded; raise it with --max-steps"),
         "{e}"
     );
     // The second of two loops of 60 iterations exceeds a limit of 100: the

@@ -1755,15 +1755,6 @@ fn parse_reduce(p: &mut Parser<'_>, st: &mut OpState) -> PResult<()> {
             }
             // The short form stands for a body of one commutative binary
             // op of the dialect, without regions, with one result.
-            const COMMUTATIVE: [&str; 7] = [
-                "stablehlo.add",
-                "stablehlo.and",
-                "stablehlo.maximum",
-                "stablehlo.minimum",
-                "stablehlo.multiply",
-                "stablehlo.or",
-                "stablehlo.xor",
-            ];
             if !COMMUTATIVE.contains(&name.as_str()) {
                 return p.err_at(
                     off,
@@ -1885,6 +1876,18 @@ fn compact_reduce_body(op: &Op) -> Option<&str> {
     ok.then_some(body.name.as_str())
 }
 
+/// The ops the short form `applies OP` of reduce may name (the printer
+/// writes any other body in full, so what it prints parses back).
+const COMMUTATIVE: [&str; 7] = [
+    "stablehlo.add",
+    "stablehlo.and",
+    "stablehlo.maximum",
+    "stablehlo.minimum",
+    "stablehlo.multiply",
+    "stablehlo.or",
+    "stablehlo.xor",
+];
+
 fn print_reduce(pr: &mut Printer<'_>, op: &Op) -> bool {
     let n = op.operands.len() / 2;
     if !op.operands.len().is_multiple_of(2)
@@ -1901,7 +1904,10 @@ fn print_reduce(pr: &mut Printer<'_>, op: &Op) -> bool {
         return false;
     }
     // The compact form is only exact when the block's types are the scalars the parser would make.
-    let compact = compact_reduce_body(op).filter(|_| {
+    let compact = compact_reduce_body(op).filter(|name| {
+        if !COMMUTATIVE.contains(name) {
+            return false;
+        }
         let init_t = pr.ty(op.operands[1]);
         let scalar = match init_t {
             Type::Tensor(t) => {
