@@ -5,6 +5,7 @@ use crate::ir::print::{print_generic, print_program};
 use crate::ir::{split_cases, Program};
 use std::path::{Path, PathBuf};
 
+pub mod equiv;
 pub mod run;
 
 const USAGE: &str = "\
@@ -17,6 +18,8 @@ usage:
   hlocheck test PATH... [--json FILE] [--verbose]  run conformance tests; one verdict per case
   hlocheck verify [--assume COND]... [--json] [--timeout-ms N] FILE...
                                                    check every op against the spec; dynamic sizes by Z3
+  hlocheck equiv A B [--entry NAME] [--json] [--samples N] [--seed N] [--timeout-ms N] [--max-ulp K]
+                                                   do two functions compute the same function? (SMT, exhaustive, sampled)
 
 limits (run, test): --max-elements N, --max-bytes N, --max-steps N (while iterations and region calls)";
 
@@ -44,6 +47,7 @@ fn run(args: &[String]) -> i32 {
         Some("run") => run::cmd_run(&args[1..]),
         Some("test") => run::cmd_test(&args[1..]),
         Some("verify") => cmd_verify(&args[1..]),
+        Some("equiv") => equiv::cmd_equiv(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             0
