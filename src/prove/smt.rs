@@ -17,8 +17,8 @@
 //! one rounding in `W` of an exact result scaled by `2^-s` is `F`'s
 //! rounding, with the exponent range unbounded above. Sums are computed
 //! on scaled values, products and quotients as scaled × unscaled, square
-//! roots unscaled (their results are normal in `F` wherever `F`'s smallest
-//! exponent is at most `−m`; other formats are not encoded for `sqrt`).
+//! roots unscaled in a wider sort and rounded twice (innocuously, see
+//! [`Fp::sqrt`]).
 //! The result is written back into `F` with `float::round`'s conventions:
 //! beyond the largest finite value it becomes ∞, else NaN, else the
 //! largest finite value (with its sign); a zero loses its sign where `F`
@@ -103,17 +103,19 @@ type Res<T> = Result<T, String>;
 /// A float format and its computation sort (see the module doc).
 #[derive(Clone, Copy)]
 struct Fp {
-    kind: FloatKind,
     f: &'static Format,
     /// Exponent bits of the computation sort `W`.
     ew: u32,
     /// `W`'s bias − `F`'s bias.
     s: i64,
-    /// Significand bits of the sort `C` results are computed in before the
-    /// one rounding into `W`: `W`'s own, or `2p + 2` (at least the exponent
-    /// width) where Z3 cannot compute in `W` (fewer significand than
-    /// exponent bits). A result rounded to `2p + 2` bits and then to `p`
-    /// is rounded as if once (+ − × ÷ √ of `p`-bit operands).
+    /// The sort `C` results are computed in before the one rounding into
+    /// `W`: `W` itself, or, where Z3 cannot compute in `W` (fewer
+    /// significand than exponent bits), a sort with two more exponent bits
+    /// (so that every scaled result is normal in it) and `2p + 2`
+    /// significand bits (at least its exponent width). A result rounded to
+    /// `2p + 2` bits and then to `p` is rounded as if once (+ − × ÷ √ of
+    /// `p`-bit operands).
+    cew: u32,
     q: u32,
 }
 
@@ -152,17 +154,21 @@ impl Fp {
         let ew = f.exp_bits + 2;
         let bias_w = (1i64 << (ew - 1)) - 1;
         let p = f.man_bits + 1;
-        let q = if p >= ew { p } else { (2 * p + 2).max(ew) };
+        let (cew, q) = if p >= ew {
+            (ew, p)
+        } else {
+            (ew + 2, (2 * p + 2).max(ew + 2))
+        };
         Ok(Fp {
-            kind,
             f,
             ew,
             s: bias_w - f.bias as i64,
+            cew,
             q,
         })
     }
     fn csort(&self) -> Sort {
-        Sort::float(self.ew, self.q)
+        Sort::float(self.cew, self.q)
     }
     /// The value of a pattern in `C` (scaled by `2^-s`; exact).
     fn in_c(&self, x: &BV) -> Float {
@@ -175,7 +181,7 @@ impl Fp {
     }
     /// `x · 2^k` in `C`, exactly.
     fn cscale(&self, x: &Float, k: i64) -> Float {
-        x.mul_with_rounding_mode(pow2_in(self.ew, self.q, k), &rne())
+        x.mul_with_rounding_mode(pow2_in(self.cew, self.q, k), &rne())
     }
     /// The pattern of a (scaled) `C` result, rounded once into `F`.
     fn finish(&self, r: &Float) -> BV {
@@ -277,11 +283,6 @@ impl Fp {
         let sort = self.sort();
         unsafe { Float::wrap(&ctx, mk(sort.get_z3_sort())) }
     }
-    fn cspecial(&self, mk: impl Fn(z3_sys::Z3_sort) -> z3_sys::Z3_ast) -> Float {
-        let ctx = z3::Context::thread_local();
-        let sort = self.csort();
-        unsafe { Float::wrap(&ctx, mk(sort.get_z3_sort())) }
-    }
     /// The pattern of `F` for a (scaled) `W` result, with `F`'s overflow,
     /// zero and NaN conventions.
     fn encode(&self, r: &Float) -> BV {
@@ -323,13 +324,19 @@ impl Fp {
         };
         Ok(self.propagate(&[a, b], self.finish(&r)))
     }
+    /// Square root: in a sort with two more exponent bits (every value
+    /// normal) and `2p + 2` significand bits, of the unscaled operand, then
+    /// scaled and rounded once more into `W` (innocuous: `q ≥ 2p + 2`).
     fn sqrt(&self, a: &BV) -> Res<BV> {
-        if self.f.min_normal_exp() > -(self.f.man_bits as i32) {
-            return Err(format!("sqrt is not encoded for {}", self.kind.name()));
-        }
-        let w = self.cscale(&self.in_c(a), self.s);
-        let r = self.cscale(&w.sqrt_with_rounding_mode(&rne()), -self.s);
-        Ok(self.propagate(&[a], self.finish(&r)))
+        let p = self.f.man_bits + 1;
+        let (ew2, q2) = (self.ew + 2, (2 * p + 2).max(self.ew + 2));
+        let wide = Sort::float(ew2, q2);
+        let x = self.in_w(a).to_fp_with_rounding_mode(&rne(), &wide);
+        let x = x.mul_with_rounding_mode(pow2_in(ew2, q2, self.s), &rne());
+        let r = x.sqrt_with_rounding_mode(&rne());
+        let r = r.mul_with_rounding_mode(pow2_in(ew2, q2, -self.s), &rne());
+        let r = r.to_fp_with_rounding_mode(&rne(), &self.sort());
+        Ok(self.propagate(&[a], self.encode(&r)))
     }
     fn round_integral(&self, a: &BV, rm: &RoundingMode) -> BV {
         let w = self.cscale(&self.in_c(a), self.s);
@@ -416,7 +423,7 @@ impl Fp {
         let shifted = if k == 0 {
             x
         } else {
-            let p = pow2_in(wew, wsb, -k);
+            let p = pow2_in(wew, wsb, k);
             x.mul_with_rounding_mode(p, &rne())
         };
         let r = shifted.to_fp_with_rounding_mode(&rne(), &to.sort());
@@ -452,36 +459,40 @@ impl Fp {
         let scaled = v.mul_with_rounding_mode(pow2_in(ew, sb, -self.s), &rne());
         self.encode(&scaled.to_fp_with_rounding_mode(&rne(), &self.sort()))
     }
-    /// Float → integer: truncation, saturation, NaN → 0.
+    /// Float → integer: truncation, saturation, NaN → 0. Computed in a sort
+    /// that holds every value of `F` unscaled and every `w`-bit integer.
     fn float_to_int(&self, k: IntKind, a: &BV) -> BV {
         let w = k.bits;
-        let x = self.cscale(&self.in_c(a), self.s);
+        let p = self.f.man_bits + 1;
+        let ew2 = (self.ew + 2).max(9);
+        let sb = p.max(ew2).max(w + 1);
+        let sort = Sort::float(ew2, sb);
+        let x = self.in_w(a).to_fp_with_rounding_mode(&rne(), &sort);
+        let x = x.mul_with_rounding_mode(pow2_in(ew2, sb, self.s), &rne());
         let t = x.round_to_integral_with_rounding_mode(&RoundingMode::round_towards_zero());
-        let bias_w = (1i64 << (self.ew - 1)) - 1;
-        // Thresholds 2^(w-1) (signed) or 2^w (unsigned): +∞ if beyond W.
+        // Thresholds 2^(w-1) (signed) or 2^w (unsigned).
         let top = if k.signed { w as i64 - 1 } else { w as i64 };
-        let hi = if top <= bias_w {
-            pow2_in(self.ew, self.q, top)
-        } else {
-            self.cspecial(|s| unsafe {
-                z3_sys::Z3_mk_fpa_inf(z3::Context::thread_local().get_z3_context(), s, false)
-                    .expect("inf")
-            })
-        };
+        let hi = pow2_in(ew2, sb, top);
         let maxv = BV::from_u64(k.wrap(k.max()), 64).extract(w - 1, 0);
         let minv = BV::from_u64(k.wrap(k.min()), 64).extract(w - 1, 0);
+        let rtz = RoundingMode::round_towards_zero();
         let conv = if k.signed {
-            t.to_sbv_with_rounding_mode(&RoundingMode::round_towards_zero(), w)
+            t.to_sbv_with_rounding_mode(&rtz, w)
         } else {
-            t.to_ubv_with_rounding_mode(&RoundingMode::round_towards_zero(), w)
+            t.to_ubv_with_rounding_mode(&rtz, w)
         };
         let low = if k.signed {
             t.lt(hi.clone().unary_neg())
         } else {
-            t.lt(self.cspecial(|s| unsafe {
-                z3_sys::Z3_mk_fpa_zero(z3::Context::thread_local().get_z3_context(), s, false)
-                    .expect("zero")
-            }))
+            let ctx = z3::Context::thread_local();
+            let zero = unsafe {
+                Float::wrap(
+                    &ctx,
+                    z3_sys::Z3_mk_fpa_zero(ctx.get_z3_context(), sort.get_z3_sort(), false)
+                        .expect("zero"),
+                )
+            };
+            t.lt(&zero)
         };
         self.is_nan(a).ite(
             &BV::from_u64(0, w),
@@ -571,9 +582,10 @@ fn clz(x: &BV, w: u32) -> BV {
 // Encoding a function
 // ---------------------------------------------------------------------------
 
-fn shape_of(side: &Side, v: ValueId) -> Res<(Vec<usize>, Elem)> {
+fn shape_of(side: &Side, v: ValueId, scalar: bool) -> Res<(Vec<usize>, Elem)> {
     let t = side.prog.ty(v);
     let (shape, e) = static_tensor(t).ok_or_else(|| format!("the type {t} is not encoded"))?;
+    let shape = if scalar { vec![1] } else { shape };
     let e = elem_of(e).ok_or_else(|| format!("the element type of {t} is not encoded"))?;
     Ok((shape, e))
 }
@@ -622,6 +634,8 @@ struct Encoder<'s> {
     nan_loose: bool,
     /// A `bitcast_convert` reads a float's bits.
     bitcast_float: bool,
+    /// Encode one element of an elementwise function.
+    scalar: bool,
 }
 
 fn attr_list(op: &Op, name: &str) -> Res<Vec<i64>> {
@@ -659,7 +673,7 @@ impl<'s> Encoder<'s> {
                 op.results.len()
             ));
         };
-        let (shape, elem) = shape_of(self.side, res)?;
+        let (shape, elem) = shape_of(self.side, res, self.scalar)?;
         let n: usize = shape.iter().product();
         self.terms += n;
         if self.terms > MAX_TERMS {
@@ -997,13 +1011,14 @@ impl<'s> Encoder<'s> {
     }
 
     /// Encodes the function on the given argument terms; its results.
-    fn run(side: &'s Side<'s>, inputs: &[Sym]) -> Res<(Vec<Sym>, bool)> {
+    fn run(side: &'s Side<'s>, inputs: &[Sym], scalar: bool) -> Res<(Vec<Sym>, bool)> {
         let mut enc = Encoder {
             side,
             env: HashMap::new(),
             terms: 0,
             nan_loose: false,
             bitcast_float: false,
+            scalar,
         };
         let block = side
             .func
@@ -1072,7 +1087,7 @@ pub fn eval_ground(side: &Side, args: &[Tensor]) -> Result<Option<Vec<Vec<u64>>>
             xs,
         });
     }
-    let (rs, _) = Encoder::run(side, &inputs)?;
+    let (rs, _) = Encoder::run(side, &inputs, false)?;
     let mut out = Vec::new();
     for r in rs {
         let mut lanes = Vec::new();
@@ -1093,6 +1108,12 @@ pub fn eval_ground(side: &Side, args: &[Tensor]) -> Result<Option<Vec<Vec<u64>>>
 /// Method 2.
 pub fn decide(a: &Side, b: &Side, opts: &Options) -> SmtResult {
     let aside = SmtResult::StepAside;
+    // An elementwise function applies one scalar function to every element:
+    // one element decides for all.
+    let scalar = matches!(
+        (super::exec::elementwise_shape(a), super::exec::elementwise_shape(b)),
+        (Some(s), Some(t)) if s == t
+    );
     // Inputs: one bit-vector per argument element.
     let mut inputs = Vec::new();
     for (i, t) in a.args.iter().enumerate() {
@@ -1102,6 +1123,7 @@ pub fn decide(a: &Side, b: &Side, opts: &Options) -> SmtResult {
         let Some(elem) = elem_of(e) else {
             return aside(format!("argument type {t} is not encoded"));
         };
+        let shape = if scalar { vec![1] } else { shape };
         let n: usize = shape.iter().product();
         if n > MAX_TERMS {
             return aside(format!("argument {i} has more than {MAX_TERMS} elements"));
@@ -1111,11 +1133,11 @@ pub fn decide(a: &Side, b: &Side, opts: &Options) -> SmtResult {
             .collect();
         inputs.push(Sym { elem, shape, xs });
     }
-    let ra = match Encoder::run(a, &inputs) {
+    let ra = match Encoder::run(a, &inputs, scalar) {
         Ok(r) => r,
         Err(e) => return aside(format!("A: {e}")),
     };
-    let rb = match Encoder::run(b, &inputs) {
+    let rb = match Encoder::run(b, &inputs, scalar) {
         Ok(r) => r,
         Err(e) => return aside(format!("B: {e}")),
     };
@@ -1177,12 +1199,18 @@ pub fn decide(a: &Side, b: &Side, opts: &Options) -> SmtResult {
                     };
                     data.push(lane);
                 }
+                let (declared, _) = static_tensor(t).expect("checked above");
+                let n: usize = declared.iter().product();
+                let text_one = data.len() == 1;
+                // One element of an elementwise function: the same value in
+                // every element.
+                let data: Vec<u64> = data.iter().cycle().take(n).copied().collect();
                 let tensor = Tensor {
                     elem: e.clone(),
-                    shape: s.shape.clone(),
+                    shape: declared,
                     data,
                 };
-                let text = if tensor.data.len() == 1 {
+                let text = if text_one {
                     super::exec::lane_text(e, tensor.data[0])
                 } else {
                     crate::interp::literal::format_value(&Value::tensor(tensor.clone()))
