@@ -552,3 +552,16 @@ fn rewriter_is_tried_first() {
     assert_eq!(v.method, Some(Method::Rewriting));
     assert_eq!(v.summary, "equivalent (proven by rewriting)");
 }
+
+#[test]
+fn erf_decomposition_example_of_the_readme() {
+    let a = include_str!("programs/equiv/erf_f16.mlir");
+    let b = include_str!("programs/equiv/erf_poly_f16.mlir");
+    let v = decide(a, b, &Options::default());
+    assert_eq!(v.method, Some(Method::Exhaustive));
+    assert_eq!(v.outcome, Outcome::Differ);
+    assert!(v.unary_elementwise);
+    assert_eq!(v.results[0].max_ulp, prove::Ulp(1));
+    assert_eq!(v.results[0].differing, 4);
+    assert_eq!(v.results[0].nan_mismatches, 0);
+}

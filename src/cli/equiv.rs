@@ -97,6 +97,11 @@ pub fn cmd_equiv(args: &[String]) -> i32 {
         eprintln!("hlocheck equiv: {}", v.summary);
     } else {
         print!("{}", render(&v, &a.a, &fa, &a.b, &fb));
+        if v.outcome == Outcome::Differ && code == 0 {
+            if let Some(k) = a.max_ulp {
+                println!("accepted: every difference found is within {k} ulp (--max-ulp {k})");
+            }
+        }
     }
     code
 }
