@@ -5,5 +5,6 @@ pub mod cli;
 pub mod float;
 pub mod interp;
 pub mod ir;
+pub mod prove;
 pub mod spec;
 pub mod verify;

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 #[macro_use]
 pub mod output;
+pub mod equiv;
 pub mod run;
 
 const USAGE: &str = "\
@@ -19,6 +20,8 @@ usage:
   hlocheck test PATH... [--json FILE] [--verbose]  run conformance tests; one verdict per case
   hlocheck verify [--assume COND]... [--json] [--timeout-ms N] [--budget-ms N] FILE...
                                                    check every op against the spec; dynamic sizes by Z3
+  hlocheck equiv A B [--entry NAME] [--json] [--samples N] [--seed N] [--timeout-ms N] [--max-ulp K]
+                                                   do two functions compute the same function? (SMT, exhaustive, sampled)
 
 limits (run, test): --max-elements N, --max-bytes N (one tensor), --max-memory N (bytes held
   by the whole run), --max-steps N (loop iterations and calls), --max-work N (elements read
@@ -84,6 +87,7 @@ fn run(args: &[String]) -> i32 {
         Some("run") => run::cmd_run(&args[1..]),
         Some("test") => run::cmd_test(&args[1..]),
         Some("verify") => cmd_verify(&args[1..]),
+        Some("equiv") => equiv::cmd_equiv(&args[1..]),
         Some("-h" | "--help" | "help") => {
             outln!("{USAGE}");
             0

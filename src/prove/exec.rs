@@ -1,0 +1,677 @@
+//! Methods 3 and 4 of [`super::decide`]: exhaustive execution and sampling,
+//! both on hlocheck's executor.
+//!
+//! An **elementwise** function (every op elementwise, every value of the
+//! arguments' one shape, constants splats) computes each result element
+//! from the same-index argument elements by one scalar function. Such a
+//! function is run once on a batch: the program is retyped so that every
+//! value is a rank-1 tensor of N elements, and element i of each argument
+//! holds the i-th input. Any other function is run once per input.
+//!
+//! Inputs: exhaustive enumeration when the inputs of one run (per element,
+//! for elementwise functions) have at most `log2(max_exhaustive)` bits in
+//! all; otherwise samples: the edge values of each element type first (±0,
+//! the smallest and largest subnormals, the smallest normal, ±1, the
+//! largest finite values and their neighbours, ±∞, NaN; 0, ±1, min and max
+//! for integers) and then uniformly random bit patterns, which are spread
+//! evenly over the exponents (so equally over ULP-sized steps), from a
+//! SplitMix64 stream seeded by `--seed`.
+
+use super::ulp::{float_equal, float_ulp, group, int_ulp, Ulp};
+use super::{
+    lane_float, static_tensor, Counterexample, Method, Options, Outcome, ResultStats, Side, Verdict,
+};
+use crate::float::FloatKind;
+use crate::interp::tensor::{int_kind, lanes, Tensor};
+use crate::interp::{Interp, Value};
+use crate::ir::attr::Attr;
+use crate::ir::types::TensorType;
+use crate::ir::{ElementType, Op, Program, Type, ValueId};
+
+/// Elementwise ops (besides `constant`, `func.return`).
+fn is_elementwise_op(name: &str) -> bool {
+    const CHLO: &[&str] = &[
+        "chlo.is_inf",
+        "chlo.is_neg_inf",
+        "chlo.is_pos_inf",
+        "chlo.conj",
+        "chlo.square",
+        "chlo.mulhi",
+        "chlo.constant_like",
+    ];
+    crate::interp::elementwise::KERNELS
+        .iter()
+        .chain(crate::interp::transcendental::KERNELS)
+        .any(|(n, _)| *n == name)
+        || CHLO.contains(&name)
+        || (name.starts_with("chlo.broadcast_"))
+}
+
+fn splat_constant(op: &Op) -> bool {
+    matches!(op.attr("value"), Some(Attr::Dense(d)) if d.splat)
+}
+
+/// The common shape of an elementwise function (see the module doc).
+pub fn elementwise_shape(side: &Side) -> Option<Vec<usize>> {
+    let block = side.func.regions.first()?.blocks.first()?;
+    let shape = match side.args.first() {
+        Some(t) => static_tensor(t)?.0,
+        None => return None,
+    };
+    let same = |v: ValueId| {
+        static_tensor(side.prog.ty(v))
+            .map(|(s, _)| s == shape)
+            .unwrap_or(false)
+    };
+    if !block.args.iter().all(|&a| same(a)) {
+        return None;
+    }
+    for op in &block.ops {
+        if !op.regions.is_empty() {
+            return None;
+        }
+        match op.name.as_str() {
+            "func.return" | "stablehlo.return" => {}
+            "stablehlo.constant" | "chlo.constant" => {
+                if !splat_constant(op) {
+                    return None;
+                }
+            }
+            n if is_elementwise_op(n) => {
+                if op.name.starts_with("chlo.broadcast_") {
+                    if let Some(dims) = op
+                        .attr("broadcast_dimensions")
+                        .and_then(|a| a.as_i64_list())
+                    {
+                        if dims.iter().enumerate().any(|(i, &d)| d != i as i64) {
+                            return None;
+                        }
+                    }
+                }
+            }
+            _ => return None,
+        }
+        if !op.operands.iter().chain(&op.results).all(|&v| same(v)) {
+            return None;
+        }
+    }
+    Some(shape)
+}
+
+/// `side`'s program with every value of its function retyped to `[n]`
+/// elements (the function must be elementwise).
+fn batched(side: &Side, n: usize) -> Program {
+    let mut prog: Program = side.prog.clone();
+    let retype = |t: &Type| -> Type {
+        match t {
+            Type::Tensor(tt) => {
+                Type::Tensor(TensorType::ranked(vec![Some(n as u64)], tt.elem.clone()))
+            }
+            other => other.clone(),
+        }
+    };
+    fn find_mut<'a>(ops: &'a mut [Op], name: &str) -> Option<&'a mut Op> {
+        for op in ops {
+            if op.name == "func.func"
+                && op.attr("sym_name").and_then(|a| a.as_str()) == Some(name.as_bytes())
+            {
+                return Some(op);
+            }
+            for r in &mut op.regions {
+                for b in &mut r.blocks {
+                    if let Some(f) = find_mut(&mut b.ops, name) {
+                        return Some(f);
+                    }
+                }
+            }
+        }
+        None
+    }
+    let mut ids: Vec<ValueId> = Vec::new();
+    if let Some(func) = find_mut(&mut prog.ops, &side.name) {
+        for (k, a) in func.attrs.iter_mut() {
+            if k == "function_type" {
+                if let Attr::Type(Type::Function(ft)) = a {
+                    ft.inputs = ft.inputs.iter().map(retype).collect();
+                    ft.results = ft.results.iter().map(retype).collect();
+                }
+            }
+        }
+        if let Some(block) = func.regions.first_mut().and_then(|r| r.blocks.first_mut()) {
+            ids.extend(&block.args);
+            for op in &mut block.ops {
+                ids.extend(&op.results);
+                for (k, a) in op.attrs.iter_mut() {
+                    if k == "value" {
+                        if let Attr::Dense(d) = a {
+                            d.ty = TensorType::ranked(vec![Some(n as u64)], d.ty.elem.clone());
+                        }
+                    }
+                }
+            }
+        }
+    }
+    for id in ids {
+        if let Some(t) = prog.value_types.get_mut(id as usize) {
+            *t = retype(t);
+        }
+    }
+    prog
+}
+
+/// Bits of one element of `e` (the lanes' bits in all).
+fn elem_bits(e: &ElementType) -> u32 {
+    match e {
+        ElementType::Int(_, w) => *w,
+        ElementType::Index => 64,
+        ElementType::Float(k) => k.bits(),
+        ElementType::Complex(k) => 2 * k.bits(),
+        ElementType::Quant(q) => q.storage_bits,
+    }
+}
+
+/// The canonical lane of raw `bits` of lane width `w` of `e`.
+fn lane_of(e: &ElementType, bits: u64) -> u64 {
+    match lane_float(e) {
+        Some(k) => bits & k.format().all_mask(),
+        None => match int_kind(e) {
+            Some(k) => k.wrap(bits as i128),
+            None => bits,
+        },
+    }
+}
+
+fn lane_bits(e: &ElementType) -> u32 {
+    match lane_float(e) {
+        Some(k) => k.bits(),
+        None => elem_bits(e),
+    }
+}
+
+/// Edge values of one lane of `e`.
+fn edge_lanes(e: &ElementType) -> Vec<u64> {
+    if let Some(k) = lane_float(e) {
+        let f = k.format();
+        let s = f.sign_mask();
+        let mut v = vec![
+            0,
+            1,
+            f.min_normal(),
+            f.min_normal().wrapping_sub(1),
+            f.max_finite(),
+        ];
+        v.push(f.max_finite().wrapping_sub(1));
+        let one = crate::float::convert::from_int(f, 1, crate::float::Rounding::NearestEven);
+        v.extend([one, one + 1, one.wrapping_sub(1)]);
+        if let Some(i) = f.inf(false) {
+            v.push(i);
+        }
+        if let Some(n) = f.canonical_nan() {
+            v.push(n);
+        }
+        let neg: Vec<u64> = v.iter().map(|x| x | s).collect();
+        v.extend(neg);
+        let mut out: Vec<u64> = v.into_iter().map(|x| x & f.all_mask()).collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    } else if let Some(k) = int_kind(e) {
+        let mut v: Vec<u64> = [0i128, 1, -1, 2, k.min(), k.max(), k.min() + 1, k.max() - 1]
+            .iter()
+            .map(|&x| k.wrap(x))
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    } else {
+        vec![0]
+    }
+}
+
+/// SplitMix64.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+/// How inputs are made.
+#[derive(Clone, Copy)]
+enum Inputs {
+    /// Input i is the bits of i, split over the lanes.
+    All,
+    /// Edge values first, then random.
+    Sampled { seed: u64 },
+}
+
+/// The argument lanes for inputs `start..start+n`, one `Vec<u64>` per
+/// argument (`per_input` lanes each per input).
+fn make_inputs(elems: &[(usize, ElementType)], how: Inputs, start: u64, n: usize) -> Vec<Vec<u64>> {
+    let mut out: Vec<Vec<u64>> = elems
+        .iter()
+        .map(|(count, e)| Vec::with_capacity(n * count * lanes(e)))
+        .collect();
+    // Lane slots across all arguments, in order.
+    let slots: Vec<(usize, ElementType)> = elems
+        .iter()
+        .enumerate()
+        .flat_map(|(a, (count, e))| std::iter::repeat_n((a, e.clone()), count * lanes(e)))
+        .collect();
+    let edges: Vec<Vec<u64>> = slots.iter().map(|(_, e)| edge_lanes(e)).collect();
+    // Number of edge-value combinations enumerated before random inputs
+    // (all combinations when few, else each slot's edges against zeros).
+    let combos: u64 = edges
+        .iter()
+        .try_fold(1u64, |acc, e| acc.checked_mul(e.len() as u64))
+        .unwrap_or(u64::MAX);
+    for i in start..start + n as u64 {
+        match how {
+            Inputs::All => {
+                let mut rest = i;
+                for (slot, (a, e)) in slots.iter().enumerate() {
+                    let _ = slot;
+                    let w = lane_bits(e);
+                    let bits = if w >= 64 {
+                        rest
+                    } else {
+                        rest & ((1u64 << w) - 1)
+                    };
+                    rest = if w >= 64 { 0 } else { rest >> w };
+                    out[*a].push(lane_of(e, bits));
+                }
+            }
+            Inputs::Sampled { seed } => {
+                let mut rng = Rng(seed ^ i.wrapping_mul(0xD1B5_4A32_D192_ED03));
+                if i < combos.min(1 << 16) {
+                    let mut rest = i;
+                    for (slot, (a, e)) in slots.iter().enumerate() {
+                        let len = edges[slot].len() as u64;
+                        out[*a].push(lane_of(e, edges[slot][(rest % len) as usize]));
+                        rest /= len;
+                    }
+                } else {
+                    for (slot, (a, e)) in slots.iter().enumerate() {
+                        let r = rng.next_u64();
+                        let bits = if r.is_multiple_of(16) {
+                            edges[slot][((r >> 8) % edges[slot].len() as u64) as usize]
+                        } else {
+                            rng.next_u64()
+                        };
+                        out[*a].push(lane_of(e, bits));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// One lane's value as text: `1.5e+00`, `inf`, `nan (0x7e00)`, `-3`.
+pub fn lane_text(e: &ElementType, lane: u64) -> String {
+    if let Some(k) = lane_float(e) {
+        float_text(k, lane)
+    } else if let Some(k) = int_kind(e) {
+        if k.bits == 1 {
+            (if lane & 1 == 1 { "true" } else { "false" }).into()
+        } else {
+            k.value(lane).to_string()
+        }
+    } else {
+        format!("{lane:#x}")
+    }
+}
+
+pub fn float_text(k: FloatKind, bits: u64) -> String {
+    let f = k.format();
+    let hex = format!("{:#0w$x}", bits, w = 2 + (k.bits() as usize).div_ceil(4));
+    if f.is_nan(bits) {
+        format!("nan ({hex})")
+    } else if f.is_inf(bits) {
+        format!("{}inf", if f.is_negative(bits) { "-" } else { "" })
+    } else {
+        let d = crate::float::format_decimal(k, bits).unwrap_or_else(|| "?".into());
+        format!("{d} ({hex})")
+    }
+}
+
+fn elem_text(e: &ElementType, ls: &[u64]) -> String {
+    if ls.len() == 2 {
+        format!("({}, {})", lane_text(e, ls[0]), lane_text(e, ls[1]))
+    } else {
+        ls.first().map(|&l| lane_text(e, l)).unwrap_or_default()
+    }
+}
+
+/// Statistics being gathered for one result.
+struct Acc {
+    elem: ElementType,
+    max_ulp: Ulp,
+    /// (input index, element index) of the worst difference.
+    worst: Option<(u64, usize, String, String)>,
+    differing: u64,
+    nan_mismatches: u64,
+}
+
+/// Compares two result tensors lane by lane.
+fn compare(acc: &mut Acc, ta: &Tensor, tb: &Tensor, input_base: u64, per_input: usize) {
+    let l = lanes(&acc.elem);
+    let fk = lane_float(&acc.elem);
+    let ik = int_kind(&acc.elem);
+    let n = ta.data.len().min(tb.data.len()) / l.max(1);
+    for i in 0..n {
+        let (xa, xb) = (&ta.data[i * l..i * l + l], &tb.data[i * l..i * l + l]);
+        let mut differ = false;
+        let mut dist = Ulp(0);
+        let mut nan = false;
+        for (&p, &q) in xa.iter().zip(xb) {
+            let (eq, d) = match (fk, ik) {
+                (Some(k), _) => (float_equal(k, p, q), float_ulp(k, p, q)),
+                (None, Some(k)) => (p == q, int_ulp(k.bits, k.signed, p, q)),
+                _ => (p == q, Ulp((p != q) as u128)),
+            };
+            if !eq {
+                differ = true;
+                nan |= d == Ulp::NAN_VS_NUMBER;
+                dist = dist.max(d);
+            }
+        }
+        if differ {
+            acc.differing += 1;
+            acc.nan_mismatches += nan as u64;
+            if acc.worst.is_none() || dist > acc.max_ulp {
+                acc.max_ulp = dist;
+                let input = input_base + (i / per_input.max(1)) as u64;
+                acc.worst = Some((
+                    input,
+                    i % per_input.max(1),
+                    elem_text(&acc.elem, xa),
+                    elem_text(&acc.elem, xb),
+                ));
+            }
+        }
+    }
+}
+
+/// Runs a function on arguments; the results as tensors.
+fn run(interp: &mut Interp, name: &str, args: Vec<Value>) -> Result<Vec<Tensor>, String> {
+    interp.checks.clear();
+    let r = interp.call(name, args)?;
+    r.into_iter().map(|v| v.into_tensor()).collect()
+}
+
+/// Method 3, else method 4.
+pub fn decide(a: &Side, b: &Side, opts: &Options) -> Verdict {
+    let arg_elems: Vec<(Vec<usize>, ElementType)> = a
+        .args
+        .iter()
+        .filter_map(|t| static_tensor(t).map(|(s, e)| (s, e.clone())))
+        .collect();
+    let elementwise = match (elementwise_shape(a), elementwise_shape(b)) {
+        (Some(s), Some(t)) if s == t => Some(s),
+        _ => None,
+    };
+    // Elements per argument in one input.
+    let per_arg: Vec<(usize, ElementType)> = arg_elems
+        .iter()
+        .map(|(s, e)| {
+            let count = if elementwise.is_some() {
+                1
+            } else {
+                s.iter().product()
+            };
+            (count, e.clone())
+        })
+        .collect();
+    let bits: u64 = per_arg
+        .iter()
+        .map(|(c, e)| *c as u64 * elem_bits(e) as u64)
+        .sum();
+    let space: Option<u64> = if bits < 64 { Some(1u64 << bits) } else { None };
+    let exhaustive = space.is_some_and(|s| s <= opts.max_exhaustive.max(1));
+    let (total, how, method) = if exhaustive {
+        (space.unwrap_or(1), Inputs::All, Method::Exhaustive)
+    } else {
+        (
+            opts.samples.max(1),
+            Inputs::Sampled { seed: opts.seed },
+            Method::Sampling,
+        )
+    };
+    let mut accs: Vec<Acc> = a
+        .results
+        .iter()
+        .map(|t| Acc {
+            elem: static_tensor(t)
+                .map(|(_, e)| e.clone())
+                .unwrap_or(ElementType::I1),
+            max_ulp: Ulp(0),
+            worst: None,
+            differing: 0,
+            nan_mismatches: 0,
+        })
+        .collect();
+    let undecided =
+        |why: String| Verdict::new(Outcome::Undecided, None, format!("undecided: {why}"));
+    // Elementwise functions: a batch per chunk; others: one run per input.
+    let chunk: u64 = if elementwise.is_some() { 1 << 16 } else { 1 };
+    let full = total.min(chunk) as usize;
+    let full_progs = elementwise
+        .as_ref()
+        .map(|_| (batched(a, full), batched(b, full)));
+    let mut done = 0u64;
+    while done < total {
+        let n = (total - done).min(chunk) as usize;
+        let owned;
+        let (prog_a, prog_b): (&Program, &Program) = match &full_progs {
+            Some((p, q)) if n == full => (p, q),
+            Some(_) => {
+                owned = (batched(a, n), batched(b, n));
+                (&owned.0, &owned.1)
+            }
+            None => (a.prog, b.prog),
+        };
+        let inputs = make_inputs(&per_arg, how, done, n);
+        let args: Vec<Value> = inputs
+            .into_iter()
+            .zip(&arg_elems)
+            .map(|(data, (shape, e))| {
+                let shape = if elementwise.is_some() {
+                    vec![n]
+                } else {
+                    shape.clone()
+                };
+                Value::tensor(Tensor {
+                    elem: e.clone(),
+                    shape,
+                    data,
+                })
+            })
+            .collect();
+        let ra = run(&mut Interp::new(prog_a, opts.limits), &a.name, args.clone());
+        let rb = run(&mut Interp::new(prog_b, opts.limits), &b.name, args);
+        let (ra, rb) = match (ra, rb) {
+            (Ok(x), Ok(y)) => (x, y),
+            (Err(e), _) => return undecided(format!("A fails to run: {e}")),
+            (_, Err(e)) => return undecided(format!("B fails to run: {e}")),
+        };
+        for ((acc, ta), tb) in accs.iter_mut().zip(&ra).zip(&rb) {
+            let per = if elementwise.is_some() {
+                1
+            } else {
+                ta.data.len() / lanes(&ta.elem).max(1)
+            };
+            compare(acc, ta, tb, done, per);
+        }
+        done += n as u64;
+    }
+    // Describe the worst input of each result; the overall worst becomes
+    // the counterexample.
+    let input_text = |idx: u64| -> Vec<String> {
+        let inputs = make_inputs(&per_arg, how, idx, 1);
+        inputs
+            .iter()
+            .zip(&per_arg)
+            .enumerate()
+            .map(|(i, (data, (count, e)))| {
+                let text = if *count == 1 && elementwise.is_some() {
+                    elem_text(e, data)
+                } else {
+                    let shape = arg_elems[i].0.clone();
+                    crate::interp::literal::format_value(&Value::tensor(Tensor {
+                        elem: e.clone(),
+                        shape,
+                        data: data.clone(),
+                    }))
+                };
+                format!("%arg{i} = {text}")
+            })
+            .collect()
+    };
+    let results: Vec<ResultStats> = accs
+        .iter()
+        .enumerate()
+        .map(|(i, acc)| ResultStats {
+            index: i,
+            elem: acc.elem.to_string(),
+            max_ulp: acc.max_ulp,
+            worst: acc.worst.as_ref().map(|(inp, el, _, _)| {
+                let mut t = input_text(*inp).join(", ");
+                if elementwise.is_none() && a.results.len() + 1 > 1 {
+                    t.push_str(&format!(" (result element {el})"));
+                }
+                t
+            }),
+            worst_values: acc
+                .worst
+                .as_ref()
+                .map(|(_, _, x, y)| (x.clone(), y.clone())),
+            differing: acc.differing,
+            nan_mismatches: acc.nan_mismatches,
+        })
+        .collect();
+    let covered = group(total as u128);
+    let what = if elementwise
+        .as_ref()
+        .is_some_and(|s| s.iter().product::<usize>() != 1)
+    {
+        format!(
+            " (elementwise: each element of {})",
+            super::describe_types(&a.args)
+        )
+    } else {
+        String::new()
+    };
+    let worst = results
+        .iter()
+        .filter(|r| r.differing > 0)
+        .max_by_key(|r| r.max_ulp)
+        .cloned();
+    let mut v = match (&worst, method) {
+        (None, Method::Exhaustive) => Verdict::new(
+            Outcome::Equivalent,
+            Some(method),
+            format!("equal on all {covered} inputs{what}"),
+        ),
+        (None, _) => Verdict::new(
+            Outcome::NoDifferenceFound,
+            Some(method),
+            format!("no difference on {covered} samples{what} (not a proof)"),
+        ),
+        (Some(r), _) => {
+            let (x, y) = r.worst_values.clone().unwrap_or_default();
+            let at = r.worst.clone().unwrap_or_default();
+            let count: u64 = results.iter().map(|r| r.differing).max().unwrap_or(0);
+            let head = if method == Method::Exhaustive {
+                format!(
+                    "not equivalent: max {} ulp on all {covered} inputs{what}, {} differ",
+                    r.max_ulp,
+                    group(count as u128)
+                )
+            } else {
+                format!(
+                    "differ: max {} ulp on {covered} samples{what}, {} differ",
+                    r.max_ulp,
+                    group(count as u128)
+                )
+            };
+            let mut v = Verdict::new(
+                Outcome::Differ,
+                Some(method),
+                format!("{head}; worst at {at} gives {x} vs {y}"),
+            );
+            if let Some((inp, _, _, _)) = accs[r.index].worst.clone() {
+                v.counterexample = Some(counterexample(
+                    a,
+                    b,
+                    opts,
+                    &input_text(inp),
+                    &per_arg,
+                    how,
+                    inp,
+                    elementwise.as_deref(),
+                    &arg_elems,
+                ));
+            }
+            v
+        }
+    };
+    v.inputs_covered = total as u128;
+    v.results = results;
+    v.unary_elementwise = elementwise.is_some() && a.args.len() == 1;
+    v
+}
+
+/// Re-runs the unbatched functions on one input and records both results.
+#[allow(clippy::too_many_arguments)]
+fn counterexample(
+    a: &Side,
+    b: &Side,
+    opts: &Options,
+    inputs_text: &[String],
+    per_arg: &[(usize, ElementType)],
+    how: Inputs,
+    idx: u64,
+    elementwise: Option<&[usize]>,
+    arg_elems: &[(Vec<usize>, ElementType)],
+) -> Counterexample {
+    let lanes_in = make_inputs(per_arg, how, idx, 1);
+    let args: Vec<Value> = lanes_in
+        .iter()
+        .zip(arg_elems)
+        .map(|(data, (shape, e))| {
+            let n: usize = shape.iter().product();
+            let data = if elementwise.is_some() {
+                // The scalar input, repeated over the declared shape.
+                data.iter().cloned().cycle().take(n * lanes(e)).collect()
+            } else {
+                data.clone()
+            };
+            Value::tensor(Tensor {
+                elem: e.clone(),
+                shape: shape.clone(),
+                data,
+            })
+        })
+        .collect();
+    let show = |prog: &Program, name: &str| -> Vec<String> {
+        let mut it = Interp::new(prog, opts.limits);
+        match it.call(name, args.clone()) {
+            Ok(rs) => rs
+                .iter()
+                .map(crate::interp::literal::format_value)
+                .collect(),
+            Err(e) => vec![format!("error: {e}")],
+        }
+    };
+    Counterexample {
+        inputs: inputs_text.to_vec(),
+        a: show(a.prog, &a.name),
+        b: show(b.prog, &b.name),
+    }
+}

@@ -1,0 +1,1278 @@
+//! Method 2 of [`super::decide`]: both functions encoded for Z3 over the
+//! elements of their static shapes, and the question "is there an input on
+//! which some result element differs (under the NaN rule of [`super::ulp`])?"
+//! put to the solver.
+//!
+//! **Values.** Every element is a bit-vector holding exactly the bits the
+//! executor would hold: an integer of its width (`i1` is one bit), a float
+//! as its format's bit pattern. Integer ops are bit-vector ops with the
+//! executor's conventions made explicit (division by zero, shifts past the
+//! width; `interp::elementwise`).
+//!
+//! **Float arithmetic.** A format `F` with `e` exponent and `m` mantissa
+//! bits is computed in the IEEE sort `W` of Z3 with `e + 2` exponent bits
+//! and the same precision. Reading `F`'s exponent field unchanged as `W`'s
+//! maps every finite value `v` of `F` to `v · 2^-s` (`s` = `W`'s bias −
+//! `F`'s bias) and puts `F`'s subnormals exactly on `W`'s subnormals, so
+//! one rounding in `W` of an exact result scaled by `2^-s` is `F`'s
+//! rounding, with the exponent range unbounded above. Sums are computed
+//! on scaled values, products and quotients as scaled × unscaled, square
+//! roots unscaled in a wider sort and rounded twice (innocuously, see
+//! [`Fp::sqrt`]).
+//! The result is written back into `F` with `float::round`'s conventions:
+//! beyond the largest finite value it becomes ∞, else NaN, else the
+//! largest finite value (with its sign); a zero loses its sign where `F`
+//! has no −0; an invalid operation gives the canonical NaN (+0 without
+//! NaN). NaN operands are propagated as `float::arith` does (the first NaN,
+//! quieted), so results agree with the executor bit for bit.
+//!
+//! Z3's own `fp.min`/`fp.max` (sign of a zero result unspecified) and
+//! `to_ieee_bv` of NaN (unspecified) are never used: maximum, minimum and
+//! `TOTALORDER` comparisons are computed on the bit patterns.
+//!
+//! **Not encoded** (the method steps aside, naming the op): transcendental
+//! functions, f8E8M0FNU arithmetic, complex numbers, control flow, ops with
+//! regions, and anything not listed in [`encode_op`]. A float → float
+//! conversion of a NaN is encoded as "some NaN" only when no
+//! `bitcast_convert` can observe its payload.
+//!
+//! A satisfying assignment is a counterexample only once the executor,
+//! run on both functions with it, shows the difference; otherwise the
+//! method reports the disagreement and decides nothing.
+
+use super::{
+    describe_types, static_tensor, Counterexample, Method, Options, Outcome, Side, Verdict,
+};
+use crate::float::{FloatKind, Format, NanEncoding};
+use crate::interp::tensor::{int_kind, IntKind, Tensor};
+use crate::interp::{Interp, Value};
+use crate::ir::attr::{Attr, DenseElements};
+use crate::ir::{ElementType, Op, ValueId};
+use std::collections::HashMap;
+use z3::ast::{Ast, Bool, Float, RoundingMode, BV};
+use z3::{SatResult, Solver, Sort};
+
+/// The outcome of the SMT method.
+pub enum SmtResult {
+    /// Proven equal, or refuted with a confirmed counterexample, or a
+    /// definite reason to decide nothing further (encoding disagreement).
+    Decided(Box<Verdict>),
+    /// Not applicable or not decided; the reason.
+    StepAside(String),
+}
+
+/// Largest number of element terms encoded per function.
+const MAX_TERMS: usize = 20_000;
+
+/// The element kind of a value.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Elem {
+    Int(IntKind),
+    Float(FloatKind),
+}
+
+fn elem_of(e: &ElementType) -> Option<Elem> {
+    match e {
+        ElementType::Float(k) => Some(Elem::Float(*k)),
+        ElementType::Int(..) | ElementType::Index => int_kind(e).map(Elem::Int),
+        _ => None,
+    }
+}
+
+fn width(e: Elem) -> u32 {
+    match e {
+        Elem::Int(k) => k.bits,
+        Elem::Float(k) => k.bits(),
+    }
+}
+
+/// A tensor value: element kind, shape, one bit-vector per element.
+#[derive(Clone)]
+struct Sym {
+    elem: Elem,
+    shape: Vec<usize>,
+    xs: Vec<BV>,
+}
+
+type Res<T> = Result<T, String>;
+
+// ---------------------------------------------------------------------------
+// Floats
+// ---------------------------------------------------------------------------
+
+/// A float format and its computation sort (see the module doc).
+#[derive(Clone, Copy)]
+struct Fp {
+    f: &'static Format,
+    /// Exponent bits of the computation sort `W`.
+    ew: u32,
+    /// `W`'s bias − `F`'s bias.
+    s: i64,
+    /// The sort `C` results are computed in before the one rounding into
+    /// `W`: `W` itself, or, where Z3 cannot compute in `W` (fewer
+    /// significand than exponent bits), a sort with two more exponent bits
+    /// (so that every scaled result is normal in it) and `2p + 2`
+    /// significand bits (at least its exponent width). A result rounded to
+    /// `2p + 2` bits and then to `p` is rounded as if once (+ − × ÷ √ of
+    /// `p`-bit operands).
+    cew: u32,
+    q: u32,
+}
+
+/// `2^k` in the IEEE sort with `ew` exponent bits and `sb` significand
+/// bits (`k` within its normal range).
+fn pow2_in(ew: u32, sb: u32, k: i64) -> Float {
+    let bias = (1i64 << (ew - 1)) - 1;
+    let field = BV::from_u64((k + bias) as u64, ew);
+    let sign = BV::from_u64(0, 1);
+    let man = BV::from_u64(0, sb - 1);
+    let ctx = z3::Context::thread_local();
+    unsafe {
+        Float::wrap(
+            &ctx,
+            z3_sys::Z3_mk_fpa_fp(
+                ctx.get_z3_context(),
+                sign.get_z3_ast(),
+                field.get_z3_ast(),
+                man.get_z3_ast(),
+            )
+            .expect("Z3_mk_fpa_fp"),
+        )
+    }
+}
+
+fn rne() -> RoundingMode {
+    RoundingMode::round_nearest_ties_to_even()
+}
+
+impl Fp {
+    fn new(kind: FloatKind) -> Res<Fp> {
+        let f = kind.format();
+        if !f.signed || !f.has_zero || f.man_bits == 0 {
+            return Err(format!("{} arithmetic is not encoded", kind.name()));
+        }
+        let ew = f.exp_bits + 2;
+        let bias_w = (1i64 << (ew - 1)) - 1;
+        let p = f.man_bits + 1;
+        let (cew, q) = if p >= ew {
+            (ew, p)
+        } else {
+            (ew + 2, (2 * p + 2).max(ew + 2))
+        };
+        Ok(Fp {
+            f,
+            ew,
+            s: bias_w - f.bias as i64,
+            cew,
+            q,
+        })
+    }
+    fn csort(&self) -> Sort {
+        Sort::float(self.cew, self.q)
+    }
+    /// The value of a pattern in `C` (scaled by `2^-s`; exact).
+    fn in_c(&self, x: &BV) -> Float {
+        let w = self.in_w(x);
+        if self.q == self.f.man_bits + 1 {
+            w
+        } else {
+            w.to_fp_with_rounding_mode(&rne(), &self.csort())
+        }
+    }
+    /// `x · 2^k` in `C`, exactly.
+    fn cscale(&self, x: &Float, k: i64) -> Float {
+        x.mul_with_rounding_mode(pow2_in(self.cew, self.q, k), &rne())
+    }
+    /// The pattern of a (scaled) `C` result, rounded once into `F`.
+    fn finish(&self, r: &Float) -> BV {
+        if self.q == self.f.man_bits + 1 {
+            self.encode(r)
+        } else {
+            self.encode(&r.to_fp_with_rounding_mode(&rne(), &self.sort()))
+        }
+    }
+    fn bits(&self) -> u32 {
+        self.f.bits()
+    }
+    fn sort(&self) -> Sort {
+        Sort::float(self.ew, self.f.man_bits + 1)
+    }
+    fn c(&self, v: u64) -> BV {
+        BV::from_u64(v & self.f.all_mask(), self.bits())
+    }
+    fn is_nan(&self, x: &BV) -> Bool {
+        let f = self.f;
+        match f.nan {
+            NanEncoding::None => Bool::from_bool(false),
+            NanEncoding::NegativeZero => x.eq(self.c(f.sign_mask())),
+            NanEncoding::AllOnes => x.bvand(self.c(f.mag_mask())).eq(self.c(f.mag_mask())),
+            NanEncoding::Ieee => {
+                let exp = self.c(f.exp_field_max() << f.man_bits);
+                let man = self.c((1u64 << f.man_bits) - 1);
+                Bool::and(&[
+                    x.bvand(&exp).eq(&exp),
+                    x.bvand(&man).eq(BV::from_u64(0, self.bits())).not(),
+                ])
+            }
+        }
+    }
+    fn is_inf(&self, x: &BV) -> Bool {
+        match self.f.inf(false) {
+            Some(inf) => x.bvand(self.c(self.f.mag_mask())).eq(self.c(inf)),
+            None => Bool::from_bool(false),
+        }
+    }
+    fn is_neg(&self, x: &BV) -> Bool {
+        let b = self.bits();
+        x.extract(b - 1, b - 1).eq(BV::from_u64(1, 1))
+    }
+    fn is_zero(&self, x: &BV) -> Bool {
+        let z = x.bvand(self.c(self.f.mag_mask())).eq(self.c(0));
+        if self.f.nan == NanEncoding::NegativeZero {
+            Bool::and(&[z, self.is_neg(x).not()])
+        } else {
+            z
+        }
+    }
+    /// `float::arith::quiet`.
+    fn quiet(&self, x: &BV) -> BV {
+        if self.f.nan == NanEncoding::Ieee && self.f.man_bits > 0 {
+            x.bvor(self.c(1u64 << (self.f.man_bits - 1)))
+        } else {
+            x.clone()
+        }
+    }
+    fn invalid(&self) -> BV {
+        self.c(crate::float::arith::invalid(self.f))
+    }
+    /// The computation-sort value of a pattern (scaled by `2^-s`).
+    fn in_w(&self, x: &BV) -> Float {
+        let f = self.f;
+        let b = self.bits();
+        let sign = x.extract(b - 1, b - 1);
+        let exp = x
+            .extract(f.man_bits + f.exp_bits - 1, f.man_bits)
+            .zero_ext(self.ew - f.exp_bits);
+        let man = x.extract(f.man_bits - 1, 0);
+        let ctx = z3::Context::thread_local();
+        let v = unsafe {
+            Float::wrap(
+                &ctx,
+                z3_sys::Z3_mk_fpa_fp(
+                    ctx.get_z3_context(),
+                    sign.get_z3_ast(),
+                    exp.get_z3_ast(),
+                    man.get_z3_ast(),
+                )
+                .expect("Z3_mk_fpa_fp"),
+            )
+        };
+        let sort = self.sort();
+        let inf = self.special(|s| unsafe {
+            z3_sys::Z3_mk_fpa_inf(ctx.get_z3_context(), s, false).expect("inf")
+        });
+        let ninf = self.special(|s| unsafe {
+            z3_sys::Z3_mk_fpa_inf(ctx.get_z3_context(), s, true).expect("inf")
+        });
+        let nan = Float::nan(&sort);
+        let infv = self.is_neg(x).ite(&ninf, &inf);
+        self.is_nan(x).ite(&nan, &self.is_inf(x).ite(&infv, &v))
+    }
+    fn special(&self, mk: impl Fn(z3_sys::Z3_sort) -> z3_sys::Z3_ast) -> Float {
+        let ctx = z3::Context::thread_local();
+        let sort = self.sort();
+        unsafe { Float::wrap(&ctx, mk(sort.get_z3_sort())) }
+    }
+    /// The pattern of `F` for a (scaled) `W` result, with `F`'s overflow,
+    /// zero and NaN conventions.
+    fn encode(&self, r: &Float) -> BV {
+        let f = self.f;
+        let neg = r.is_negative();
+        let maxv = self.in_w(&self.c(f.max_finite()));
+        let over = r.clone().unary_abs().gt(&maxv);
+        let inf = |n: bool| self.c(crate::float::arith::infinity(f, n));
+        let zero = |n: bool| self.c(crate::float::arith::zero(f, n));
+        let m = f.man_bits;
+        let bv = r.to_ieee_bv();
+        let total = 1 + self.ew + m;
+        let sign = bv.extract(total - 1, total - 1);
+        let exp = bv.extract(m + f.exp_bits - 1, m);
+        let man = bv.extract(m - 1, 0);
+        let fin = sign.concat(&exp).concat(&man);
+        r.is_nan().ite(
+            &self.invalid(),
+            &over.ite(
+                &neg.ite(&inf(true), &inf(false)),
+                &r.is_zero().ite(&neg.ite(&zero(true), &zero(false)), &fin),
+            ),
+        )
+    }
+    /// The first NaN of `ops`, quieted, else `r`.
+    fn propagate(&self, ops: &[&BV], r: BV) -> BV {
+        ops.iter()
+            .rev()
+            .fold(r, |acc, x| self.is_nan(x).ite(&self.quiet(x), &acc))
+    }
+    fn binary(&self, op: &str, a: &BV, b: &BV) -> Res<BV> {
+        let (wa, wb) = (self.in_c(a), self.in_c(b));
+        let r = match op {
+            "add" => wa.add_with_rounding_mode(&wb, &rne()),
+            "subtract" => wa.sub_with_rounding_mode(&wb, &rne()),
+            "multiply" => wa.mul_with_rounding_mode(self.cscale(&wb, self.s), &rne()),
+            "divide" => wa.div_with_rounding_mode(self.cscale(&wb, self.s), &rne()),
+            _ => return Err(format!("{op} is not encoded for floats")),
+        };
+        Ok(self.propagate(&[a, b], self.finish(&r)))
+    }
+    /// Square root: in a sort with two more exponent bits (every value
+    /// normal) and `2p + 2` significand bits, of the unscaled operand, then
+    /// scaled and rounded once more into `W` (innocuous: `q ≥ 2p + 2`).
+    fn sqrt(&self, a: &BV) -> Res<BV> {
+        let p = self.f.man_bits + 1;
+        let (ew2, q2) = (self.ew + 2, (2 * p + 2).max(self.ew + 2));
+        let wide = Sort::float(ew2, q2);
+        let x = self.in_w(a).to_fp_with_rounding_mode(&rne(), &wide);
+        let x = x.mul_with_rounding_mode(pow2_in(ew2, q2, self.s), &rne());
+        let r = x.sqrt_with_rounding_mode(&rne());
+        let r = r.mul_with_rounding_mode(pow2_in(ew2, q2, -self.s), &rne());
+        let r = r.to_fp_with_rounding_mode(&rne(), &self.sort());
+        Ok(self.propagate(&[a], self.encode(&r)))
+    }
+    fn round_integral(&self, a: &BV, rm: &RoundingMode) -> BV {
+        let w = self.cscale(&self.in_c(a), self.s);
+        let r = self.cscale(&w.round_to_integral_with_rounding_mode(rm), -self.s);
+        self.propagate(&[a], self.finish(&r))
+    }
+    /// A key whose signed order is totalOrder (`float::arith::total_order_key`).
+    fn key(&self, x: &BV) -> BV {
+        let w = self.bits() + 2;
+        let mag = x.bvand(self.c(self.f.mag_mask())).zero_ext(2);
+        let negk = mag.bvneg().bvsub(BV::from_u64(1, w));
+        let k = self.is_neg(x).ite(&negk, &mag);
+        if self.f.nan == NanEncoding::NegativeZero {
+            let top = BV::from_i64((1i64 << (w - 1)) - 1, w);
+            self.is_nan(x).ite(&top, &k)
+        } else {
+            k
+        }
+    }
+    fn max_min(&self, a: &BV, b: &BV, max: bool) -> BV {
+        let (ka, kb) = (self.key(a), self.key(b));
+        let pick_a = if max { ka.bvsge(&kb) } else { ka.bvsle(&kb) };
+        let r = pick_a.ite(a, b);
+        self.propagate(&[a, b], r)
+    }
+    fn abs(&self, a: &BV) -> BV {
+        let m = a.bvand(self.c(self.f.mag_mask()));
+        if self.f.nan == NanEncoding::NegativeZero {
+            self.is_nan(a).ite(a, &m)
+        } else {
+            m
+        }
+    }
+    fn negate(&self, a: &BV) -> BV {
+        let flipped = a.bvxor(self.c(self.f.sign_mask()));
+        if self.f.nan == NanEncoding::NegativeZero {
+            let z = a.eq(self.c(0));
+            self.is_nan(a).ite(a, &z.ite(a, &flipped))
+        } else {
+            flipped
+        }
+    }
+    fn sign(&self, a: &BV) -> BV {
+        let one = crate::float::convert::from_int(self.f, 1, crate::float::Rounding::NearestEven);
+        let none = crate::float::convert::from_int(self.f, -1, crate::float::Rounding::NearestEven);
+        let pm = self.is_neg(a).ite(&self.c(none), &self.c(one));
+        self.is_nan(a)
+            .ite(&self.quiet(a), &self.is_zero(a).ite(a, &pm))
+    }
+    fn compare(&self, dir: &str, total: bool, a: &BV, b: &BV) -> Res<Bool> {
+        if total {
+            let (ka, kb) = (self.key(a), self.key(b));
+            return Ok(match dir {
+                "EQ" => ka.eq(&kb),
+                "NE" => ka.eq(&kb).not(),
+                "LT" => ka.bvslt(&kb),
+                "LE" => ka.bvsle(&kb),
+                "GT" => ka.bvsgt(&kb),
+                "GE" => ka.bvsge(&kb),
+                _ => return Err(format!("comparison {dir}")),
+            });
+        }
+        let (x, y) = (self.in_w(a), self.in_w(b));
+        Ok(match dir {
+            "EQ" => x.eq_fpa(&y),
+            "NE" => x.eq_fpa(&y).not(),
+            "LT" => x.lt(&y),
+            "LE" => x.le(&y),
+            "GT" => x.gt(&y),
+            "GE" => x.ge(&y),
+            _ => return Err(format!("comparison {dir}")),
+        })
+    }
+    /// Float → float conversion; `Err` if a NaN would need its payload.
+    fn convert_to(&self, to: &Fp, a: &BV) -> BV {
+        // Exact in a sort wide enough for both, then one rounding into `to`.
+        let (wew, wsb) = (
+            self.ew.max(to.ew) + 2,
+            (self.f.man_bits.max(to.f.man_bits) + 2).max(self.ew.max(to.ew) + 2),
+        );
+        let wide = Sort::float(wew, wsb);
+        let x = self.in_w(a).to_fp_with_rounding_mode(&rne(), &wide);
+        let k = self.s - to.s;
+        let shifted = if k == 0 {
+            x
+        } else {
+            let p = pow2_in(wew, wsb, k);
+            x.mul_with_rounding_mode(p, &rne())
+        };
+        let r = shifted.to_fp_with_rounding_mode(&rne(), &to.sort());
+        let nan = to.invalid();
+        self.is_nan(a).ite(&nan, &to.encode(&r))
+    }
+    /// Integer → float (`float::convert::from_int`, to nearest even): the
+    /// integer exactly in a sort wide enough for it, scaled, then rounded
+    /// once into `W`.
+    fn int_to_float(&self, k: IntKind, x: &BV) -> BV {
+        let ctx = z3::Context::thread_local();
+        let sb = (k.bits + 1).max(self.ew + 1);
+        let (ew, sb) = (self.ew.max(8), sb.max(self.ew.max(8)));
+        let sort = Sort::float(ew, sb);
+        let rm = rne();
+        let v = unsafe {
+            let mk = if k.signed && k.bits > 1 {
+                z3_sys::Z3_mk_fpa_to_fp_signed
+            } else {
+                z3_sys::Z3_mk_fpa_to_fp_unsigned
+            };
+            Float::wrap(
+                &ctx,
+                mk(
+                    ctx.get_z3_context(),
+                    rm.get_z3_ast(),
+                    x.get_z3_ast(),
+                    sort.get_z3_sort(),
+                )
+                .expect("to_fp"),
+            )
+        };
+        let scaled = v.mul_with_rounding_mode(pow2_in(ew, sb, -self.s), &rne());
+        self.encode(&scaled.to_fp_with_rounding_mode(&rne(), &self.sort()))
+    }
+    /// Float → integer: truncation, saturation, NaN → 0. Computed in a sort
+    /// that holds every value of `F` unscaled and every `w`-bit integer.
+    fn float_to_int(&self, k: IntKind, a: &BV) -> BV {
+        let w = k.bits;
+        let p = self.f.man_bits + 1;
+        let ew2 = (self.ew + 2).max(9);
+        let sb = p.max(ew2).max(w + 1);
+        let sort = Sort::float(ew2, sb);
+        let x = self.in_w(a).to_fp_with_rounding_mode(&rne(), &sort);
+        let x = x.mul_with_rounding_mode(pow2_in(ew2, sb, self.s), &rne());
+        let t = x.round_to_integral_with_rounding_mode(&RoundingMode::round_towards_zero());
+        // Thresholds 2^(w-1) (signed) or 2^w (unsigned).
+        let top = if k.signed { w as i64 - 1 } else { w as i64 };
+        let hi = pow2_in(ew2, sb, top);
+        let maxv = BV::from_u64(k.wrap(k.max()), 64).extract(w - 1, 0);
+        let minv = BV::from_u64(k.wrap(k.min()), 64).extract(w - 1, 0);
+        let rtz = RoundingMode::round_towards_zero();
+        let conv = if k.signed {
+            t.to_sbv_with_rounding_mode(&rtz, w)
+        } else {
+            t.to_ubv_with_rounding_mode(&rtz, w)
+        };
+        let low = if k.signed {
+            t.lt(hi.clone().unary_neg())
+        } else {
+            let ctx = z3::Context::thread_local();
+            let zero = unsafe {
+                Float::wrap(
+                    &ctx,
+                    z3_sys::Z3_mk_fpa_zero(ctx.get_z3_context(), sort.get_z3_sort(), false)
+                        .expect("zero"),
+                )
+            };
+            t.lt(&zero)
+        };
+        self.is_nan(a).ite(
+            &BV::from_u64(0, w),
+            &t.ge(&hi).ite(&maxv, &low.ite(&minv, &conv)),
+        )
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Integers
+// ---------------------------------------------------------------------------
+
+fn int_binary(k: IntKind, op: &str, a: &BV, b: &BV) -> Res<BV> {
+    let w = k.bits;
+    let zero = BV::from_u64(0, w);
+    let ones = BV::from_i64(-1, w);
+    Ok(match op {
+        "add" => a.bvadd(b),
+        "subtract" => a.bvsub(b),
+        "multiply" => a.bvmul(b),
+        "and" => a.bvand(b),
+        "or" => a.bvor(b),
+        "xor" => a.bvxor(b),
+        "divide" => {
+            let q = if k.signed { a.bvsdiv(b) } else { a.bvudiv(b) };
+            b.eq(&zero).ite(&ones, &q)
+        }
+        "remainder" => {
+            let r = if k.signed { a.bvsrem(b) } else { a.bvurem(b) };
+            b.eq(&zero).ite(a, &r)
+        }
+        "maximum" | "minimum" => {
+            let ge = if k.signed { a.bvsge(b) } else { a.bvuge(b) };
+            let le = if k.signed { a.bvsle(b) } else { a.bvule(b) };
+            if op == "maximum" {
+                ge.ite(a, b)
+            } else {
+                le.ite(a, b)
+            }
+        }
+        "shift_left" => a.bvshl(b),
+        "shift_right_logical" => a.bvlshr(b),
+        "shift_right_arithmetic" => a.bvashr(b),
+        _ => return Err(format!("{op} is not encoded for integers")),
+    })
+}
+
+fn int_compare(dir: &str, signed: bool, a: &BV, b: &BV) -> Res<Bool> {
+    Ok(match (dir, signed) {
+        ("EQ", _) => a.eq(b),
+        ("NE", _) => a.eq(b).not(),
+        ("LT", true) => a.bvslt(b),
+        ("LT", false) => a.bvult(b),
+        ("LE", true) => a.bvsle(b),
+        ("LE", false) => a.bvule(b),
+        ("GT", true) => a.bvsgt(b),
+        ("GT", false) => a.bvugt(b),
+        ("GE", true) => a.bvsge(b),
+        ("GE", false) => a.bvuge(b),
+        _ => return Err(format!("comparison {dir}")),
+    })
+}
+
+fn bool_bv(b: &Bool) -> BV {
+    b.ite(&BV::from_u64(1, 1), &BV::from_u64(0, 1))
+}
+
+fn popcnt(x: &BV, w: u32) -> BV {
+    let mut acc = BV::from_u64(0, w);
+    for i in 0..w {
+        acc = acc.bvadd(x.extract(i, i).zero_ext(w - 1));
+    }
+    acc
+}
+
+fn clz(x: &BV, w: u32) -> BV {
+    let mut acc = BV::from_u64(w as u64, w);
+    for i in 0..w {
+        // The highest set bit decides: scanning upward, each set bit overrides.
+        let one = x.extract(i, i).eq(BV::from_u64(1, 1));
+        acc = one.ite(&BV::from_u64((w - 1 - i) as u64, w), &acc);
+    }
+    acc
+}
+
+// ---------------------------------------------------------------------------
+// Encoding a function
+// ---------------------------------------------------------------------------
+
+fn shape_of(side: &Side, v: ValueId, scalar: bool) -> Res<(Vec<usize>, Elem)> {
+    let t = side.prog.ty(v);
+    let (shape, e) = static_tensor(t).ok_or_else(|| format!("the type {t} is not encoded"))?;
+    let shape = if scalar { vec![1] } else { shape };
+    let e = elem_of(e).ok_or_else(|| format!("the element type of {t} is not encoded"))?;
+    Ok((shape, e))
+}
+
+fn strides(shape: &[usize]) -> Vec<usize> {
+    let mut s = vec![1; shape.len()];
+    for i in (0..shape.len().saturating_sub(1)).rev() {
+        s[i] = s[i + 1] * shape[i + 1];
+    }
+    s
+}
+
+/// Every index of a shape, row-major.
+fn indices(shape: &[usize]) -> Vec<Vec<usize>> {
+    let n: usize = shape.iter().product();
+    let st = strides(shape);
+    (0..n)
+        .map(|i| {
+            shape
+                .iter()
+                .enumerate()
+                .map(|(d, _)| (i / st[d]) % shape[d].max(1))
+                .collect()
+        })
+        .collect()
+}
+
+fn linear(idx: &[usize], shape: &[usize]) -> usize {
+    idx.iter().zip(strides(shape)).map(|(i, s)| i * s).sum()
+}
+
+fn dense_elems(d: &DenseElements, e: Elem, n: usize) -> Res<Vec<BV>> {
+    let shape = vec![n];
+    let t = Tensor::from_dense(d, shape)?;
+    Ok(t.data
+        .iter()
+        .map(|&x| BV::from_u64(x, 64).extract(width(e) - 1, 0))
+        .collect())
+}
+
+struct Encoder<'s> {
+    side: &'s Side<'s>,
+    env: HashMap<ValueId, Sym>,
+    terms: usize,
+    /// A float → float conversion of NaN was encoded as "some NaN".
+    nan_loose: bool,
+    /// A `bitcast_convert` reads a float's bits.
+    bitcast_float: bool,
+    /// Encode one element of an elementwise function.
+    scalar: bool,
+}
+
+fn attr_list(op: &Op, name: &str) -> Res<Vec<i64>> {
+    op.attr(name)
+        .and_then(|a| a.as_i64_list())
+        .map(|l| l.to_vec())
+        .ok_or_else(|| format!("{} needs `{name}`", op.name))
+}
+
+impl<'s> Encoder<'s> {
+    fn get(&self, v: ValueId) -> Res<&Sym> {
+        self.env
+            .get(&v)
+            .ok_or_else(|| "a value is not encoded".to_string())
+    }
+
+    fn fp(e: Elem) -> Res<Fp> {
+        match e {
+            Elem::Float(k) => Fp::new(k),
+            Elem::Int(_) => Err("expected a float".into()),
+        }
+    }
+
+    fn encode_op(&mut self, op: &Op) -> Res<Option<Vec<Sym>>> {
+        let name = op.name.as_str();
+        if matches!(name, "func.return" | "stablehlo.return") {
+            return Ok(None);
+        }
+        if !op.regions.is_empty() {
+            return Err(format!("{name} (an op with regions) is not encoded"));
+        }
+        let [res] = op.results[..] else {
+            return Err(format!(
+                "{name} with {} results is not encoded",
+                op.results.len()
+            ));
+        };
+        let (shape, elem) = shape_of(self.side, res, self.scalar)?;
+        let n: usize = shape.iter().product();
+        self.terms += n;
+        if self.terms > MAX_TERMS {
+            return Err(format!("more than {MAX_TERMS} elements to encode"));
+        }
+        let args: Vec<Sym> = op
+            .operands
+            .iter()
+            .map(|&v| self.get(v).cloned())
+            .collect::<Res<_>>()?;
+        let short = name.strip_prefix("stablehlo.").unwrap_or(name);
+        let out = |xs: Vec<BV>| Sym {
+            elem,
+            shape: shape.clone(),
+            xs,
+        };
+        let map1 =
+            |f: &dyn Fn(&BV) -> Res<BV>| -> Res<Vec<BV>> { args[0].xs.iter().map(f).collect() };
+        let map2 = |f: &dyn Fn(&BV, &BV) -> Res<BV>| -> Res<Vec<BV>> {
+            if args.len() != 2 || args[0].xs.len() != args[1].xs.len() {
+                return Err(format!("{name}: operands of different sizes"));
+            }
+            args[0]
+                .xs
+                .iter()
+                .zip(&args[1].xs)
+                .map(|(a, b)| f(a, b))
+                .collect()
+        };
+        let r =
+            match short {
+                "constant" => {
+                    let Some(Attr::Dense(d)) = op.attr("value") else {
+                        return Err("constant without a dense value".into());
+                    };
+                    dense_elems(d, elem, n)?
+                }
+                "add"
+                | "subtract"
+                | "multiply"
+                | "divide"
+                | "remainder"
+                | "maximum"
+                | "minimum"
+                | "and"
+                | "or"
+                | "xor"
+                | "shift_left"
+                | "shift_right_logical"
+                | "shift_right_arithmetic" => match args[0].elem {
+                    Elem::Int(k) => map2(&|a, b| int_binary(k, short, a, b))?,
+                    Elem::Float(fk) => {
+                        let fp = Fp::new(fk)?;
+                        match short {
+                            "maximum" => map2(&|a, b| Ok(fp.max_min(a, b, true)))?,
+                            "minimum" => map2(&|a, b| Ok(fp.max_min(a, b, false)))?,
+                            _ => map2(&|a, b| fp.binary(short, a, b))?,
+                        }
+                    }
+                },
+                "not" => map1(&|a| Ok(a.bvnot()))?,
+                "popcnt" => {
+                    let w = width(elem);
+                    map1(&|a| Ok(popcnt(a, w)))?
+                }
+                "count_leading_zeros" => {
+                    let w = width(elem);
+                    map1(&|a| Ok(clz(a, w)))?
+                }
+                "negate" | "abs" => match args[0].elem {
+                    Elem::Int(k) => {
+                        let zero = BV::from_u64(0, k.bits);
+                        if short == "negate" {
+                            map1(&|a| Ok(a.bvneg()))?
+                        } else if k.signed {
+                            map1(&|a| Ok(a.bvslt(&zero).ite(&a.bvneg(), a)))?
+                        } else {
+                            map1(&|a| Ok(a.clone()))?
+                        }
+                    }
+                    Elem::Float(fk) => {
+                        let fp = Fp::new(fk)?;
+                        if short == "negate" {
+                            map1(&|a| Ok(fp.negate(a)))?
+                        } else {
+                            map1(&|a| Ok(fp.abs(a)))?
+                        }
+                    }
+                },
+                "sqrt" | "sign" | "floor" | "ceil" | "round_nearest_even" | "round_nearest_afz" => {
+                    let fp = Self::fp(args[0].elem)?;
+                    match short {
+                        "sqrt" => map1(&|a| fp.sqrt(a))?,
+                        "sign" => map1(&|a| Ok(fp.sign(a)))?,
+                        "floor" => map1(&|a| {
+                            Ok(fp.round_integral(a, &RoundingMode::round_towards_negative()))
+                        })?,
+                        "ceil" => map1(&|a| {
+                            Ok(fp.round_integral(a, &RoundingMode::round_towards_positive()))
+                        })?,
+                        "round_nearest_even" => map1(&|a| Ok(fp.round_integral(a, &rne())))?,
+                        _ => map1(&|a| {
+                            Ok(fp.round_integral(a, &RoundingMode::round_nearest_ties_to_away()))
+                        })?,
+                    }
+                }
+                "is_finite" => {
+                    let fp = Self::fp(args[0].elem)?;
+                    map1(&|a| Ok(bool_bv(&Bool::or(&[fp.is_nan(a), fp.is_inf(a)]).not())))?
+                }
+                "compare" => {
+                    let dir = op
+                        .attr("comparison_direction")
+                        .and_then(Attr::as_enum)
+                        .ok_or("compare without a direction")?;
+                    let ctype = op.attr("compare_type").and_then(Attr::as_enum);
+                    match args[0].elem {
+                        Elem::Int(k) => {
+                            let signed = match ctype {
+                                Some("SIGNED") => true,
+                                Some("UNSIGNED") => false,
+                                _ => k.signed,
+                            };
+                            map2(&|a, b| Ok(bool_bv(&int_compare(dir, signed, a, b)?)))?
+                        }
+                        Elem::Float(fk) => {
+                            let fp = Fp::new(fk)?;
+                            let total = ctype == Some("TOTALORDER");
+                            map2(&|a, b| Ok(bool_bv(&fp.compare(dir, total, a, b)?)))?
+                        }
+                    }
+                }
+                "select" => {
+                    let (p, a, b) = (&args[0], &args[1], &args[2]);
+                    let one = BV::from_u64(1, 1);
+                    (0..n)
+                        .map(|i| {
+                            let c = if p.xs.len() == 1 { &p.xs[0] } else { &p.xs[i] };
+                            c.eq(&one).ite(&a.xs[i], &b.xs[i])
+                        })
+                        .collect()
+                }
+                "clamp" => {
+                    let (lo, x, hi) = (&args[0], &args[1], &args[2]);
+                    let pick = |s: &Sym, i: usize| {
+                        if s.xs.len() == 1 {
+                            s.xs[0].clone()
+                        } else {
+                            s.xs[i].clone()
+                        }
+                    };
+                    let mut v = Vec::with_capacity(n);
+                    for i in 0..n {
+                        let (l, xv, h) = (pick(lo, i), x.xs[i].clone(), pick(hi, i));
+                        let r = match x.elem {
+                            Elem::Int(k) => {
+                                let m = int_binary(k, "maximum", &xv, &l)?;
+                                int_binary(k, "minimum", &m, &h)?
+                            }
+                            Elem::Float(fk) => {
+                                let fp = Fp::new(fk)?;
+                                fp.max_min(&fp.max_min(&xv, &l, true), &h, false)
+                            }
+                        };
+                        v.push(r);
+                    }
+                    v
+                }
+                "convert" => match (args[0].elem, elem) {
+                    (Elem::Int(a), Elem::Int(b)) => map1(&|x| {
+                        Ok(if b.bits <= a.bits {
+                            x.extract(b.bits - 1, 0)
+                        } else if a.signed && a.bits > 1 {
+                            x.sign_ext(b.bits - a.bits)
+                        } else {
+                            x.zero_ext(b.bits - a.bits)
+                        })
+                    })?,
+                    (Elem::Int(a), Elem::Float(fk)) => {
+                        let fp = Fp::new(fk)?;
+                        map1(&|x| Ok(fp.int_to_float(a, x)))?
+                    }
+                    (Elem::Float(fk), Elem::Int(b)) => {
+                        let fp = Fp::new(fk)?;
+                        if b.bits == 1 {
+                            map1(&|x| Ok(bool_bv(&Bool::or(&[fp.is_zero(x).not(), fp.is_nan(x)]))))?
+                        } else {
+                            map1(&|x| Ok(fp.float_to_int(b, x)))?
+                        }
+                    }
+                    (Elem::Float(fa), Elem::Float(fb)) => {
+                        let (pa, pb) = (Fp::new(fa)?, Fp::new(fb)?);
+                        if fa == fb {
+                            map1(&|x| Ok(x.clone()))?
+                        } else {
+                            if fa.format().has_nan() {
+                                self.nan_loose = true;
+                            }
+                            map1(&|x| Ok(pa.convert_to(&pb, x)))?
+                        }
+                    }
+                },
+                "bitcast_convert" => {
+                    if width(args[0].elem) != width(elem) {
+                        return Err("bitcast_convert between widths is not encoded".into());
+                    }
+                    if matches!(args[0].elem, Elem::Float(_)) {
+                        self.bitcast_float = true;
+                    }
+                    map1(&|x| Ok(x.clone()))?
+                }
+                "broadcast_in_dim" => {
+                    let dims = attr_list(op, "broadcast_dimensions")?;
+                    let src = &args[0];
+                    indices(&shape)
+                        .iter()
+                        .map(|idx| {
+                            let si: Vec<usize> = dims
+                                .iter()
+                                .enumerate()
+                                .map(|(k, &d)| {
+                                    if src.shape[k] == 1 {
+                                        0
+                                    } else {
+                                        idx[d as usize]
+                                    }
+                                })
+                                .collect();
+                            src.xs[linear(&si, &src.shape)].clone()
+                        })
+                        .collect()
+                }
+                "reshape" => args[0].xs.clone(),
+                "transpose" => {
+                    let perm = attr_list(op, "permutation")?;
+                    let src = &args[0];
+                    indices(&shape)
+                        .iter()
+                        .map(|idx| {
+                            let mut si = vec![0; idx.len()];
+                            for (k, &p) in perm.iter().enumerate() {
+                                si[p as usize] = idx[k];
+                            }
+                            src.xs[linear(&si, &src.shape)].clone()
+                        })
+                        .collect()
+                }
+                "slice" => {
+                    let start = attr_list(op, "start_indices")?;
+                    let strides_a = attr_list(op, "strides")?;
+                    let src = &args[0];
+                    indices(&shape)
+                        .iter()
+                        .map(|idx| {
+                            let si: Vec<usize> = idx
+                                .iter()
+                                .enumerate()
+                                .map(|(d, &i)| start[d] as usize + i * strides_a[d] as usize)
+                                .collect();
+                            src.xs[linear(&si, &src.shape)].clone()
+                        })
+                        .collect()
+                }
+                "reverse" => {
+                    let dims = attr_list(op, "dimensions")?;
+                    let src = &args[0];
+                    indices(&shape)
+                        .iter()
+                        .map(|idx| {
+                            let si: Vec<usize> = idx
+                                .iter()
+                                .enumerate()
+                                .map(|(d, &i)| {
+                                    if dims.contains(&(d as i64)) {
+                                        shape[d] - 1 - i
+                                    } else {
+                                        i
+                                    }
+                                })
+                                .collect();
+                            src.xs[linear(&si, &src.shape)].clone()
+                        })
+                        .collect()
+                }
+                "concatenate" => {
+                    let dim = op
+                        .attr("dimension")
+                        .and_then(Attr::as_i64)
+                        .ok_or("concatenate without a dimension")?
+                        as usize;
+                    indices(&shape)
+                        .iter()
+                        .map(|idx| {
+                            let mut i = idx[dim];
+                            for a in &args {
+                                if i < a.shape[dim] {
+                                    let mut si = idx.clone();
+                                    si[dim] = i;
+                                    return Ok(a.xs[linear(&si, &a.shape)].clone());
+                                }
+                                i -= a.shape[dim];
+                            }
+                            Err("concatenate index out of range".to_string())
+                        })
+                        .collect::<Res<_>>()?
+                }
+                "iota" => {
+                    let d = op
+                        .attr("iota_dimension")
+                        .and_then(Attr::as_i64)
+                        .ok_or("iota without a dimension")? as usize;
+                    let mut v = Vec::with_capacity(n);
+                    for idx in indices(&shape) {
+                        let i = idx[d] as i128;
+                        v.push(match elem {
+                            Elem::Int(k) => BV::from_u64(k.wrap(i), 64).extract(k.bits - 1, 0),
+                            Elem::Float(fk) => BV::from_u64(
+                                crate::float::convert::from_int(
+                                    fk.format(),
+                                    i,
+                                    crate::float::Rounding::NearestEven,
+                                ),
+                                fk.bits(),
+                            ),
+                        });
+                    }
+                    v
+                }
+                _ => return Err(format!("{name} is not encoded")),
+            };
+        if r.len() != n {
+            return Err(format!("{name}: encoded {} elements for {n}", r.len()));
+        }
+        Ok(Some(vec![out(r)]))
+    }
+
+    /// Encodes the function on the given argument terms; its results.
+    fn run(side: &'s Side<'s>, inputs: &[Sym], scalar: bool) -> Res<(Vec<Sym>, bool)> {
+        let mut enc = Encoder {
+            side,
+            env: HashMap::new(),
+            terms: 0,
+            nan_loose: false,
+            bitcast_float: false,
+            scalar,
+        };
+        let block = side
+            .func
+            .regions
+            .first()
+            .and_then(|r| r.blocks.first())
+            .ok_or("no body")?;
+        for (a, s) in block.args.iter().zip(inputs) {
+            enc.env.insert(*a, s.clone());
+        }
+        for op in &block.ops {
+            if matches!(op.name.as_str(), "func.return" | "stablehlo.return") {
+                let rs = op
+                    .operands
+                    .iter()
+                    .map(|&v| enc.get(v).cloned())
+                    .collect::<Res<Vec<_>>>()?;
+                return Ok((rs, enc.nan_loose && enc.bitcast_float));
+            }
+            if let Some(rs) = enc.encode_op(op)? {
+                for (r, s) in op.results.iter().zip(rs) {
+                    enc.env.insert(*r, s);
+                }
+            }
+        }
+        Err("the function has no return".into())
+    }
+}
+
+/// Whether two result elements are equal under the NaN rule.
+fn equal(e: Elem, a: &BV, b: &BV) -> Res<Bool> {
+    Ok(match e {
+        Elem::Int(_) => a.eq(b),
+        Elem::Float(k) => {
+            let f = k.format();
+            let nan = |x: &BV| -> Bool {
+                match Fp::new(k) {
+                    Ok(fp) => fp.is_nan(x),
+                    // f8E8M0FNU: 0xFF is its one NaN.
+                    Err(_) => x.eq(BV::from_u64(f.canonical_nan().unwrap_or(0), k.bits())),
+                }
+            };
+            Bool::or(&[a.eq(b), Bool::and(&[nan(a), nan(b)])])
+        }
+    })
+}
+
+/// Evaluates the encoding of a function on concrete arguments (Z3's
+/// simplifier folds the ground terms): the result lanes, one `Vec` per
+/// result. This is how the tests hold the encoding to the executor, bit for
+/// bit. `Err` when the function is not encoded; `Ok(None)` when a result
+/// element does not fold to a constant.
+pub fn eval_ground(side: &Side, args: &[Tensor]) -> Result<Option<Vec<Vec<u64>>>, String> {
+    let mut inputs = Vec::new();
+    for t in args {
+        let elem = elem_of(&t.elem).ok_or("argument type not encoded")?;
+        let w = width(elem);
+        let xs = t
+            .data
+            .iter()
+            .map(|&x| BV::from_u64(x, 64).extract(w - 1, 0))
+            .collect();
+        inputs.push(Sym {
+            elem,
+            shape: t.shape.clone(),
+            xs,
+        });
+    }
+    let (rs, _) = Encoder::run(side, &inputs, false)?;
+    let mut out = Vec::new();
+    for r in rs {
+        let mut lanes = Vec::new();
+        for x in &r.xs {
+            let Some(v) = x.simplify().as_u64() else {
+                return Ok(None);
+            };
+            lanes.push(match r.elem {
+                Elem::Int(k) => k.wrap(v as i128),
+                Elem::Float(_) => v,
+            });
+        }
+        out.push(lanes);
+    }
+    Ok(Some(out))
+}
+
+/// Method 2.
+pub fn decide(a: &Side, b: &Side, opts: &Options) -> SmtResult {
+    let aside = SmtResult::StepAside;
+    // An elementwise function applies one scalar function to every element:
+    // one element decides for all.
+    let scalar = matches!(
+        (super::exec::elementwise_shape(a), super::exec::elementwise_shape(b)),
+        (Some(s), Some(t)) if s == t
+    );
+    // Inputs: one bit-vector per argument element.
+    let mut inputs = Vec::new();
+    for (i, t) in a.args.iter().enumerate() {
+        let Some((shape, e)) = static_tensor(t) else {
+            return aside(format!("argument {i} is not a static tensor"));
+        };
+        let Some(elem) = elem_of(e) else {
+            return aside(format!("argument type {t} is not encoded"));
+        };
+        let shape = if scalar { vec![1] } else { shape };
+        let n: usize = shape.iter().product();
+        if n > MAX_TERMS {
+            return aside(format!("argument {i} has more than {MAX_TERMS} elements"));
+        }
+        let xs = (0..n)
+            .map(|j| BV::new_const(format!("arg{i}_{j}"), width(elem)))
+            .collect();
+        inputs.push(Sym { elem, shape, xs });
+    }
+    let ra = match Encoder::run(a, &inputs, scalar) {
+        Ok(r) => r,
+        Err(e) => return aside(format!("A: {e}")),
+    };
+    let rb = match Encoder::run(b, &inputs, scalar) {
+        Ok(r) => r,
+        Err(e) => return aside(format!("B: {e}")),
+    };
+    if ra.1 || rb.1 {
+        return aside("a NaN's payload after a float conversion is read by bitcast_convert".into());
+    }
+    let mut differ = Vec::new();
+    for (x, y) in ra.0.iter().zip(&rb.0) {
+        for (p, q) in x.xs.iter().zip(&y.xs) {
+            match equal(x.elem, p, q) {
+                Ok(eq) => differ.push(eq.not()),
+                Err(e) => return aside(e),
+            }
+        }
+    }
+    let solver = Solver::new();
+    let mut params = z3::Params::new();
+    params.set_u32("timeout", opts.timeout_ms.min(u32::MAX as u64) as u32);
+    solver.set_params(&params);
+    solver.assert(Bool::or(&differ));
+    let what = describe_types(&a.args);
+    match solver.check() {
+        SatResult::Unsat => {
+            let mut v = Verdict::new(
+                Outcome::Equivalent,
+                Some(Method::Smt),
+                format!("equivalent (proven by SMT for {what})"),
+            );
+            v.inputs_covered = inputs
+                .iter()
+                .map(|s| s.xs.len() as u128 * width(s.elem) as u128)
+                .sum::<u128>()
+                .checked_sub(0)
+                .and_then(|bits| 1u128.checked_shl(bits as u32))
+                .unwrap_or(0);
+            SmtResult::Decided(Box::new(v))
+        }
+        SatResult::Unknown => aside(format!(
+            "Z3 gave no answer ({})",
+            solver
+                .get_reason_unknown()
+                .unwrap_or_else(|| "unknown reason".into())
+        )),
+        SatResult::Sat => {
+            let Some(model) = solver.get_model() else {
+                return aside("Z3 found a difference but gave no model".into());
+            };
+            // The input, read from the model, run on both sides.
+            let mut args = Vec::new();
+            let mut texts = Vec::new();
+            for (i, (s, t)) in inputs.iter().zip(&a.args).enumerate() {
+                let (_, e) = static_tensor(t).expect("checked above");
+                let mut data = Vec::new();
+                for x in &s.xs {
+                    let v = model.eval(x, true).and_then(|v| v.as_u64()).unwrap_or(0);
+                    let lane = match s.elem {
+                        Elem::Int(k) => k.wrap(v as i128),
+                        Elem::Float(_) => v,
+                    };
+                    data.push(lane);
+                }
+                let (declared, _) = static_tensor(t).expect("checked above");
+                let n: usize = declared.iter().product();
+                let text_one = data.len() == 1;
+                // One element of an elementwise function: the same value in
+                // every element.
+                let data: Vec<u64> = data.iter().cycle().take(n).copied().collect();
+                let tensor = Tensor {
+                    elem: e.clone(),
+                    shape: declared,
+                    data,
+                };
+                let text = if text_one {
+                    super::exec::lane_text(e, tensor.data[0])
+                } else {
+                    crate::interp::literal::format_value(&Value::tensor(tensor.clone()))
+                };
+                texts.push(format!("%arg{i} = {text}"));
+                args.push(Value::tensor(tensor));
+            }
+            let run = |s: &Side| -> Result<Vec<Tensor>, String> {
+                let mut it = Interp::new(s.prog, opts.limits);
+                it.call(&s.name, args.clone())?
+                    .into_iter()
+                    .map(|v| v.into_tensor())
+                    .collect()
+            };
+            let (xa, xb) = match (run(a), run(b)) {
+                (Ok(x), Ok(y)) => (x, y),
+                (Err(e), _) | (_, Err(e)) => {
+                    return aside(format!("the executor failed on Z3's counterexample: {e}"))
+                }
+            };
+            let differs = xa.iter().zip(&xb).any(|(p, q)| {
+                let fk = super::lane_float(&p.elem);
+                p.data.iter().zip(&q.data).any(|(&x, &y)| match fk {
+                    Some(k) => !super::ulp::float_equal(k, x, y),
+                    None => x != y,
+                })
+            });
+            let show = |ts: &[Tensor]| -> Vec<String> {
+                ts.iter()
+                    .map(|t| crate::interp::literal::format_value(&Value::tensor(t.clone())))
+                    .collect()
+            };
+            if !differs {
+                let mut v = Verdict::new(
+                    Outcome::Undecided,
+                    Some(Method::Smt),
+                    format!(
+                        "undecided: the SMT encoding is wrong: Z3's counterexample {} gives equal results in the executor",
+                        texts.join(", ")
+                    ),
+                );
+                v.notes
+                    .push("please report this: the SMT model disagrees with the executor".into());
+                return SmtResult::Decided(Box::new(v));
+            }
+            let cx = Counterexample {
+                inputs: texts.clone(),
+                a: show(&xa),
+                b: show(&xb),
+            };
+            let mut v = Verdict::new(
+                Outcome::Differ,
+                Some(Method::Smt),
+                format!(
+                    "not equivalent: {} gives {} vs {} (found by SMT for {what}, confirmed by the executor)",
+                    texts.join(", "),
+                    cx.a.join(", "),
+                    cx.b.join(", ")
+                ),
+            );
+            v.counterexample = Some(cx);
+            SmtResult::Decided(Box::new(v))
+        }
+    }
+}

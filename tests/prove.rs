@@ -1,0 +1,567 @@
+//! `hlocheck equiv` and `prove`: the SMT encoding held to the executor bit
+//! for bit, and the four methods' verdicts on small programs.
+
+use hlocheck::float::FloatKind;
+use hlocheck::interp::tensor::Tensor;
+use hlocheck::interp::{Interp, Limits, Value};
+use hlocheck::ir::parse::parse_program;
+use hlocheck::ir::{ElementType, Program};
+use hlocheck::prove::exec::Rng;
+use hlocheck::prove::ulp::float_equal;
+use hlocheck::prove::{self, smt, Method, Options, Outcome, Side};
+
+fn parse(text: &str) -> Program {
+    parse_program("test.mlir", text).unwrap_or_else(|d| panic!("{d}\n{text}"))
+}
+
+/// Float formats the SMT method encodes (all but f8E8M0FNU; tf32 has no
+/// MLIR spelling as a tensor element here).
+fn formats() -> Vec<FloatKind> {
+    FloatKind::ALL
+        .iter()
+        .copied()
+        .filter(|k| *k != FloatKind::F8E8M0FNU && *k != FloatKind::TF32)
+        .collect()
+}
+
+/// `n` lanes of `k`: every pattern when there are at most `n`, else the
+/// special values and random bit patterns.
+fn lanes(k: FloatKind, n: usize, rng: &mut Rng) -> Vec<u64> {
+    let f = k.format();
+    let all = f.all_mask();
+    if (all as u128 + 1) <= n as u128 {
+        return (0..=all).collect();
+    }
+    let specials = [
+        0,
+        1,
+        f.min_normal(),
+        f.max_finite(),
+        f.max_finite() - 1,
+        f.inf(false).unwrap_or(0),
+        f.canonical_nan().unwrap_or(0),
+        hlocheck::float::convert::from_int(f, 1, hlocheck::float::Rounding::NearestEven),
+    ];
+    let mut v: Vec<u64> = specials
+        .iter()
+        .flat_map(|&x| [x & all, (x | f.sign_mask()) & all])
+        .collect();
+    while v.len() < n {
+        v.push(rng.next_u64() & all);
+    }
+    v
+}
+
+/// Runs a function of `main` on the executor.
+fn execute(p: &Program, args: &[Tensor]) -> Vec<Tensor> {
+    let mut it = Interp::new(p, Limits::default());
+    let args: Vec<Value> = args.iter().cloned().map(Value::tensor).collect();
+    it.call("main", args)
+        .unwrap_or_else(|e| panic!("executor: {e}"))
+        .into_iter()
+        .map(|v| v.into_tensor().expect("tensor"))
+        .collect()
+}
+
+/// Holds the encoding of `main` to the executor on `args`; `nan_any`: NaN
+/// results compare as equal whatever their bits (float conversions).
+/// Returns false if the function is not encoded.
+fn agree(text: &str, args: &[Tensor], nan_any: bool) -> bool {
+    let p = parse(text);
+    let side = Side::new(&p, "main").expect("side");
+    let smt = match smt::eval_ground(&side, args) {
+        Ok(Some(r)) => r,
+        Ok(None) => panic!("not folded to constants:\n{text}"),
+        Err(_) => return false,
+    };
+    let exec = execute(&p, args);
+    for (r, (s, t)) in smt.iter().zip(&exec).enumerate() {
+        for (i, (&x, &y)) in s.iter().zip(&t.data).enumerate() {
+            let same = match (&t.elem, nan_any) {
+                (ElementType::Float(k), true) => float_equal(*k, x, y),
+                _ => x == y,
+            };
+            assert!(
+                same,
+                "SMT encoding and executor disagree on result {r} element {i}: SMT {x:#x}, executor {y:#x}\ninputs: {:?}\n{text}",
+                args.iter().map(|a| format!("{:#x}", a.data[i.min(a.data.len() - 1)])).collect::<Vec<_>>()
+            );
+        }
+    }
+    true
+}
+
+fn tensor(k: FloatKind, data: Vec<u64>) -> Tensor {
+    Tensor {
+        elem: ElementType::Float(k),
+        shape: vec![data.len()],
+        data,
+    }
+}
+
+const N: usize = 256;
+
+#[test]
+fn smt_encoding_agrees_with_executor_unary() {
+    let mut rng = Rng(1);
+    for k in formats() {
+        let t = format!("tensor<{N}x{}>", k.name());
+        let xs = lanes(k, N, &mut rng);
+        let n = xs.len();
+        let t = t.replace(&format!("{N}x"), &format!("{n}x"));
+        let arg = tensor(k, xs);
+        let mut encoded = 0;
+        for op in [
+            "negate",
+            "abs",
+            "sqrt",
+            "sign",
+            "floor",
+            "ceil",
+            "round_nearest_even",
+            "round_nearest_afz",
+        ] {
+            let text = format!(
+                "func.func @main(%x: {t}) -> {t} {{\n  %r = stablehlo.{op} %x : {t}\n  return %r : {t}\n}}"
+            );
+            encoded += agree(&text, std::slice::from_ref(&arg), false) as u32;
+        }
+        assert_eq!(encoded, 8, "{}", k.name());
+        let b = t.replace(k.name(), "i1");
+        let text = format!(
+            "func.func @main(%x: {t}) -> {b} {{\n  %r = stablehlo.is_finite %x : ({t}) -> {b}\n  return %r : {b}\n}}"
+        );
+        assert!(agree(&text, std::slice::from_ref(&arg), false));
+        // Conversions to every other format and to integers, and back.
+        for to in formats() {
+            let u = t.replace(k.name(), to.name());
+            let text = format!(
+                "func.func @main(%x: {t}) -> {u} {{\n  %r = stablehlo.convert %x : ({t}) -> {u}\n  return %r : {u}\n}}"
+            );
+            assert!(
+                agree(&text, std::slice::from_ref(&arg), true),
+                "{} -> {}",
+                k.name(),
+                to.name()
+            );
+        }
+        for int in ["i32", "ui8", "i8", "i1", "i64"] {
+            let u = t.replace(k.name(), int);
+            let text = format!(
+                "func.func @main(%x: {t}) -> {u} {{\n  %r = stablehlo.convert %x : ({t}) -> {u}\n  return %r : {u}\n}}"
+            );
+            assert!(
+                agree(&text, std::slice::from_ref(&arg), false),
+                "{} -> {int}",
+                k.name()
+            );
+        }
+        let bits = k.bits();
+        if [8, 16, 32, 64].contains(&bits) {
+            let u = t.replace(k.name(), &format!("i{bits}"));
+            let text = format!(
+                "func.func @main(%x: {t}) -> {u} {{\n  %r = stablehlo.bitcast_convert %x : ({t}) -> {u}\n  return %r : {u}\n}}"
+            );
+            assert!(agree(&text, std::slice::from_ref(&arg), false));
+        }
+    }
+}
+
+#[test]
+fn smt_encoding_agrees_with_executor_int_to_float() {
+    let mut rng = Rng(2);
+    for k in formats() {
+        for (int, bits, signed) in [("i32", 32u32, true), ("ui16", 16, false), ("i8", 8, true)] {
+            let kind = hlocheck::interp::tensor::IntKind { bits, signed };
+            let mut data: Vec<u64> = [0i128, 1, -1, 2, 3, 7, 100, 255, 65504, 1 << 20]
+                .iter()
+                .map(|&v| kind.wrap(v))
+                .collect();
+            while data.len() < 100 {
+                let r = rng.next_u64();
+                data.push(kind.wrap((r >> (r % 60)) as i128));
+            }
+            let n = data.len();
+            let (t, u) = (
+                format!("tensor<{n}x{int}>"),
+                format!("tensor<{n}x{}>", k.name()),
+            );
+            let arg = Tensor {
+                elem: parse(&format!(
+                    "func.func @main(%x: {t}) -> {t} {{\n  return %x : {t}\n}}"
+                ))
+                .value_types[0]
+                    .as_tensor()
+                    .expect("tensor")
+                    .elem
+                    .clone(),
+                shape: vec![n],
+                data,
+            };
+            let text = format!(
+                "func.func @main(%x: {t}) -> {u} {{\n  %r = stablehlo.convert %x : ({t}) -> {u}\n  return %r : {u}\n}}"
+            );
+            assert!(agree(&text, &[arg], false), "{int} -> {}", k.name());
+        }
+    }
+}
+
+#[test]
+fn smt_encoding_agrees_with_executor_binary() {
+    let mut rng = Rng(3);
+    for k in formats() {
+        let n = 400;
+        // Pairs: special × special, then random.
+        let specials = lanes(k, 0, &mut rng);
+        let mut xs = Vec::new();
+        let mut ys = Vec::new();
+        for &a in &specials {
+            for &b in &specials {
+                xs.push(a);
+                ys.push(b);
+            }
+        }
+        let all = k.format().all_mask();
+        while xs.len() < n.max(xs.len()) {
+            xs.push(rng.next_u64() & all);
+            ys.push(rng.next_u64() & all);
+        }
+        // Near-equal operands (cancellation) and tiny results.
+        for _ in 0..100 {
+            let a = rng.next_u64() & all;
+            xs.push(a);
+            ys.push((a ^ (rng.next_u64() & 3)) ^ (k.format().sign_mask() * (rng.next_u64() & 1)));
+        }
+        let m = xs.len();
+        let t = format!("tensor<{m}x{}>", k.name());
+        let (x, y) = (tensor(k, xs), tensor(k, ys));
+        let args = [x.clone(), y.clone()];
+        for op in [
+            "add", "subtract", "multiply", "divide", "maximum", "minimum",
+        ] {
+            let text = format!(
+                "func.func @main(%x: {t}, %y: {t}) -> {t} {{\n  %r = stablehlo.{op} %x, %y : {t}\n  return %r : {t}\n}}"
+            );
+            assert!(agree(&text, &args, false), "{op} {}", k.name());
+        }
+        let b = format!("tensor<{m}xi1>");
+        for dir in ["EQ", "NE", "LT", "LE", "GT", "GE"] {
+            for ty in ["FLOAT", "TOTALORDER"] {
+                let text = format!(
+                    "func.func @main(%x: {t}, %y: {t}) -> {b} {{\n  %r = stablehlo.compare {dir}, %x, %y, {ty} : ({t}, {t}) -> {b}\n  return %r : {b}\n}}"
+                );
+                assert!(
+                    agree(&text, &args, false),
+                    "compare {dir} {ty} {}",
+                    k.name()
+                );
+            }
+        }
+        let text = format!(
+            "func.func @main(%x: {t}, %y: {t}) -> {t} {{\n  %p = stablehlo.compare LT, %x, %y, FLOAT : ({t}, {t}) -> {b}\n  %r = stablehlo.select %p, %y, %x : {b}, {t}\n  %c = stablehlo.clamp %x, %y, %r : {t}\n  return %c : {t}\n}}"
+        );
+        assert!(agree(&text, &args, false), "select/clamp {}", k.name());
+    }
+}
+
+#[test]
+fn smt_encoding_agrees_with_executor_integers() {
+    let mut rng = Rng(4);
+    for (int, bits, signed) in [
+        ("i8", 8u32, true),
+        ("ui8", 8, false),
+        ("i32", 32, true),
+        ("ui32", 32, false),
+        ("i64", 64, true),
+    ] {
+        let kind = hlocheck::interp::tensor::IntKind { bits, signed };
+        let mut xs = Vec::new();
+        let mut ys = Vec::new();
+        let edges = [
+            0i128,
+            1,
+            -1,
+            2,
+            kind.min(),
+            kind.max(),
+            bits as i128,
+            bits as i128 + 1,
+        ];
+        for &a in &edges {
+            for &b in &edges {
+                xs.push(kind.wrap(a));
+                ys.push(kind.wrap(b));
+            }
+        }
+        while xs.len() < 300 {
+            let r = rng.next_u64();
+            xs.push(kind.wrap((r >> (r % 64)) as i128));
+            ys.push(kind.wrap((rng.next_u64() % 70) as i128 - 3));
+        }
+        let n = xs.len();
+        let t = format!("tensor<{n}x{int}>");
+        let elem = parse(&format!(
+            "func.func @main(%x: {t}) -> {t} {{\n  return %x : {t}\n}}"
+        ))
+        .value_types[0]
+            .as_tensor()
+            .expect("tensor")
+            .elem
+            .clone();
+        let mk = |data: Vec<u64>| Tensor {
+            elem: elem.clone(),
+            shape: vec![n],
+            data,
+        };
+        let args = [mk(xs), mk(ys)];
+        for op in [
+            "add",
+            "subtract",
+            "multiply",
+            "divide",
+            "remainder",
+            "maximum",
+            "minimum",
+            "and",
+            "or",
+            "xor",
+            "shift_left",
+            "shift_right_logical",
+            "shift_right_arithmetic",
+        ] {
+            let text = format!(
+                "func.func @main(%x: {t}, %y: {t}) -> {t} {{\n  %r = stablehlo.{op} %x, %y : {t}\n  return %r : {t}\n}}"
+            );
+            assert!(agree(&text, &args, false), "{op} {int}");
+        }
+        for op in ["not", "popcnt", "count_leading_zeros", "negate", "abs"] {
+            let text = format!(
+                "func.func @main(%x: {t}) -> {t} {{\n  %r = stablehlo.{op} %x : {t}\n  return %r : {t}\n}}"
+            );
+            assert!(agree(&text, &args[..1], false), "{op} {int}");
+        }
+        let b = format!("tensor<{n}xi1>");
+        for dir in ["EQ", "NE", "LT", "LE", "GT", "GE"] {
+            let text = format!(
+                "func.func @main(%x: {t}, %y: {t}) -> {b} {{\n  %r = stablehlo.compare {dir}, %x, %y : ({t}, {t}) -> {b}\n  return %r : {b}\n}}"
+            );
+            assert!(agree(&text, &args, false), "compare {dir} {int}");
+        }
+    }
+}
+
+#[test]
+fn smt_encoding_agrees_with_executor_movement() {
+    let text = "func.func @main(%x: tensor<2x3xf16>, %y: tensor<3xf16>) -> tensor<4x3xf16> {
+  %t = stablehlo.transpose %x, dims = [1, 0] : (tensor<2x3xf16>) -> tensor<3x2xf16>
+  %r = stablehlo.reshape %t : (tensor<3x2xf16>) -> tensor<2x3xf16>
+  %b = stablehlo.broadcast_in_dim %y, dims = [1] : (tensor<3xf16>) -> tensor<2x3xf16>
+  %c = stablehlo.concatenate %r, %b, dim = 0 : (tensor<2x3xf16>, tensor<2x3xf16>) -> tensor<4x3xf16>
+  %s = stablehlo.slice %c [0:4, 0:3] : (tensor<4x3xf16>) -> tensor<4x3xf16>
+  %i = stablehlo.iota dim = 0 : tensor<4x3xf16>
+  %v = stablehlo.reverse %s, dims = [1] : tensor<4x3xf16>
+  %a = stablehlo.add %v, %i : tensor<4x3xf16>
+  return %a : tensor<4x3xf16>
+}";
+    let mut rng = Rng(5);
+    for _ in 0..20 {
+        let x = Tensor {
+            elem: ElementType::Float(FloatKind::F16),
+            shape: vec![2, 3],
+            data: (0..6).map(|_| rng.next_u64() & 0xffff).collect(),
+        };
+        let y = Tensor {
+            elem: ElementType::Float(FloatKind::F16),
+            shape: vec![3],
+            data: (0..3).map(|_| rng.next_u64() & 0xffff).collect(),
+        };
+        assert!(agree(text, &[x, y], false));
+    }
+}
+
+fn decide(a: &str, b: &str, opts: &Options) -> prove::Verdict {
+    let (pa, pb) = (parse(a), parse(b));
+    prove::decide(&pa, "main", &pb, "main", opts)
+}
+
+#[test]
+fn smt_proves_x_times_2_is_x_plus_x() {
+    for k in formats() {
+        // Four elements, one for f64 (whose products are slow to bit-blast).
+        let t = if k == FloatKind::F64 {
+            "tensor<f64>".to_string()
+        } else {
+            format!("tensor<4x{}>", k.name())
+        };
+        let a = format!("func.func @main(%x: {t}) -> {t} {{\n  %c = stablehlo.constant dense<2.0> : {t}\n  %r = stablehlo.multiply %x, %c : {t}\n  return %r : {t}\n}}");
+        let b = format!("func.func @main(%x: {t}) -> {t} {{\n  %r = stablehlo.add %x, %x : {t}\n  return %r : {t}\n}}");
+        let v = decide(&a, &b, &Options::default());
+        assert_eq!(
+            v.outcome,
+            Outcome::Equivalent,
+            "{}: {}",
+            k.name(),
+            v.summary
+        );
+        assert_eq!(
+            v.method,
+            Some(Method::Smt),
+            "{}: {} {:?}",
+            k.name(),
+            v.summary,
+            v.notes
+        );
+    }
+}
+
+#[test]
+fn smt_refutes_reassociation_with_confirmed_counterexample() {
+    for k in [
+        FloatKind::F32,
+        FloatKind::F16,
+        FloatKind::BF16,
+        FloatKind::F8E4M3FN,
+    ] {
+        let t = format!("tensor<{}>", k.name());
+        let a = format!("func.func @main(%a: {t}, %b: {t}, %c: {t}) -> {t} {{\n  %0 = stablehlo.add %a, %b : {t}\n  %1 = stablehlo.add %0, %c : {t}\n  return %1 : {t}\n}}");
+        let b = format!("func.func @main(%a: {t}, %b: {t}, %c: {t}) -> {t} {{\n  %0 = stablehlo.add %b, %c : {t}\n  %1 = stablehlo.add %a, %0 : {t}\n  return %1 : {t}\n}}");
+        let opts = Options {
+            timeout_ms: 300_000,
+            ..Options::default()
+        };
+        let v = decide(&a, &b, &opts);
+        assert_eq!(v.outcome, Outcome::Differ, "{}: {}", k.name(), v.summary);
+        assert_eq!(v.method, Some(Method::Smt), "{:?}", v.notes);
+        let c = v.counterexample.expect("counterexample");
+        assert_eq!(c.inputs.len(), 3);
+        assert_ne!(c.a, c.b);
+    }
+}
+
+#[test]
+fn wrong_rewrite_fixture_is_refuted() {
+    // `x - x → 0` is wrong for ±∞ and NaN.
+    let lhs = include_str!("programs/equiv/sub_self_lhs.mlir");
+    let rhs = include_str!("programs/equiv/sub_self_rhs.mlir");
+    let v = decide(lhs, rhs, &Options::default());
+    assert_eq!(v.outcome, Outcome::Differ, "{}", v.summary);
+    assert_eq!(v.method, Some(Method::Smt));
+    let c = v.counterexample.expect("counterexample");
+    assert!(
+        c.inputs[0].contains("inf") || c.inputs[0].contains("nan"),
+        "{:?}",
+        c.inputs
+    );
+    // The same fixture by exhaustive execution (f16 scalar) finds every
+    // input where it is wrong: ±∞ and the 2 × 1023 NaNs.
+    let opts = Options {
+        smt: false,
+        ..Options::default()
+    };
+    let v = decide(lhs, rhs, &opts);
+    assert_eq!(v.method, Some(Method::Exhaustive));
+    assert_eq!(v.results[0].differing, 2 + 2 * 1023);
+}
+
+/// `x` against `x` with 1 ulp added where 1.5 < x < 2.
+fn planted(ty: &str, ity: &str) -> (String, String) {
+    let t = format!("tensor<{ty}>");
+    let i = format!("tensor<{ity}>");
+    let a = format!("func.func @main(%x: {t}) -> {t} {{\n  %c = stablehlo.constant dense<1.0> : {t}\n  %r = stablehlo.multiply %x, %c : {t}\n  return %r : {t}\n}}");
+    let b = format!(
+        "func.func @main(%x: {t}) -> {t} {{
+  %lo = stablehlo.constant dense<1.5> : {t}
+  %hi = stablehlo.constant dense<2.0> : {t}
+  %one = stablehlo.constant dense<1> : {i}
+  %p = stablehlo.compare GT, %x, %lo, FLOAT : ({t}, {t}) -> tensor<i1>
+  %q = stablehlo.compare LT, %x, %hi, FLOAT : ({t}, {t}) -> tensor<i1>
+  %pq = stablehlo.and %p, %q : tensor<i1>
+  %bits = stablehlo.bitcast_convert %x : ({t}) -> {i}
+  %up = stablehlo.add %bits, %one : {i}
+  %y = stablehlo.bitcast_convert %up : ({i}) -> {t}
+  %r = stablehlo.select %pq, %y, %x : tensor<i1>, {t}
+  return %r : {t}
+}}"
+    );
+    (a, b)
+}
+
+#[test]
+fn exhaustive_finds_planted_one_ulp_difference() {
+    let (a, b) = planted("f16", "i16");
+    let opts = Options {
+        smt: false,
+        ..Options::default()
+    };
+    let v = decide(&a, &b, &opts);
+    assert_eq!(v.outcome, Outcome::Differ);
+    assert_eq!(v.method, Some(Method::Exhaustive));
+    assert_eq!(v.inputs_covered, 65536);
+    assert_eq!(v.results[0].max_ulp, prove::Ulp(1));
+    // 1.5 < x < 2 in f16: 511 values.
+    assert_eq!(v.results[0].differing, 511);
+    assert!(v.counterexample.is_some());
+    // SMT finds it too.
+    let v = decide(&a, &b, &Options::default());
+    assert_eq!(v.outcome, Outcome::Differ, "{}", v.summary);
+    assert_eq!(v.method, Some(Method::Smt));
+}
+
+#[test]
+fn sampling_finds_planted_one_ulp_difference() {
+    let (a, b) = planted("f32", "i32");
+    let opts = Options {
+        smt: false,
+        samples: 200_000,
+        seed: 7,
+        ..Options::default()
+    };
+    let v = decide(&a, &b, &opts);
+    assert_eq!(v.outcome, Outcome::Differ, "{}", v.summary);
+    assert_eq!(v.method, Some(Method::Sampling));
+    assert_eq!(v.results[0].max_ulp, prove::Ulp(1));
+    assert!(v.results[0].differing > 0);
+    // Deterministic given the seed.
+    let w = decide(&a, &b, &opts);
+    assert_eq!(v, w);
+}
+
+#[test]
+fn different_signatures_are_bad_input() {
+    let a = "func.func @main(%x: tensor<f32>) -> tensor<f32> {\n  return %x : tensor<f32>\n}";
+    let b = "func.func @main(%x: tensor<f16>) -> tensor<f16> {\n  return %x : tensor<f16>\n}";
+    let v = decide(a, b, &Options::default());
+    assert_eq!(v.outcome, Outcome::BadInput);
+    assert!(v.summary.contains("signatures differ"), "{}", v.summary);
+}
+
+#[test]
+fn rewriter_is_tried_first() {
+    struct Always;
+    impl prove::Rewriter for Always {
+        fn rewrite_equal(&self, _: &Program, _: &str, _: &Program, _: &str) -> Option<String> {
+            Some("rule chain".into())
+        }
+    }
+    let a = "func.func @main(%x: tensor<f32>) -> tensor<f32> {\n  return %x : tensor<f32>\n}";
+    let opts = Options {
+        rewriter: Some(&Always),
+        ..Options::default()
+    };
+    let v = decide(a, a, &opts);
+    assert_eq!(v.method, Some(Method::Rewriting));
+    assert_eq!(v.summary, "equivalent (proven by rewriting)");
+}
+
+#[test]
+fn erf_decomposition_example_of_the_readme() {
+    let a = include_str!("programs/equiv/erf_f16.mlir");
+    let b = include_str!("programs/equiv/erf_poly_f16.mlir");
+    let v = decide(a, b, &Options::default());
+    assert_eq!(v.method, Some(Method::Exhaustive));
+    assert_eq!(v.outcome, Outcome::Differ);
+    assert!(v.unary_elementwise);
+    assert_eq!(v.results[0].max_ulp, prove::Ulp(1));
+    assert_eq!(v.results[0].differing, 4);
+    assert_eq!(v.results[0].nan_mismatches, 0);
+}
