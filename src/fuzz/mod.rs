@@ -1,0 +1,12 @@
+//! `hlocheck fuzz`: differential fuzzing of other StableHLO implementations
+//! against hlocheck's executor.
+//!
+//! | file | holds |
+//! |---|---|
+//! | `gen.rs` | the spec-guided generator of random well-typed programs |
+//! | `values.rs` | random inputs mixed with edge values; the seeded random stream |
+//! | `program.rs` | the fuzzer's straight-line program form, printing, sub-programs |
+
+pub mod gen;
+pub mod program;
+pub mod values;
