@@ -5,6 +5,7 @@ use crate::ir::print::{print_generic, print_program};
 use crate::ir::{split_cases, Program};
 use std::path::{Path, PathBuf};
 
+pub mod fuzz;
 pub mod run;
 
 const USAGE: &str = "\
@@ -17,6 +18,8 @@ usage:
   hlocheck test PATH... [--json FILE] [--verbose]  run conformance tests; one verdict per case
   hlocheck verify [--assume COND]... [--json] [--timeout-ms N] FILE...
                                                    check every op against the spec; dynamic sizes by Z3
+  hlocheck fuzz --target NAME|--target-cmd CMD [--seed N] [--programs N|--time D] [--jobs N] [--out DIR] [--shard I/N]
+                                                   differential fuzzing against the exact executor (--help for more)
 
 limits (run, test): --max-elements N, --max-bytes N, --max-steps N (while iterations and region calls)";
 
@@ -44,6 +47,8 @@ fn run(args: &[String]) -> i32 {
         Some("run") => run::cmd_run(&args[1..]),
         Some("test") => run::cmd_test(&args[1..]),
         Some("verify") => cmd_verify(&args[1..]),
+        Some("fuzz") => fuzz::cmd_fuzz(&args[1..]),
+        Some("serve-target") => fuzz::cmd_serve_target(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             0

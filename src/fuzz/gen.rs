@@ -59,6 +59,8 @@ pub struct Generated {
     pub discarded: usize,
     /// Candidate ops built.
     pub candidates: usize,
+    /// Discarded candidates that verify but that the executor cannot run.
+    pub unrunnable: usize,
 }
 
 /// Every element type the generator knows: 15 float formats, signless and
@@ -511,7 +513,12 @@ impl<'o> G<'o> {
         let Some(os) = spec.op(name) else {
             return vec![];
         };
-        let allowed = member_types(os, MemberKind::Operand, 0).unwrap_or_default();
+        // CHLO's broadcasting ops admit the element types of the op they broadcast.
+        let base = name.strip_prefix("chlo.broadcast_").and_then(|b| {
+            spec.op(&format!("stablehlo.{b}"))
+                .or_else(|| spec.op(&format!("chlo.{b}")))
+        });
+        let allowed = member_types(base.unwrap_or(os), MemberKind::Operand, 0).unwrap_or_default();
         let pool: Vec<ElementType> = self
             .opts
             .elem_types
@@ -677,7 +684,7 @@ impl<'o> G<'o> {
         }
         let rank = self.rng.below(self.opts.max_rank + 1);
         for _ in 0..rank {
-            let divisors: Vec<usize> = (1..=rest).filter(|d| rest % d == 0).collect();
+            let divisors: Vec<usize> = (1..=rest).filter(|d| rest.is_multiple_of(*d)).collect();
             let d = *self.rng.pick(&divisors);
             dims.push(d);
             rest /= d;
@@ -863,31 +870,26 @@ impl<'o> G<'o> {
     /// A reducer body for an element type: add, multiply, maximum, minimum,
     /// or a bitwise op for booleans and integers.
     fn reducer(&mut self, e: &ElementType) -> &'static str {
-        match class_of(e) {
-            Class::Bool => *self
-                .rng
-                .pick(&["stablehlo.and", "stablehlo.or", "stablehlo.xor"]),
-            Class::Complex => {
-                *self
-                    .rng
-                    .pick(&["stablehlo.add", "stablehlo.add", "stablehlo.multiply"])
-            }
-            Class::Float => *self.rng.pick(&[
+        let choices: &[&'static str] = match class_of(e) {
+            Class::Bool => &["stablehlo.and", "stablehlo.or", "stablehlo.xor"],
+            Class::Complex => &["stablehlo.add", "stablehlo.add", "stablehlo.multiply"],
+            Class::Float => &[
                 "stablehlo.add",
                 "stablehlo.add",
                 "stablehlo.add",
                 "stablehlo.multiply",
                 "stablehlo.maximum",
                 "stablehlo.minimum",
-            ]),
-            _ => *self.rng.pick(&[
+            ],
+            _ => &[
                 "stablehlo.add",
                 "stablehlo.multiply",
                 "stablehlo.maximum",
                 "stablehlo.minimum",
                 "stablehlo.xor",
-            ]),
-        }
+            ],
+        };
+        choices[self.rng.below(choices.len())]
     }
 
     fn b_reduce(&mut self) -> Option<GenOp> {
@@ -1259,7 +1261,7 @@ pub fn generate_with(opts: &GenOptions, ops: &[(String, f64)], seed: u64) -> Gen
         dyn_shapes: BTreeMap::new(),
     };
     let total: f64 = ops.iter().map(|(_, w)| w).sum();
-    let (mut discarded, mut candidates) = (0, 0);
+    let (mut discarded, mut candidates, mut unrunnable) = (0, 0, 0);
     let n_ops = 1 + g.rng.below(opts.max_ops.max(1));
     let mut tries = 0;
     while g.ops.len() < n_ops && tries < n_ops * 8 && total > 0.0 {
@@ -1278,10 +1280,14 @@ pub fn generate_with(opts: &GenOptions, ops: &[(String, f64)], seed: u64) -> Gen
         let mut kept = false;
         for c in cands {
             candidates += 1;
-            if verify_errors(&g.alone(&c)).is_empty() {
-                g.ops.push(c);
-                kept = true;
-                break;
+            let alone = g.alone(&c);
+            if verify_errors(&alone).is_empty() {
+                if runs(&alone, seed) {
+                    g.ops.push(c);
+                    kept = true;
+                    break;
+                }
+                unrunnable += 1;
             }
             discarded += 1;
         }
@@ -1304,7 +1310,29 @@ pub fn generate_with(opts: &GenOptions, ops: &[(String, f64)], seed: u64) -> Gen
         inputs,
         discarded,
         candidates,
+        unrunnable,
     }
+}
+
+/// Whether hlocheck's executor runs a one-op program (on random inputs,
+/// dynamic sizes taken as 1): verified ops it cannot run are discarded, so
+/// the oracle can judge every op drawn.
+fn runs(p: &GenProgram, seed: u64) -> bool {
+    let mut rng = Rng::new(seed ^ 0x1234_5678);
+    let inputs: Vec<Tensor> = p
+        .args
+        .iter()
+        .map(|t| {
+            let s: Vec<usize> = t
+                .dims
+                .iter()
+                .flatten()
+                .map(|d| d.unwrap_or(1) as usize)
+                .collect();
+            random_tensor(&t.elem, &s, &mut rng)
+        })
+        .collect();
+    super::program::run(p, &inputs).is_ok()
 }
 
 impl G<'_> {

@@ -7,6 +7,10 @@
 //! | `values.rs` | random inputs mixed with edge values; the seeded random stream |
 //! | `program.rs` | the fuzzer's straight-line program form, printing, sub-programs |
 
+pub mod campaign;
 pub mod gen;
+pub mod oracle;
 pub mod program;
+pub mod serve;
+pub mod target;
 pub mod values;

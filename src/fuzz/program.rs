@@ -225,9 +225,8 @@ pub fn parse_tensor_type(s: &str) -> Result<TensorType, String> {
 /// regions of different ops never share names.
 fn rename_locals(tail: &str, i: usize) -> String {
     let mut out = String::with_capacity(tail.len() + 16);
-    let mut chars = tail.chars().peekable();
     let mut in_string = false;
-    while let Some(c) = chars.next() {
+    for c in tail.chars() {
         out.push(c);
         if c == '"' {
             in_string = !in_string;
@@ -268,4 +267,111 @@ pub fn verify_errors(prog: &GenProgram) -> Vec<String> {
             .map(|f| f.headline())
             .collect(),
     }
+}
+
+impl GenProgram {
+    /// Reads a program of the fuzzer's form back from MLIR text: one
+    /// function `@main` (or the only function) whose body is a straight line
+    /// of single-result ops. Any spelling the parser reads is accepted; the
+    /// ops are taken from the parser's generic printing.
+    pub fn from_mlir(text: &str) -> Result<GenProgram, String> {
+        let parsed =
+            crate::ir::parse::parse_program("<program>", text).map_err(|d| d.to_string())?;
+        let generic = crate::ir::print::print_generic(&parsed);
+        let mut p = GenProgram::default();
+        let mut names: std::collections::HashMap<String, usize> = Default::default();
+        let mut lines = generic.lines().peekable();
+        // The function header: `^bb0(%arg0: T, ...):`.
+        let mut in_func = false;
+        let mut op_texts: Vec<String> = Vec::new();
+        while let Some(line) = lines.next() {
+            if !in_func {
+                if line.starts_with("\"func.func\"") {
+                    in_func = true;
+                    if let Some(h) = lines.peek() {
+                        if let Some(args) =
+                            h.strip_prefix("^bb0(").and_then(|s| s.strip_suffix("):"))
+                        {
+                            for a in split_top(args) {
+                                let (n, t) = a.split_once(": ").ok_or("bad argument")?;
+                                names.insert(n.trim().to_string(), p.args.len());
+                                p.args.push(parse_tensor_type(t.trim())?);
+                            }
+                            lines.next();
+                        }
+                    }
+                }
+                continue;
+            }
+            if line.starts_with("}) {") {
+                break;
+            }
+            let is_start = line.starts_with("  %") || line.starts_with("  \"");
+            if is_start && !line.starts_with("  }") {
+                op_texts.push(line.trim_start().to_string());
+            } else if let Some(last) = op_texts.last_mut() {
+                last.push('\n');
+                last.push_str(line);
+            }
+        }
+        if !in_func {
+            return Err("no function".into());
+        }
+        for t in op_texts {
+            if let Some(rest) = t.strip_prefix("\"func.return\"(") {
+                let inner = rest.split(')').next().unwrap_or("");
+                for n in inner.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+                    p.results
+                        .push(*names.get(n).ok_or_else(|| format!("unknown value {n}"))?);
+                }
+                break;
+            }
+            let (res, rest) = t
+                .split_once(" = ")
+                .ok_or_else(|| format!("an op without one result: {t}"))?;
+            if res.contains(':') || res.contains(',') {
+                return Err(format!("an op with several results: {t}"));
+            }
+            let rest = rest.strip_prefix('"').ok_or("bad op")?;
+            let (name, rest) = rest.split_once('"').ok_or("bad op name")?;
+            let rest = rest.strip_prefix('(').ok_or("bad operand list")?;
+            let (operands, rest) = rest.split_once(')').ok_or("bad operand list")?;
+            let mut ops = Vec::new();
+            for n in operands.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+                ops.push(*names.get(n).ok_or_else(|| format!("unknown value {n}"))?);
+            }
+            let colon = rest.rfind(" : (").ok_or("no type")?;
+            let tail = rest[..colon].to_string();
+            let rt = rest[colon..].rsplit_once(" -> ").ok_or("no result type")?.1;
+            names.insert(res.trim().to_string(), p.num_values());
+            p.ops.push(GenOp {
+                name: name.to_string(),
+                operands: ops,
+                tail,
+                result: parse_tensor_type(rt.trim())?,
+            });
+        }
+        Ok(p)
+    }
+}
+
+/// Splits at commas outside `<>`, `()`, `[]`, `{}`.
+fn split_top(s: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let (mut depth, mut start) = (0i32, 0);
+    for (i, c) in s.char_indices() {
+        match c {
+            '<' | '(' | '[' | '{' => depth += 1,
+            '>' | ')' | ']' | '}' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(&s[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    if start < s.len() {
+        out.push(&s[start..]);
+    }
+    out
 }
