@@ -533,7 +533,18 @@ impl<'o> G<'o> {
         let n = os.members_of(MemberKind::Operand).count();
         let mut operands = vec![first];
         for _ in 1..n {
-            operands.push(self.value_of_type(&ty));
+            // Another value than those chosen (x op x hides many defects).
+            let others: Vec<usize> = self
+                .ids()
+                .into_iter()
+                .filter(|&v| self.ty(v) == &ty && !operands.contains(&v))
+                .collect();
+            let v = if !others.is_empty() && self.rng.chance(0.5) {
+                *self.rng.pick(&others)
+            } else {
+                self.new_arg(ty.clone(), static_dims(&ty).is_some())
+            };
+            operands.push(v);
         }
         let mut results = vec![ty.clone()];
         let mut alt = ty.clone();
@@ -892,12 +903,37 @@ impl<'o> G<'o> {
         choices[self.rng.below(choices.len())]
     }
 
+    /// A reduction's init value: mostly a constant holding the reducer's
+    /// identity (the spec lets an implementation use the init value any
+    /// number of times), sometimes any value.
+    fn init_value(&mut self, e: &ElementType, reducer: &str) -> usize {
+        if self.rng.chance(0.85) {
+            if let Some(lanes) = super::oracle::identity(reducer, e) {
+                let t = Tensor {
+                    elem: e.clone(),
+                    shape: vec![],
+                    data: lanes,
+                };
+                let lit = crate::interp::literal::format_value(&crate::interp::Value::tensor(t));
+                self.ops.push(self.op(
+                    "stablehlo.constant",
+                    vec![],
+                    format!(" {{value = {lit}}}"),
+                    scalar(e),
+                ));
+                return OP_BASE + self.ops.len() - 1;
+            }
+        }
+        self.value_of_type(&scalar(e))
+    }
+
     fn b_reduce(&mut self) -> Option<GenOp> {
         let pool = self.pool(ANY);
         let x = self.source(&pool, true, 1)?;
         let ty = self.ty(x).clone();
         let d = static_dims(&ty)?;
-        let init = self.value_of_type(&scalar(&ty.elem));
+        let red = self.reducer(&ty.elem);
+        let init = self.init_value(&ty.elem, red);
         let mut dims: Vec<i64> = (0..d.len() as i64)
             .filter(|_| self.rng.chance(0.5))
             .collect();
@@ -908,7 +944,7 @@ impl<'o> G<'o> {
             .filter(|i| !dims.contains(&(*i as i64)))
             .map(|i| d[i])
             .collect();
-        let body = binary_region(self.reducer(&ty.elem), &ty.elem);
+        let body = binary_region(red, &ty.elem);
         Some(self.op(
             "stablehlo.reduce",
             vec![x, init],
@@ -922,7 +958,8 @@ impl<'o> G<'o> {
         let x = self.source(&pool, true, 1)?;
         let ty = self.ty(x).clone();
         let d = static_dims(&ty)?;
-        let init = self.value_of_type(&scalar(&ty.elem));
+        let red = self.reducer(&ty.elem);
+        let init = self.init_value(&ty.elem, red);
         let (mut wd, mut ws, mut pads, mut rd) = (vec![], vec![], vec![], vec![]);
         for &n in &d {
             let pl = self.rng.below(2) as i64;
@@ -936,7 +973,7 @@ impl<'o> G<'o> {
             pads.push(format!("[{pl}, {ph}]"));
             rd.push(out as usize);
         }
-        let body = binary_region(self.reducer(&ty.elem), &ty.elem);
+        let body = binary_region(red, &ty.elem);
         Some(self.op(
             "stablehlo.reduce_window",
             vec![x, init],
@@ -1275,7 +1312,12 @@ pub fn generate_with(opts: &GenOptions, ops: &[(String, f64)], seed: u64) -> Gen
             }
             x -= w;
         }
-        let saved = (g.args.len(), g.arg_shapes.len(), g.dyn_shapes.clone());
+        let saved = (
+            g.args.len(),
+            g.arg_shapes.len(),
+            g.dyn_shapes.clone(),
+            g.ops.len(),
+        );
         let cands = g.build(&name);
         let mut kept = false;
         for c in cands {
@@ -1295,15 +1337,17 @@ pub fn generate_with(opts: &GenOptions, ops: &[(String, f64)], seed: u64) -> Gen
             g.args.truncate(saved.0);
             g.arg_shapes.truncate(saved.1);
             g.dyn_shapes = saved.2;
+            g.ops.truncate(saved.3);
         }
     }
     let program = g.program();
     let mut rng = Rng::new(seed ^ 0xA5A5_A5A5);
+    let palette = rng.next_u64();
     let inputs = g
         .arg_shapes
         .iter()
         .zip(&program.args)
-        .map(|(s, t)| random_tensor(&t.elem, s, &mut rng))
+        .map(|(s, t)| super::values::random_tensor_with(&t.elem, s, &mut rng, palette))
         .collect();
     Generated {
         program,

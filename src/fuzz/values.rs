@@ -157,14 +157,46 @@ fn int_lane(signed: bool, bits: u32, rng: &mut Rng) -> i128 {
 
 /// A random tensor of the given element type and shape.
 pub fn random_tensor(elem: &ElementType, shape: &[usize], rng: &mut Rng) -> Tensor {
+    let p = rng.next_u64();
+    random_tensor_with(elem, shape, rng, p)
+}
+
+/// [`random_tensor`] whose edge-value palette (used by a third of the
+/// tensors) is drawn from `palette_seed`: the tensors of one program share
+/// it, so that pairs like (+0, −0) meet in binary ops.
+pub fn random_tensor_with(
+    elem: &ElementType,
+    shape: &[usize],
+    rng: &mut Rng,
+    palette_seed: u64,
+) -> Tensor {
     let n = num_elements(shape);
     let l = lanes(elem);
     let mut data = Vec::with_capacity(n * l);
     match elem {
         ElementType::Float(k) | ElementType::Complex(k) => {
             let edges = float_edges(*k);
+            // A quarter of the tensors draw from a small palette of edge
+            // values, so that pairs like (+0, −0) meet often.
+            let mut palette: Vec<u64> = Vec::new();
+            if rng.chance(0.35) {
+                let f = k.format();
+                let mut prng = Rng::new(palette_seed ^ k.bits() as u64);
+                palette = (0..3).map(|_| *prng.pick(&edges)).collect();
+                if prng.chance(0.6) {
+                    palette.push(float::arith::zero(f, false));
+                    palette.push(float::arith::zero(f, true));
+                }
+                if prng.chance(0.5) {
+                    palette.push(f.min_positive());
+                }
+            }
             for _ in 0..n * l {
-                data.push(float_lane(*k, rng, &edges));
+                if palette.is_empty() {
+                    data.push(float_lane(*k, rng, &edges));
+                } else {
+                    data.push(*rng.pick(&palette));
+                }
             }
         }
         ElementType::Quant(q) => {
