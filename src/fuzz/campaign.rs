@@ -337,6 +337,7 @@ fn write_finding(
     detail: &str,
     spec: &str,
 ) -> Result<(), String> {
+    let _ = std::fs::remove_dir_all(dir);
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let w = |name: &str, bytes: &[u8]| {
         std::fs::write(dir.join(name), bytes)
