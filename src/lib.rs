@@ -3,6 +3,7 @@
 
 pub mod cli;
 pub mod float;
+pub mod fuzz;
 pub mod interp;
 pub mod ir;
 pub mod prove;

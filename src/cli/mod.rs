@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 #[macro_use]
 pub mod output;
 pub mod equiv;
+pub mod fuzz;
 pub mod run;
 
 const USAGE: &str = "\
@@ -22,6 +23,8 @@ usage:
                                                    check every op against the spec; dynamic sizes by Z3
   hlocheck equiv A B [--entry NAME] [--json] [--samples N] [--seed N] [--timeout-ms N] [--max-ulp K]
                                                    do two functions compute the same function? (SMT, exhaustive, sampled)
+  hlocheck fuzz --target NAME|--target-cmd CMD [--seed N] [--programs N|--time D] [--jobs N] [--out DIR] [--shard I/N]
+                                                   differential fuzzing against the exact executor (--help for more)
 
 limits (run, test): --max-elements N, --max-bytes N (one tensor), --max-memory N (bytes held
   by the whole run), --max-steps N (loop iterations and calls), --max-work N (elements read
@@ -88,6 +91,8 @@ fn run(args: &[String]) -> i32 {
         Some("test") => run::cmd_test(&args[1..]),
         Some("verify") => cmd_verify(&args[1..]),
         Some("equiv") => equiv::cmd_equiv(&args[1..]),
+        Some("fuzz") => fuzz::cmd_fuzz(&args[1..]),
+        Some("serve-target") => fuzz::cmd_serve_target(&args[1..]),
         Some("-h" | "--help" | "help") => {
             outln!("{USAGE}");
             0

@@ -1,0 +1,860 @@
+//! A campaign: generate programs, run them on the target with every op's
+//! result exposed, judge each op with the oracle, shrink every new
+//! deviation, bucket findings by (target, op, element type, kind), and
+//! write the report.
+
+use super::gen::{generate_with, weighted_ops, GenOptions, Generated};
+use super::oracle::{check_op, Budgets, Deviation, Verdict};
+use super::program::{self, GenOp, GenProgram};
+use super::target::{Reply, Target, TargetSpec};
+use crate::interp::literal::{from_npy, to_npy};
+use crate::interp::tensor::Tensor;
+use serde_json::json;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// A campaign's settings.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub gen: GenOptions,
+    pub seed: u64,
+    pub programs: Option<u64>,
+    pub time: Option<Duration>,
+    pub jobs: usize,
+    pub out: PathBuf,
+    /// `(i, n)`: this shard runs programs `k` with `k % n == i`.
+    pub shard: (u64, u64),
+    pub budgets: Budgets,
+    pub progress: bool,
+    /// Target runs spent shrinking one finding, at most.
+    pub shrink_runs: usize,
+}
+
+/// A finding's bucket.
+pub type Key = (String, String, String, String);
+
+/// One distinct finding.
+#[derive(Clone, Debug)]
+pub struct Finding {
+    pub target: String,
+    pub op: String,
+    pub elem: String,
+    pub kind: String,
+    pub count: u64,
+    /// The finding's folder, relative to the report.
+    pub dir: String,
+    pub detail: String,
+    /// Ops in the shrunk program (constants not counted).
+    pub repro_ops: usize,
+    /// Program index and seed that first showed it.
+    pub program: u64,
+    pub spec: String,
+}
+
+/// The campaign's totals and findings.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    pub target: String,
+    pub version: String,
+    pub programs: u64,
+    pub ops_checked: u64,
+    pub findings: BTreeMap<Key, Finding>,
+    /// Differences the spec allows: (op, reason) → count.
+    pub impl_defined: BTreeMap<(String, String), u64>,
+    pub discarded: u64,
+    pub candidates: u64,
+    pub drawn: BTreeMap<String, u64>,
+    pub seconds: f64,
+    pub restarts: u64,
+    /// Programs hlocheck could not judge (its own run failed).
+    pub unjudged: u64,
+    pub shards: Vec<String>,
+}
+
+/// What judging a program gave: the first event, the ops judged, and the
+/// implementation-defined differences seen (op, reason).
+type Judged = (Option<Event>, usize, Vec<(String, String)>);
+
+/// What a program run showed.
+enum Event {
+    Deviation { op: usize, dev: Deviation },
+    Failed { kind: String, message: String },
+}
+
+/// The program's seed: programs are numbered from the campaign seed.
+pub fn program_seed(seed: u64, k: u64) -> u64 {
+    seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ k.wrapping_mul(0xD1B5_4A32_D192_ED03)
+}
+
+fn elem_of(op: &GenOp) -> String {
+    op.result.elem.to_string()
+}
+
+/// Runs `prog` with every op's result exposed and judges op by op.
+/// Returns the first event, the ops judged, and impl-defined labels.
+fn judge(
+    t: &mut Target,
+    prog: &GenProgram,
+    inputs: &[Tensor],
+    budgets: &Budgets,
+) -> Result<Judged, String> {
+    let probe = prog.with_all_results();
+    match t.run(&probe, inputs) {
+        Reply::Ok(outs) => {
+            let mut values: Vec<Tensor> = inputs.to_vec();
+            values.extend(outs);
+            let mut labels = Vec::new();
+            for i in 0..prog.ops.len() {
+                let ops: Vec<Tensor> = prog
+                    .single_op_inputs(i)
+                    .iter()
+                    .map(|&v| values[v].clone())
+                    .collect();
+                let actual = &values[prog.value_of_op(i)];
+                match check_op(prog, i, &ops, actual, budgets)? {
+                    Verdict::Match => {}
+                    Verdict::ImplDefined(why) => labels.push((prog.ops[i].name.clone(), why)),
+                    Verdict::Deviation(dev) => {
+                        return Ok((Some(Event::Deviation { op: i, dev }), i + 1, labels))
+                    }
+                }
+            }
+            Ok((None, prog.ops.len(), labels))
+        }
+        Reply::Rejected { stage, message } => Ok((
+            Some(Event::Failed {
+                kind: "rejected".into(),
+                message: format!("{stage}: {message}"),
+            }),
+            0,
+            vec![],
+        )),
+        Reply::Error { stage, message } => Ok((
+            Some(Event::Failed {
+                kind: "run-error".into(),
+                message: format!("{stage}: {message}"),
+            }),
+            0,
+            vec![],
+        )),
+        Reply::Crashed(m) => Ok((
+            Some(Event::Failed {
+                kind: "crash".into(),
+                message: m,
+            }),
+            0,
+            vec![],
+        )),
+    }
+}
+
+/// Whether `prog` still shows the same kind of event at an op of the same name.
+fn still(
+    t: &mut Target,
+    prog: &GenProgram,
+    inputs: &[Tensor],
+    budgets: &Budgets,
+    want: &(String, String),
+) -> bool {
+    match judge(t, prog, inputs, budgets) {
+        Ok((Some(Event::Deviation { op, dev }), _, _)) => {
+            (want.0 == "*" || prog.ops[op].name == want.0) && dev.kind == want.1
+        }
+        Ok((Some(Event::Failed { kind, .. }), _, _)) => {
+            kind == want.1 && prog.ops.iter().any(|o| o.name == want.0)
+        }
+        _ => false,
+    }
+}
+
+/// Ops that act element by element on operands of the result's shape, so
+/// one element can be cut out of them.
+fn elementwise(prog: &GenProgram) -> bool {
+    let op = &prog.ops[0];
+    let shape = &op.result.dims;
+    let ok_tail = op.tail.is_empty() || op.tail.contains("comparison_direction");
+    ok_tail
+        && !op.operands.is_empty()
+        && op.name != "stablehlo.constant"
+        && op.operands.iter().all(|&o| &prog.ty(o).dims == shape)
+}
+
+fn simple_value(t: &Tensor, j: usize) -> Vec<u64> {
+    let l = t.lanes();
+    match &t.elem {
+        crate::ir::types::ElementType::Float(k) | crate::ir::types::ElementType::Complex(k) => {
+            vec![crate::float::from_f64(*k, 1.0); l]
+        }
+        _ => {
+            let _ = j;
+            vec![0; l]
+        }
+    }
+}
+
+/// Shrinks a program that shows `want` on the target: first op alone, then
+/// cut down to one element, then inputs replaced by simple values; else
+/// earlier ops replaced by inputs holding their values. Returns the
+/// smallest program and inputs found.
+fn shrink(
+    t: &mut Target,
+    prog: &GenProgram,
+    inputs: &[Tensor],
+    at: Option<usize>,
+    budgets: &Budgets,
+    want: &(String, String),
+    max_runs: usize,
+) -> (GenProgram, Vec<Tensor>) {
+    let mut runs = 0;
+    let mut best = (prog.clone(), inputs.to_vec());
+    // Values of every op as hlocheck computes them (for cutting ops out).
+    let mut values: Vec<Tensor> = inputs.to_vec();
+    if let Ok(outs) = program::run(&prog.with_all_results(), inputs) {
+        values.extend(outs);
+    }
+    // The target's own values, when it ran.
+    if let Reply::Ok(outs) = t.run(&prog.with_all_results(), inputs) {
+        values.truncate(inputs.len());
+        values.extend(outs);
+    }
+    runs += 1;
+    let candidates: Vec<usize> = match at {
+        Some(i) => vec![i],
+        None => (0..prog.ops.len()).collect(),
+    };
+    let mut found_single = false;
+    for i in candidates {
+        if runs >= max_runs || values.len() < prog.num_values() {
+            break;
+        }
+        let one = prog.single_op(i);
+        let ins: Vec<Tensor> = prog
+            .single_op_inputs(i)
+            .iter()
+            .map(|&v| values[v].clone())
+            .collect();
+        runs += 1;
+        if still(t, &one, &ins, budgets, want) {
+            best = (one, ins);
+            found_single = true;
+            break;
+        }
+    }
+    if !found_single {
+        // Prefix up to the op, with earlier ops replaced by inputs where the
+        // event survives.
+        if let Some(i) = at {
+            let mut p = prog.clone();
+            p.ops.truncate(i + 1);
+            p.results = vec![p.value_of_op(i)];
+            best = (p, inputs.to_vec());
+        }
+        return best;
+    }
+    // One element of an element-wise op.
+    if elementwise(&best.0) && runs < max_runs {
+        let (p, ins) = &best;
+        let n = p.ops[0].result.num_elements().unwrap_or(0) as usize;
+        if n > 1 {
+            // Find the deviating element by trying each (bounded).
+            for e in 0..n.min(16) {
+                let mut q = p.clone();
+                for a in q.args.iter_mut() {
+                    a.dims = Some(vec![]);
+                }
+                q.ops[0].result.dims = Some(vec![]);
+                let qi: Vec<Tensor> = ins
+                    .iter()
+                    .map(|t| {
+                        let l = t.lanes();
+                        Tensor {
+                            elem: t.elem.clone(),
+                            shape: vec![],
+                            data: t.data[e * l..e * l + l].to_vec(),
+                        }
+                    })
+                    .collect();
+                runs += 1;
+                if still(t, &q, &qi, budgets, want) {
+                    best = (q, qi);
+                    break;
+                }
+                if runs >= max_runs {
+                    break;
+                }
+            }
+        }
+    }
+    // Simple input values.
+    let (p, mut ins) = best.clone();
+    'outer: for a in 0..ins.len() {
+        let l = ins[a].lanes();
+        let n = ins[a].data.len() / l.max(1);
+        for j in 0..n.min(8) {
+            if runs >= max_runs {
+                break 'outer;
+            }
+            let simple = simple_value(&ins[a], j);
+            if ins[a].data[j * l..j * l + l] == simple[..] {
+                continue;
+            }
+            let mut trial = ins.clone();
+            trial[a].data[j * l..j * l + l].copy_from_slice(&simple);
+            runs += 1;
+            if still(t, &p, &trial, budgets, want) {
+                ins = trial;
+            }
+        }
+    }
+    (p, ins)
+}
+
+fn spec_ref(op: &str, kind: &str) -> String {
+    let short = op.rsplit('.').next().unwrap_or(op);
+    let what = match kind {
+        "rejected" | "run-error" | "crash" => "the program satisfies every constraint of the spec (hlocheck verify), so an implementation must run it",
+        "ulp-budget" | "nan-mismatch" if super::oracle::op_class(&GenOp { name: op.into(), operands: vec![], tail: String::new(), result: crate::ir::types::TensorType::ranked(vec![], crate::ir::types::ElementType::Float(crate::float::FloatKind::F32)) }) == super::oracle::OpClass::Math => "Semantics: the IEEE-754 function; compared with the correctly rounded result",
+        "outside-order-bound" => "Semantics: the order of evaluation is implementation-defined; the result lies outside the error bound of every order",
+        "flushes-subnormals" => "Types / Floating-point exceptions: IEEE-754 gradual underflow; subnormals may not be flushed to zero",
+        _ => "Semantics: the result is defined exactly (IEEE-754 operation or exact integer/data-movement semantics)",
+    };
+    format!("StableHLO spec, op `{op}` (section \"{short}\"): {what}; see `hlocheck spec {op}` for its constraints")
+}
+
+/// Writes a finding's folder.
+#[allow(clippy::too_many_arguments)]
+fn write_finding(
+    dir: &Path,
+    target: &Target,
+    key: &Key,
+    prog: &GenProgram,
+    inputs: &[Tensor],
+    expected: Option<&[Tensor]>,
+    actual: Option<&[Tensor]>,
+    detail: &str,
+    spec: &str,
+) -> Result<(), String> {
+    let _ = std::fs::remove_dir_all(dir);
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let w = |name: &str, bytes: &[u8]| {
+        std::fs::write(dir.join(name), bytes)
+            .map_err(|e| format!("{}: {e}", dir.join(name).display()))
+    };
+    let text = prog.text();
+    let pretty = crate::ir::parse::parse_program("repro.mlir", &text)
+        .map(|p| crate::ir::print::print_program(&p))
+        .unwrap_or(text);
+    w("repro.mlir", pretty.as_bytes())?;
+    for (i, t) in inputs.iter().enumerate() {
+        w(&format!("in{i}.npy"), &to_npy(t))?;
+    }
+    for (name, ts) in [("expected", expected), ("actual", actual)] {
+        for (i, t) in ts.unwrap_or(&[]).iter().enumerate() {
+            w(&format!("{name}{i}.npy"), &to_npy(t))?;
+        }
+    }
+    let target_flag = if target.spec.argv.get(1).map(String::as_str) == Some("serve-target")
+        || super::target::BUNDLED
+            .iter()
+            .any(|(n, _)| *n == target.spec.name)
+    {
+        format!("--target {}", target.spec.name)
+    } else {
+        format!("--target-cmd '{}'", target.spec.argv.join(" "))
+    };
+    let case = json!({
+        "target": key.0, "op": key.1, "elem": key.2, "kind": key.3, "detail": detail,
+        "spec": spec, "program": prog.to_json(), "inputs": inputs.len(),
+    });
+    w(
+        "case.json",
+        serde_json::to_string_pretty(&case)
+            .unwrap_or_default()
+            .as_bytes(),
+    )?;
+    let readme = format!(
+        "# {} on {}: {} ({})\n\n{detail}\n\n{spec}\n\nReproduce: `hlocheck fuzz --replay {} {target_flag}`\n\nFiles: `repro.mlir` (the program), `inN.npy` (its inputs), `expected0.npy` (hlocheck's result), `actual0.npy` (the target's).\n",
+        key.1, key.0, key.3, key.2, dir.display()
+    );
+    w("README.md", readme.as_bytes())
+}
+
+/// Reads a finding folder's program and inputs.
+pub fn read_case(dir: &Path) -> Result<(GenProgram, Vec<Tensor>, serde_json::Value), String> {
+    let text = std::fs::read_to_string(dir.join("case.json"))
+        .map_err(|e| format!("{}: {e}", dir.join("case.json").display()))?;
+    let case: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| format!("case.json: {e}"))?;
+    let prog = GenProgram::from_json(&case["program"])?;
+    let mut inputs = Vec::new();
+    for (i, a) in prog.args.iter().enumerate() {
+        let p = dir.join(format!("in{i}.npy"));
+        let b = std::fs::read(&p).map_err(|e| format!("{}: {e}", p.display()))?;
+        inputs.push(from_npy(&b, &a.elem, 1 << 26).map_err(|e| format!("{}: {e}", p.display()))?);
+    }
+    Ok((prog, inputs, case))
+}
+
+/// Replays a finding: `Ok(Some(description))` if the target still shows it.
+pub fn replay(t: &mut Target, dir: &Path, budgets: &Budgets) -> Result<Option<String>, String> {
+    let (prog, inputs, _) = read_case(dir)?;
+    Ok(match judge(t, &prog, &inputs, budgets)? {
+        (Some(Event::Deviation { op, dev }), _, _) => Some(format!(
+            "{} ({}): {} at element {}: expected {}, got {}; {}",
+            prog.ops[op].name,
+            elem_of(&prog.ops[op]),
+            dev.kind,
+            dev.index,
+            dev.expected,
+            dev.actual,
+            dev.detail
+        )),
+        (Some(Event::Failed { kind, message }), _, _) => Some(format!("{kind}: {message}")),
+        (None, _, _) => None,
+    })
+}
+
+struct Shared<'a> {
+    opts: &'a Options,
+    report: Mutex<Report>,
+    next: AtomicU64,
+    stop: AtomicBool,
+    started: Instant,
+    ops: Vec<(String, f64)>,
+    bar: indicatif::ProgressBar,
+}
+
+/// Runs a campaign; the report is also written to `opts.out`.
+pub fn run(opts: &Options, spec: TargetSpec) -> Result<Report, String> {
+    std::fs::create_dir_all(&opts.out).map_err(|e| format!("{}: {e}", opts.out.display()))?;
+    let work = opts.out.join("work");
+    // Start one target first, so a missing package is reported once.
+    let first = Target::start(spec.clone(), &work.join("job0"))?;
+    let bar = if opts.progress {
+        let b = indicatif::ProgressBar::new(opts.programs.unwrap_or(0));
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
+            "{elapsed_precise} {bar:30} {pos} programs {msg}",
+        ) {
+            b.set_style(style);
+        }
+        b
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let shared = Shared {
+        opts,
+        report: Mutex::new(Report {
+            target: first.spec.name.clone(),
+            version: first.hello.version.clone(),
+            ..Report::default()
+        }),
+        next: AtomicU64::new(0),
+        stop: AtomicBool::new(false),
+        started: Instant::now(),
+        ops: weighted_ops(&opts.gen),
+        bar,
+    };
+    let jobs = opts.jobs.max(1);
+    let mut targets = vec![Some(first)];
+    for j in 1..jobs {
+        targets.push(Some(Target::start(
+            spec.clone(),
+            &work.join(format!("job{j}")),
+        )?));
+    }
+    std::thread::scope(|s| {
+        for t in targets.iter_mut() {
+            let shared = &shared;
+            if let Some(mut t) = t.take() {
+                s.spawn(move || worker(shared, &mut t));
+            }
+        }
+    });
+    shared.bar.finish_and_clear();
+    let mut report = shared
+        .report
+        .into_inner()
+        .map_err(|_| "a worker failed".to_string())?;
+    report.seconds = shared.started.elapsed().as_secs_f64();
+    report.shards = vec![format!("{}/{}", opts.shard.0, opts.shard.1)];
+    let _ = std::fs::remove_dir_all(&work);
+    write_report(&report, &opts.out)?;
+    Ok(report)
+}
+
+fn worker(sh: &Shared, t: &mut Target) {
+    let opts = sh.opts;
+    let (shard, nshards) = (opts.shard.0, opts.shard.1.max(1));
+    loop {
+        if sh.stop.load(Ordering::Relaxed) {
+            break;
+        }
+        if let Some(limit) = opts.time {
+            if sh.started.elapsed() >= limit {
+                break;
+            }
+        }
+        let m = sh.next.fetch_add(1, Ordering::Relaxed);
+        if opts.programs.is_some_and(|n| m >= n) {
+            break;
+        }
+        let k = shard + m * nshards;
+        let g = generate_with(&opts.gen, &sh.ops, program_seed(opts.seed, k));
+        one_program(sh, t, k, g);
+        let r = sh
+            .report
+            .lock()
+            .map(|r| (r.programs, r.findings.len()))
+            .unwrap_or((0, 0));
+        sh.bar.set_position(r.0);
+        let secs = sh.started.elapsed().as_secs_f64().max(1e-3);
+        sh.bar.set_message(format!(
+            "{} findings, {:.1} programs/s",
+            r.1,
+            r.0 as f64 / secs
+        ));
+    }
+}
+
+fn one_program(sh: &Shared, t: &mut Target, k: u64, g: Generated) {
+    let opts = sh.opts;
+    let Generated {
+        program: prog,
+        inputs,
+        discarded,
+        candidates,
+        ..
+    } = g;
+    {
+        let Ok(mut r) = sh.report.lock() else { return };
+        r.discarded += discarded as u64;
+        r.candidates += candidates as u64;
+        for o in &prog.ops {
+            *r.drawn.entry(o.name.clone()).or_default() += 1;
+        }
+    }
+    if prog.ops.is_empty() || prog.results.is_empty() {
+        return;
+    }
+    // Programs hlocheck itself cannot run are not sent (they cannot be judged).
+    if program::run(&prog, &inputs).is_err() {
+        if let Ok(mut r) = sh.report.lock() {
+            r.programs += 1;
+            r.unjudged += 1;
+        }
+        return;
+    }
+    let restarts_before = t.restarts;
+    let judged = judge(t, &prog, &inputs, &opts.budgets);
+    let (event, checked, labels) = match judged {
+        Ok(x) => x,
+        Err(_) => {
+            if let Ok(mut r) = sh.report.lock() {
+                r.programs += 1;
+                r.unjudged += 1;
+            }
+            return;
+        }
+    };
+    {
+        let Ok(mut r) = sh.report.lock() else { return };
+        r.programs += 1;
+        r.ops_checked += checked as u64;
+        for l in labels {
+            *r.impl_defined.entry(l).or_default() += 1;
+        }
+        r.restarts += (t.restarts - restarts_before) as u64;
+    }
+    let Some(event) = event else { return };
+    let target = t.spec.name.clone();
+    let (key, at, detail) = match &event {
+        Event::Deviation { op, dev } => {
+            let o = &prog.ops[*op];
+            let key = if dev.kind == "flushes-subnormals" {
+                (target.clone(), "*".into(), "*".into(), dev.kind.clone())
+            } else {
+                (target.clone(), o.name.clone(), elem_of(o), dev.kind.clone())
+            };
+            let detail = format!(
+                "{} ({}) element {}: hlocheck {}, target {}; {}",
+                o.name,
+                elem_of(o),
+                dev.index,
+                dev.expected,
+                dev.actual,
+                dev.detail
+            );
+            (key, Some(*op), detail)
+        }
+        Event::Failed { kind, message } => {
+            let first = prog
+                .ops
+                .first()
+                .map(|o| (o.name.clone(), elem_of(o)))
+                .unwrap_or_default();
+            (
+                (target.clone(), first.0, first.1, kind.clone()),
+                None,
+                message.clone(),
+            )
+        }
+    };
+    // Known bucket: count it. A failure's bucket is decided after shrinking
+    // (the op it concerns), so failures of known ops are counted by op below.
+    if let Event::Deviation { .. } = event {
+        let Ok(mut r) = sh.report.lock() else { return };
+        if let Some(f) = r.findings.get_mut(&key) {
+            f.count += 1;
+            return;
+        }
+    }
+    let want = (key.1.clone(), key.3.clone());
+    let (mut small, mut small_in) = match &event {
+        Event::Deviation { .. } => shrink(
+            t,
+            &prog,
+            &inputs,
+            at,
+            &opts.budgets,
+            &want,
+            opts.shrink_runs,
+        ),
+        Event::Failed { .. } => (prog.clone(), inputs.clone()),
+    };
+    let mut key = key;
+    if let Event::Failed { kind, .. } = &event {
+        // Find the op the target fails on: each op alone.
+        let mut values: Vec<Tensor> = inputs.clone();
+        if let Ok(outs) = program::run(&prog.with_all_results(), &inputs) {
+            values.extend(outs);
+            for i in 0..prog.ops.len() {
+                let one = prog.single_op(i);
+                let ins: Vec<Tensor> = prog
+                    .single_op_inputs(i)
+                    .iter()
+                    .map(|&v| values[v].clone())
+                    .collect();
+                let w = (prog.ops[i].name.clone(), kind.clone());
+                if still(t, &one, &ins, &opts.budgets, &w) {
+                    key = (
+                        target.clone(),
+                        prog.ops[i].name.clone(),
+                        elem_of(&prog.ops[i]),
+                        kind.clone(),
+                    );
+                    small = one;
+                    small_in = ins;
+                    break;
+                }
+            }
+        }
+        let Ok(mut r) = sh.report.lock() else { return };
+        if let Some(f) = r.findings.get_mut(&key) {
+            f.count += 1;
+            return;
+        }
+    }
+    // Outputs of the shrunk program on both sides.
+    let expected = program::run(&small, &small_in).ok();
+    let actual = match t.run(&small, &small_in) {
+        Reply::Ok(o) => Some(o),
+        _ => None,
+    };
+    let spec = spec_ref(&key.1, &key.3);
+    let name = format!(
+        "{}-{}-{}-{}",
+        key.3,
+        key.1.replace('.', "_"),
+        key.2.replace(['<', '>', ':', ',', ' ', '!', '.'], "_"),
+        k
+    );
+    let dir = opts.out.join("findings").join(&name);
+    let _ = write_finding(
+        &dir,
+        t,
+        &key,
+        &small,
+        &small_in,
+        expected.as_deref(),
+        actual.as_deref(),
+        &detail,
+        &spec,
+    );
+    let Ok(mut r) = sh.report.lock() else { return };
+    r.findings
+        .entry(key.clone())
+        .and_modify(|f| f.count += 1)
+        .or_insert(Finding {
+            target: key.0.clone(),
+            op: key.1.clone(),
+            elem: key.2.clone(),
+            kind: key.3.clone(),
+            count: 1,
+            dir: format!("findings/{name}"),
+            detail,
+            repro_ops: small.size(),
+            program: k,
+            spec,
+        });
+}
+
+/// The report as JSON.
+pub fn report_json(r: &Report) -> serde_json::Value {
+    let spec_ops = super::gen::spec_ops();
+    let drawn_spec = spec_ops.iter().filter(|o| r.drawn.contains_key(*o)).count();
+    json!({
+        "target": r.target, "version": r.version, "programs": r.programs,
+        "ops_checked": r.ops_checked, "seconds": r.seconds,
+        "programs_per_second": if r.seconds > 0.0 { r.programs as f64 / r.seconds } else { 0.0 },
+        "restarts": r.restarts, "unjudged": r.unjudged, "shards": r.shards,
+        "generator": {"candidate_ops": r.candidates, "discarded": r.discarded,
+            "spec_ops": spec_ops.len(), "spec_ops_drawn": drawn_spec, "drawn": r.drawn},
+        "findings": r.findings.values().map(|f| json!({
+            "target": f.target, "op": f.op, "elem": f.elem, "kind": f.kind, "count": f.count,
+            "dir": f.dir, "detail": f.detail, "repro_ops": f.repro_ops, "program": f.program,
+            "spec": f.spec,
+        })).collect::<Vec<_>>(),
+        "implementation_defined": r.impl_defined.iter().map(|((op, why), n)| json!({
+            "op": op, "reason": why, "count": n})).collect::<Vec<_>>(),
+    })
+}
+
+/// Reads a report written by [`write_report`].
+pub fn report_from_json(v: &serde_json::Value) -> Report {
+    let s = |x: &serde_json::Value| x.as_str().unwrap_or("").to_string();
+    let mut r = Report {
+        target: s(&v["target"]),
+        version: s(&v["version"]),
+        programs: v["programs"].as_u64().unwrap_or(0),
+        ops_checked: v["ops_checked"].as_u64().unwrap_or(0),
+        seconds: v["seconds"].as_f64().unwrap_or(0.0),
+        restarts: v["restarts"].as_u64().unwrap_or(0),
+        unjudged: v["unjudged"].as_u64().unwrap_or(0),
+        discarded: v["generator"]["discarded"].as_u64().unwrap_or(0),
+        candidates: v["generator"]["candidate_ops"].as_u64().unwrap_or(0),
+        shards: v["shards"]
+            .as_array()
+            .map(|a| a.iter().map(s).collect())
+            .unwrap_or_default(),
+        ..Report::default()
+    };
+    if let Some(d) = v["generator"]["drawn"].as_object() {
+        for (k, n) in d {
+            r.drawn.insert(k.clone(), n.as_u64().unwrap_or(0));
+        }
+    }
+    for f in v["findings"].as_array().cloned().unwrap_or_default() {
+        let key = (s(&f["target"]), s(&f["op"]), s(&f["elem"]), s(&f["kind"]));
+        r.findings.insert(
+            key.clone(),
+            Finding {
+                target: key.0,
+                op: key.1,
+                elem: key.2,
+                kind: key.3,
+                count: f["count"].as_u64().unwrap_or(0),
+                dir: s(&f["dir"]),
+                detail: s(&f["detail"]),
+                repro_ops: f["repro_ops"].as_u64().unwrap_or(0) as usize,
+                program: f["program"].as_u64().unwrap_or(0),
+                spec: s(&f["spec"]),
+            },
+        );
+    }
+    for i in v["implementation_defined"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+    {
+        *r.impl_defined
+            .entry((s(&i["op"]), s(&i["reason"])))
+            .or_default() += i["count"].as_u64().unwrap_or(0);
+    }
+    r
+}
+
+/// Merges reports (shards of one campaign, or campaigns against one target).
+pub fn merge(reports: Vec<(String, Report)>) -> Report {
+    let mut m = Report::default();
+    for (dir, r) in reports {
+        if m.target.is_empty() {
+            m.target = r.target.clone();
+            m.version = r.version.clone();
+        } else if m.target != r.target && !m.target.contains(&r.target) {
+            m.target = format!("{}, {}", m.target, r.target);
+        }
+        m.programs += r.programs;
+        m.ops_checked += r.ops_checked;
+        m.seconds = m.seconds.max(r.seconds);
+        m.restarts += r.restarts;
+        m.unjudged += r.unjudged;
+        m.discarded += r.discarded;
+        m.candidates += r.candidates;
+        m.shards.extend(r.shards);
+        for (k, n) in r.drawn {
+            *m.drawn.entry(k).or_default() += n;
+        }
+        for (k, n) in r.impl_defined {
+            *m.impl_defined.entry(k).or_default() += n;
+        }
+        for (k, mut f) in r.findings {
+            match m.findings.get_mut(&k) {
+                Some(g) => g.count += f.count,
+                None => {
+                    f.dir = Path::new(&dir).join(&f.dir).display().to_string();
+                    m.findings.insert(k, f);
+                }
+            }
+        }
+    }
+    m
+}
+
+/// The report as Markdown.
+pub fn report_markdown(r: &Report) -> String {
+    let spec_ops = super::gen::spec_ops();
+    let drawn_spec = spec_ops.iter().filter(|o| r.drawn.contains_key(*o)).count();
+    let mut s = format!(
+        "# hlocheck fuzz: {} {}\n\n{} programs, {} ops judged, {:.0} s ({:.2} programs/s); {} target restarts; {} programs hlocheck could not judge.\n\nGenerator: {} of {} spec ops drawn; {} of {} candidate ops discarded by the verifier.\n\n## Findings ({})\n\n",
+        r.target, r.version, r.programs, r.ops_checked, r.seconds,
+        if r.seconds > 0.0 { r.programs as f64 / r.seconds } else { 0.0 },
+        r.restarts, r.unjudged, drawn_spec, spec_ops.len(), r.discarded, r.candidates, r.findings.len()
+    );
+    if r.findings.is_empty() {
+        s.push_str("None.\n");
+    } else {
+        s.push_str("| op | element type | kind | count | repro ops | folder |\n|---|---|---|---|---|---|\n");
+        for f in r.findings.values() {
+            s.push_str(&format!(
+                "| `{}` | `{}` | {} | {} | {} | `{}` |\n",
+                f.op, f.elem, f.kind, f.count, f.repro_ops, f.dir
+            ));
+        }
+        s.push('\n');
+        for f in r.findings.values() {
+            s.push_str(&format!(
+                "- **{} {} {}**: {}\n",
+                f.op, f.elem, f.kind, f.detail
+            ));
+        }
+    }
+    s.push_str("\n## Implementation-defined (not bugs)\n\n");
+    if r.impl_defined.is_empty() {
+        s.push_str("None.\n");
+    }
+    for ((op, why), n) in &r.impl_defined {
+        s.push_str(&format!("- `{op}`: {why} ({n} programs)\n"));
+    }
+    s
+}
+
+/// Writes `report.json` and `report.md` into `dir`.
+pub fn write_report(r: &Report, dir: &Path) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let j = serde_json::to_string_pretty(&report_json(r)).unwrap_or_default();
+    std::fs::write(dir.join("report.json"), j).map_err(|e| format!("report.json: {e}"))?;
+    std::fs::write(dir.join("report.md"), report_markdown(r)).map_err(|e| format!("report.md: {e}"))
+}

@@ -1,0 +1,1426 @@
+//! The spec-guided program generator.
+//!
+//! A program is grown op by op. Each op is drawn by weight from the ops of
+//! the spec that hlocheck's executor runs; its operands are earlier values
+//! (or new arguments) whose element types lie in the classes the spec's
+//! operand declarations allow, and its attributes are chosen so that the
+//! spec's constraints hold. Ops with a builder of their own (data movement,
+//! reductions, dot_general, convolution, ...) compute their result types;
+//! every other op whose spec entry has only tensor operands, optional
+//! attributes and one result is built from its spec entry alone, trying the
+//! result types its constraints may ask for. Every candidate op is checked
+//! by the verifier (`crate::verify`) before it is kept: a candidate that
+//! fails is discarded and counted, so the discard rate is measured. Same
+//! seed, same options: same program, same inputs.
+
+use super::program::{parse_tensor_type, verify_errors, GenOp, GenProgram};
+use super::values::{random_tensor, Rng};
+use crate::float::FloatKind;
+use crate::interp::tensor::Tensor;
+use crate::ir::types::{ElementType, Signedness, TensorType};
+use crate::spec::ast::{ElemClass, MemberKind, OpSpec, TypeBase};
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+/// The generator's knobs.
+#[derive(Clone, Debug)]
+pub struct GenOptions {
+    /// Ops per program (at most; at least one).
+    pub max_ops: usize,
+    /// Element types that may be drawn.
+    pub elem_types: Vec<ElementType>,
+    /// Weight of each op (absent: 1; 0 disables the op).
+    pub weights: BTreeMap<String, f64>,
+    /// Give some arguments dynamic dimensions (`?`).
+    pub dynamic: bool,
+    pub max_rank: usize,
+    pub max_dim: usize,
+}
+
+impl Default for GenOptions {
+    fn default() -> GenOptions {
+        GenOptions {
+            max_ops: 5,
+            elem_types: all_elem_types(),
+            weights: BTreeMap::new(),
+            dynamic: false,
+            max_rank: 3,
+            max_dim: 4,
+        }
+    }
+}
+
+/// A generated program and its inputs.
+#[derive(Clone, Debug)]
+pub struct Generated {
+    pub program: GenProgram,
+    pub inputs: Vec<Tensor>,
+    /// Candidate ops the verifier rejected (discarded before use).
+    pub discarded: usize,
+    /// Candidate ops built.
+    pub candidates: usize,
+    /// Discarded candidates that verify but that the executor cannot run.
+    pub unrunnable: usize,
+}
+
+/// Every element type the generator knows: 15 float formats, signless and
+/// unsigned integers of every width, i1, complex, and quantized types.
+pub fn all_elem_types() -> Vec<ElementType> {
+    let mut v: Vec<ElementType> = FloatKind::ALL
+        .iter()
+        .filter(|k| **k != FloatKind::TF32)
+        .map(|k| ElementType::Float(*k))
+        .collect();
+    v.push(ElementType::Int(Signedness::Signless, 1));
+    for w in [2, 4, 8, 16, 32, 64] {
+        v.push(ElementType::Int(Signedness::Signless, w));
+        v.push(ElementType::Int(Signedness::Unsigned, w));
+    }
+    v.push(ElementType::Complex(FloatKind::F32));
+    v.push(ElementType::Complex(FloatKind::F64));
+    v.extend(quant_types().iter().cloned());
+    v
+}
+
+/// The quantized element types drawn.
+fn quant_types() -> &'static [ElementType] {
+    static Q: OnceLock<Vec<ElementType>> = OnceLock::new();
+    Q.get_or_init(|| {
+        [
+            "!quant.uniform<i8:f32, 5.000000e-01:3>",
+            "!quant.uniform<i8:f32, 2.500000e-01:-2>",
+            "!quant.uniform<i16:f32, 1.250000e-01>",
+        ]
+        .iter()
+        .filter_map(|q| parse_tensor_type(&format!("tensor<{q}>")).ok())
+        .map(|t| t.elem)
+        .collect()
+    })
+}
+
+/// Parses an element type name (`f32`, `bf16`, `i8`, `ui16`, `complex<f32>`, `i1`).
+pub fn parse_elem(name: &str) -> Option<ElementType> {
+    parse_tensor_type(&format!("tensor<{name}>"))
+        .ok()
+        .map(|t| t.elem)
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Class {
+    Bool,
+    Signed,
+    Unsigned,
+    Float,
+    Complex,
+    Quant,
+}
+
+fn class_of(e: &ElementType) -> Class {
+    match e {
+        ElementType::Int(_, 1) => Class::Bool,
+        ElementType::Int(Signedness::Unsigned, _) => Class::Unsigned,
+        ElementType::Int(_, _) | ElementType::Index => Class::Signed,
+        ElementType::Float(_) => Class::Float,
+        ElementType::Complex(_) => Class::Complex,
+        ElementType::Quant(_) => Class::Quant,
+    }
+}
+
+const NUMERIC: &[Class] = &[Class::Signed, Class::Unsigned, Class::Float, Class::Complex];
+const REAL: &[Class] = &[Class::Signed, Class::Unsigned, Class::Float];
+const ANY: &[Class] = &[
+    Class::Bool,
+    Class::Signed,
+    Class::Unsigned,
+    Class::Float,
+    Class::Complex,
+];
+
+/// The element types a spec member admits: its classes, named types, and
+/// quantized types when the member allows them.
+fn member_types(spec: &OpSpec, kind: MemberKind, idx: usize) -> Option<Vec<ElementType>> {
+    let m = spec.members_of(kind).nth(idx)?;
+    let mut out = Vec::new();
+    for alt in &m.ty.alts {
+        match &alt.base {
+            TypeBase::Tensor(classes) if classes.is_empty() => out.extend(
+                all_elem_types()
+                    .into_iter()
+                    .filter(|e| class_of(e) != Class::Quant),
+            ),
+            TypeBase::Tensor(classes) => {
+                for c in classes {
+                    match c {
+                        ElemClass::Named(n) => out.extend(parse_elem(n.trim_start_matches('s'))),
+                        c => out.extend(all_elem_types().into_iter().filter(|e| {
+                            let k = class_of(e);
+                            match c {
+                                ElemClass::Bool => k == Class::Bool,
+                                ElemClass::Integer => k == Class::Signed || k == Class::Unsigned,
+                                ElemClass::Signed => k == Class::Signed,
+                                ElemClass::Unsigned => k == Class::Unsigned,
+                                ElemClass::Float => k == Class::Float,
+                                ElemClass::Complex => k == Class::Complex,
+                                ElemClass::Named(_) => false,
+                            }
+                        })),
+                    }
+                }
+            }
+            TypeBase::Quantized | TypeBase::PerTensorQuantized => {
+                out.extend(quant_types().iter().cloned())
+            }
+            _ => return None,
+        }
+    }
+    Some(out)
+}
+
+/// Whether an op can be built from its spec entry alone: tensor operands
+/// (not variadic), optional or defaulted attributes, no regions, one result.
+fn generic_shape(spec: &OpSpec) -> bool {
+    let mut operands = 0;
+    let mut results = 0;
+    for m in &spec.members {
+        match m.kind {
+            MemberKind::Operand if m.variadic || m.optional => return false,
+            MemberKind::Operand => operands += 1,
+            MemberKind::Attr if !m.optional && m.default.is_none() => return false,
+            MemberKind::Attr => {}
+            MemberKind::Region => return false,
+            MemberKind::Result if m.variadic => return false,
+            MemberKind::Result => results += 1,
+        }
+    }
+    operands >= 1 && results == 1 && member_types(spec, MemberKind::Operand, 0).is_some()
+}
+
+/// The ops with a builder of their own.
+const BUILT: &[&str] = &[
+    "stablehlo.constant",
+    "stablehlo.iota",
+    "stablehlo.compare",
+    "stablehlo.select",
+    "stablehlo.clamp",
+    "stablehlo.convert",
+    "stablehlo.bitcast_convert",
+    "stablehlo.reshape",
+    "stablehlo.transpose",
+    "stablehlo.broadcast_in_dim",
+    "stablehlo.broadcast",
+    "stablehlo.slice",
+    "stablehlo.concatenate",
+    "stablehlo.reverse",
+    "stablehlo.pad",
+    "stablehlo.reduce",
+    "stablehlo.reduce_window",
+    "stablehlo.dot_general",
+    "stablehlo.dot",
+    "stablehlo.convolution",
+    "stablehlo.sort",
+    "stablehlo.reduce_precision",
+    "stablehlo.map",
+    "stablehlo.dynamic_slice",
+    "stablehlo.dynamic_update_slice",
+    "stablehlo.get_dimension_size",
+    "stablehlo.gather",
+    "stablehlo.uniform_quantize",
+    "stablehlo.uniform_dequantize",
+    "stablehlo.complex",
+    "chlo.broadcast_compare",
+    "chlo.broadcast_select",
+];
+
+/// Default weights: the ops real compilers get wrong most often are drawn
+/// more often.
+fn default_weight(op: &str) -> f64 {
+    match op {
+        "stablehlo.dot_general" | "stablehlo.reduce" | "stablehlo.convolution" => 3.0,
+        "stablehlo.add"
+        | "stablehlo.multiply"
+        | "stablehlo.subtract"
+        | "stablehlo.divide"
+        | "stablehlo.maximum"
+        | "stablehlo.minimum"
+        | "stablehlo.convert"
+        | "stablehlo.compare"
+        | "stablehlo.select"
+        | "stablehlo.reshape"
+        | "stablehlo.transpose"
+        | "stablehlo.broadcast_in_dim"
+        | "stablehlo.slice"
+        | "stablehlo.concatenate"
+        | "stablehlo.pad"
+        | "stablehlo.reduce_window" => 2.0,
+        "stablehlo.constant" => 0.5,
+        _ => 1.0,
+    }
+}
+
+/// The ops of the spec, by name.
+pub fn spec_ops() -> Vec<String> {
+    match crate::spec::Spec::embedded() {
+        Ok(s) => s.ops().iter().map(|o| o.name.clone()).collect(),
+        Err(_) => Vec::new(),
+    }
+}
+
+/// The ops the generator can draw: those with a builder, and those built
+/// from their spec entry, that hlocheck's executor runs.
+pub fn drawable_ops() -> Vec<String> {
+    let Ok(spec) = crate::spec::Spec::embedded() else {
+        return Vec::new();
+    };
+    let reg = crate::interp::registry();
+    spec.ops()
+        .iter()
+        .filter(|o| reg.contains_key(o.name.as_str()))
+        .filter(|o| BUILT.contains(&o.name.as_str()) || generic_shape(o))
+        .map(|o| o.name.clone())
+        .collect()
+}
+
+/// Value ids during generation: arguments are `0..`, op results `OP_BASE + i`,
+/// so adding an argument never renumbers values already chosen.
+const OP_BASE: usize = 1 << 40;
+
+struct G<'o> {
+    rng: Rng,
+    opts: &'o GenOptions,
+    args: Vec<TensorType>,
+    ops: Vec<GenOp>,
+    /// The concrete shape of each argument (dynamic dimensions resolved).
+    arg_shapes: Vec<Vec<usize>>,
+    dyn_shapes: BTreeMap<String, Vec<usize>>,
+}
+
+fn tt(dims: &[usize], elem: &ElementType) -> TensorType {
+    TensorType::ranked(dims.iter().map(|&d| Some(d as u64)).collect(), elem.clone())
+}
+
+fn static_dims(t: &TensorType) -> Option<Vec<usize>> {
+    t.dims
+        .as_ref()?
+        .iter()
+        .map(|d| d.map(|d| d as usize))
+        .collect()
+}
+
+fn arr(v: &[i64]) -> String {
+    if v.is_empty() {
+        "array<i64>".into()
+    } else {
+        let s: Vec<String> = v.iter().map(|x| x.to_string()).collect();
+        format!("array<i64: {}>", s.join(", "))
+    }
+}
+
+fn list(v: &[i64]) -> String {
+    let s: Vec<String> = v.iter().map(|x| x.to_string()).collect();
+    format!("[{}]", s.join(", "))
+}
+
+fn scalar(e: &ElementType) -> TensorType {
+    tt(&[], e)
+}
+
+/// A region `^bb0(%a: T, %b: T): %s = "OP"(%a, %b); return %s`.
+fn binary_region(op: &str, e: &ElementType) -> String {
+    let t = scalar(e);
+    format!(
+        " ({{\n  ^bb0(%a: {t}, %b: {t}):\n    %s = \"{op}\"(%a, %b) : ({t}, {t}) -> {t}\n    \"stablehlo.return\"(%s) : ({t}) -> ()\n  }})"
+    )
+}
+
+fn compare_type(e: &ElementType, rng: &mut Rng) -> &'static str {
+    match class_of(e) {
+        Class::Float if rng.chance(0.25) => "TOTALORDER",
+        Class::Float | Class::Complex => "FLOAT",
+        Class::Signed => "SIGNED",
+        _ => "UNSIGNED",
+    }
+}
+
+fn float_of(e: &ElementType) -> Option<FloatKind> {
+    match e {
+        ElementType::Float(k) | ElementType::Complex(k) => Some(*k),
+        _ => None,
+    }
+}
+
+impl<'o> G<'o> {
+    fn pool(&self, classes: &[Class]) -> Vec<ElementType> {
+        self.opts
+            .elem_types
+            .iter()
+            .filter(|e| classes.contains(&class_of(e)))
+            .cloned()
+            .collect()
+    }
+
+    fn elem(&mut self, classes: &[Class]) -> Option<ElementType> {
+        let p = self.pool(classes);
+        if p.is_empty() {
+            None
+        } else {
+            Some(self.rng.pick(&p).clone())
+        }
+    }
+
+    fn shape(&mut self, min_rank: usize) -> Vec<usize> {
+        let max = self.opts.max_rank.max(min_rank);
+        let rank = (min_rank + self.rng.below(max - min_rank + 1)).min(max);
+        (0..rank)
+            .map(|_| {
+                if self.rng.chance(0.03) {
+                    0
+                } else {
+                    1 + self.rng.below(self.opts.max_dim.max(1))
+                }
+            })
+            .collect()
+    }
+
+    fn ty(&self, v: usize) -> &TensorType {
+        if v >= OP_BASE {
+            &self.ops[v - OP_BASE].result
+        } else {
+            &self.args[v]
+        }
+    }
+
+    fn ids(&self) -> Vec<usize> {
+        (0..self.args.len())
+            .chain((0..self.ops.len()).map(|i| OP_BASE + i))
+            .collect()
+    }
+
+    /// A new argument of a static type (made dynamic sometimes, unless
+    /// `keep_static`).
+    fn new_arg(&mut self, ty: TensorType, keep_static: bool) -> usize {
+        let shape = static_dims(&ty).unwrap_or_default();
+        let mut declared = ty;
+        if self.opts.dynamic && !keep_static && !shape.is_empty() && self.rng.chance(0.3) {
+            if let Some(dims) = declared.dims.as_mut() {
+                let i = self.rng.below(dims.len());
+                dims[i] = None;
+            }
+        }
+        let key = declared.to_string();
+        let concrete = self.dyn_shapes.entry(key).or_insert(shape).clone();
+        self.args.push(declared);
+        self.arg_shapes.push(concrete);
+        self.args.len() - 1
+    }
+
+    /// An existing value of exactly this type, or a new argument.
+    fn value_of_type(&mut self, ty: &TensorType) -> usize {
+        let candidates: Vec<usize> = self
+            .ids()
+            .into_iter()
+            .filter(|&v| self.ty(v) == ty)
+            .collect();
+        if !candidates.is_empty() && self.rng.chance(0.75) {
+            *self.rng.pick(&candidates)
+        } else {
+            self.new_arg(ty.clone(), static_dims(ty).is_some())
+        }
+    }
+
+    /// An existing value (or a new argument) with an element type in `pool`.
+    fn source(
+        &mut self,
+        pool: &[ElementType],
+        static_only: bool,
+        min_rank: usize,
+    ) -> Option<usize> {
+        if pool.is_empty() {
+            return None;
+        }
+        let candidates: Vec<usize> = self
+            .ids()
+            .into_iter()
+            .filter(|&v| {
+                let t = self.ty(v);
+                pool.contains(&t.elem)
+                    && t.dims.as_ref().is_some_and(|d| d.len() >= min_rank)
+                    && (!static_only || static_dims(t).is_some())
+            })
+            .collect();
+        if !candidates.is_empty() && self.rng.chance(0.7) {
+            // Prefer recent values, so programs chain.
+            let i = candidates.len() - 1 - self.rng.below(candidates.len().min(4));
+            return Some(candidates[i]);
+        }
+        let e = self.rng.pick(pool).clone();
+        let s = self.shape(min_rank);
+        let ty = tt(&s, &e);
+        Some(self.new_arg(ty, static_only))
+    }
+
+    fn op(&self, name: &str, operands: Vec<usize>, tail: String, result: TensorType) -> GenOp {
+        GenOp {
+            name: name.into(),
+            operands,
+            tail,
+            result,
+        }
+    }
+
+    /// Candidate ops for `name` (several result types for spec-built ops).
+    fn build(&mut self, name: &str) -> Vec<GenOp> {
+        let r = match name {
+            "stablehlo.constant" => self.b_constant(),
+            "stablehlo.iota" => self.b_iota(),
+            "stablehlo.compare" => self.b_compare(name),
+            "chlo.broadcast_compare" => self.b_compare(name),
+            "stablehlo.select" | "chlo.broadcast_select" => self.b_select(name),
+            "stablehlo.clamp" => self.b_clamp(),
+            "stablehlo.convert" => self.b_convert(),
+            "stablehlo.bitcast_convert" => self.b_bitcast(),
+            "stablehlo.reshape" => self.b_reshape(),
+            "stablehlo.transpose" => self.b_transpose(),
+            "stablehlo.broadcast_in_dim" => self.b_broadcast_in_dim(),
+            "stablehlo.broadcast" => self.b_broadcast(),
+            "stablehlo.slice" => self.b_slice(),
+            "stablehlo.concatenate" => self.b_concatenate(),
+            "stablehlo.reverse" => self.b_reverse(),
+            "stablehlo.pad" => self.b_pad(),
+            "stablehlo.reduce" => self.b_reduce(),
+            "stablehlo.reduce_window" => self.b_reduce_window(),
+            "stablehlo.dot_general" => self.b_dot_general(),
+            "stablehlo.dot" => self.b_dot(),
+            "stablehlo.convolution" => self.b_convolution(),
+            "stablehlo.sort" => self.b_sort(),
+            "stablehlo.reduce_precision" => self.b_reduce_precision(),
+            "stablehlo.map" => self.b_map(),
+            "stablehlo.dynamic_slice" => self.b_dynamic_slice(),
+            "stablehlo.dynamic_update_slice" => self.b_dynamic_update_slice(),
+            "stablehlo.get_dimension_size" => self.b_get_dimension_size(),
+            "stablehlo.gather" => self.b_gather(),
+            "stablehlo.uniform_quantize" => self.b_quantize(),
+            "stablehlo.uniform_dequantize" => self.b_dequantize(),
+            "stablehlo.complex" => self.b_complex(),
+            _ => return self.b_generic(name),
+        };
+        r.into_iter().collect()
+    }
+
+    fn b_generic(&mut self, name: &str) -> Vec<GenOp> {
+        let Ok(spec) = crate::spec::Spec::embedded() else {
+            return vec![];
+        };
+        let Some(os) = spec.op(name) else {
+            return vec![];
+        };
+        // CHLO's broadcasting ops admit the element types of the op they broadcast.
+        let base = name.strip_prefix("chlo.broadcast_").and_then(|b| {
+            spec.op(&format!("stablehlo.{b}"))
+                .or_else(|| spec.op(&format!("chlo.{b}")))
+        });
+        let allowed = member_types(base.unwrap_or(os), MemberKind::Operand, 0).unwrap_or_default();
+        let pool: Vec<ElementType> = self
+            .opts
+            .elem_types
+            .iter()
+            .filter(|e| allowed.contains(e))
+            .cloned()
+            .collect();
+        let Some(first) = self.source(&pool, false, 0) else {
+            return vec![];
+        };
+        let ty = self.ty(first).clone();
+        let n = os.members_of(MemberKind::Operand).count();
+        let mut operands = vec![first];
+        for _ in 1..n {
+            // Another value than those chosen (x op x hides many defects).
+            let others: Vec<usize> = self
+                .ids()
+                .into_iter()
+                .filter(|&v| self.ty(v) == &ty && !operands.contains(&v))
+                .collect();
+            let v = if !others.is_empty() && self.rng.chance(0.5) {
+                *self.rng.pick(&others)
+            } else {
+                self.new_arg(ty.clone(), static_dims(&ty).is_some())
+            };
+            operands.push(v);
+        }
+        let mut results = vec![ty.clone()];
+        let mut alt = ty.clone();
+        if let ElementType::Complex(k) = ty.elem {
+            alt.elem = ElementType::Float(k);
+            results.push(alt.clone());
+        }
+        if let ElementType::Float(k) = ty.elem {
+            alt.elem = ElementType::Complex(k);
+            results.push(alt.clone());
+        }
+        alt.elem = ElementType::I1;
+        results.push(alt);
+        results
+            .into_iter()
+            .map(|r| self.op(name, operands.clone(), String::new(), r))
+            .collect()
+    }
+
+    fn b_constant(&mut self) -> Option<GenOp> {
+        let e = self.elem(ANY)?;
+        let s = self.shape(0);
+        let t = random_tensor(&e, &s, &mut self.rng);
+        let lit = crate::interp::literal::format_value(&crate::interp::Value::tensor(t));
+        Some(self.op(
+            "stablehlo.constant",
+            vec![],
+            format!(" {{value = {lit}}}"),
+            tt(&s, &e),
+        ))
+    }
+
+    fn b_iota(&mut self) -> Option<GenOp> {
+        let e = self.elem(NUMERIC)?;
+        let s = self.shape(1);
+        let d = self.rng.below(s.len());
+        Some(self.op(
+            "stablehlo.iota",
+            vec![],
+            format!(" {{iota_dimension = {d} : i64}}"),
+            tt(&s, &e),
+        ))
+    }
+
+    fn b_compare(&mut self, name: &str) -> Option<GenOp> {
+        let pool = self.pool(ANY);
+        let a = self.source(&pool, false, 0)?;
+        let ty = self.ty(a).clone();
+        let b = self.value_of_type(&ty);
+        let dirs: &[&str] = if class_of(&ty.elem) == Class::Complex {
+            &["EQ", "NE"]
+        } else {
+            &["EQ", "NE", "GE", "GT", "LE", "LT"]
+        };
+        let dir = *self.rng.pick(dirs);
+        let ct = compare_type(&ty.elem, &mut self.rng);
+        let dialect = if name.starts_with("chlo") {
+            "chlo"
+        } else {
+            "stablehlo"
+        };
+        let mut r = ty.clone();
+        r.elem = ElementType::I1;
+        Some(self.op(
+            name,
+            vec![a, b],
+            format!(" {{compare_type = #{dialect}<comparison_type {ct}>, comparison_direction = #{dialect}<comparison_direction {dir}>}}"),
+            r,
+        ))
+    }
+
+    fn b_select(&mut self, name: &str) -> Option<GenOp> {
+        let pool = self.pool(ANY);
+        let a = self.source(&pool, false, 0)?;
+        let ty = self.ty(a).clone();
+        let b = self.value_of_type(&ty);
+        let mut pt = ty.clone();
+        pt.elem = ElementType::I1;
+        if self.rng.chance(0.3) {
+            pt = scalar(&ElementType::I1);
+        }
+        let p = self.value_of_type(&pt);
+        Some(self.op(name, vec![p, a, b], String::new(), ty))
+    }
+
+    fn b_clamp(&mut self) -> Option<GenOp> {
+        let pool = self.pool(REAL);
+        let x = self.source(&pool, false, 0)?;
+        let ty = self.ty(x).clone();
+        let bt = if self.rng.chance(0.5) {
+            scalar(&ty.elem)
+        } else {
+            ty.clone()
+        };
+        let lo = self.value_of_type(&bt);
+        let hi = self.value_of_type(&bt);
+        Some(self.op("stablehlo.clamp", vec![lo, x, hi], String::new(), ty))
+    }
+
+    fn b_convert(&mut self) -> Option<GenOp> {
+        let pool = self.pool(ANY);
+        let x = self.source(&pool, false, 0)?;
+        let mut r = self.ty(x).clone();
+        r.elem = self.elem(ANY)?;
+        Some(self.op("stablehlo.convert", vec![x], String::new(), r))
+    }
+
+    fn b_complex(&mut self) -> Option<GenOp> {
+        let pool: Vec<ElementType> = self
+            .pool(&[Class::Float])
+            .into_iter()
+            .filter(|e| matches!(e, ElementType::Float(FloatKind::F32 | FloatKind::F64)))
+            .collect();
+        let a = self.source(&pool, false, 0)?;
+        let ty = self.ty(a).clone();
+        let b = self.value_of_type(&ty);
+        let mut r = ty.clone();
+        r.elem = ElementType::Complex(float_of(&ty.elem)?);
+        Some(self.op("stablehlo.complex", vec![a, b], String::new(), r))
+    }
+
+    fn b_bitcast(&mut self) -> Option<GenOp> {
+        let pool = self.pool(&[Class::Bool, Class::Signed, Class::Unsigned, Class::Float]);
+        let x = self.source(&pool, false, 0)?;
+        let ty = self.ty(x).clone();
+        let bits = |e: &ElementType| match e {
+            ElementType::Int(_, w) => *w,
+            ElementType::Float(k) => k.bits(),
+            _ => 0,
+        };
+        let w = bits(&ty.elem);
+        let same: Vec<ElementType> = pool.iter().filter(|e| bits(e) == w).cloned().collect();
+        let mut r = ty.clone();
+        r.elem = self.rng.pick(&same).clone();
+        Some(self.op("stablehlo.bitcast_convert", vec![x], String::new(), r))
+    }
+
+    fn b_reshape(&mut self) -> Option<GenOp> {
+        let pool = self.pool(ANY);
+        let x = self.source(&pool, true, 0)?;
+        let ty = self.ty(x).clone();
+        let n: usize = static_dims(&ty)?.iter().product();
+        let mut dims = Vec::new();
+        let mut rest = n;
+        if n == 0 {
+            dims = vec![0, 1 + self.rng.below(3)];
+            rest = 1;
+        }
+        let rank = self.rng.below(self.opts.max_rank + 1);
+        for _ in 0..rank {
+            let divisors: Vec<usize> = (1..=rest).filter(|d| rest.is_multiple_of(*d)).collect();
+            let d = *self.rng.pick(&divisors);
+            dims.push(d);
+            rest /= d;
+        }
+        if rest > 1 || dims.is_empty() && n != 1 {
+            dims.push(rest);
+        }
+        Some(self.op(
+            "stablehlo.reshape",
+            vec![x],
+            String::new(),
+            tt(&dims, &ty.elem),
+        ))
+    }
+
+    fn b_transpose(&mut self) -> Option<GenOp> {
+        let pool = self.pool(ANY);
+        let x = self.source(&pool, true, 1)?;
+        let ty = self.ty(x).clone();
+        let d = static_dims(&ty)?;
+        let mut perm: Vec<usize> = (0..d.len()).collect();
+        for i in (1..perm.len()).rev() {
+            let j = self.rng.below(i + 1);
+            perm.swap(i, j);
+        }
+        let rd: Vec<usize> = perm.iter().map(|&p| d[p]).collect();
+        let p: Vec<i64> = perm.iter().map(|&p| p as i64).collect();
+        Some(self.op(
+            "stablehlo.transpose",
+            vec![x],
+            format!(" {{permutation = {}}}", arr(&p)),
+            tt(&rd, &ty.elem),
+        ))
+    }
+
+    fn b_broadcast_in_dim(&mut self) -> Option<GenOp> {
+        let pool = self.pool(ANY);
+        let x = self.source(&pool, true, 0)?;
+        let ty = self.ty(x).clone();
+        let d = static_dims(&ty)?;
+        let extra = self.rng.below(3);
+        let rank = d.len() + extra;
+        // Choose the operand's positions in the result (increasing).
+        let mut pos: Vec<usize> = (0..rank).collect();
+        while pos.len() > d.len() {
+            let i = self.rng.below(pos.len());
+            pos.remove(i);
+        }
+        let mut rd = vec![0usize; rank];
+        for r in rd.iter_mut() {
+            *r = 1 + self.rng.below(self.opts.max_dim.max(1));
+        }
+        for (i, &p) in pos.iter().enumerate() {
+            rd[p] = if d[i] == 1 && self.rng.chance(0.5) {
+                rd[p]
+            } else {
+                d[i]
+            };
+        }
+        let p: Vec<i64> = pos.iter().map(|&p| p as i64).collect();
+        Some(self.op(
+            "stablehlo.broadcast_in_dim",
+            vec![x],
+            format!(" {{broadcast_dimensions = {}}}", arr(&p)),
+            tt(&rd, &ty.elem),
+        ))
+    }
+
+    fn b_broadcast(&mut self) -> Option<GenOp> {
+        let pool = self.pool(ANY);
+        let x = self.source(&pool, true, 0)?;
+        let ty = self.ty(x).clone();
+        let d = static_dims(&ty)?;
+        let sizes: Vec<usize> = (0..1 + self.rng.below(2))
+            .map(|_| 1 + self.rng.below(3))
+            .collect();
+        let rd: Vec<usize> = sizes.iter().chain(d.iter()).cloned().collect();
+        let s: Vec<i64> = sizes.iter().map(|&s| s as i64).collect();
+        Some(self.op(
+            "stablehlo.broadcast",
+            vec![x],
+            format!(" {{broadcast_sizes = {}}}", arr(&s)),
+            tt(&rd, &ty.elem),
+        ))
+    }
+
+    fn b_slice(&mut self) -> Option<GenOp> {
+        let pool = self.pool(ANY);
+        let x = self.source(&pool, true, 1)?;
+        let ty = self.ty(x).clone();
+        let d = static_dims(&ty)?;
+        let (mut st, mut li, mut sr, mut rd) = (vec![], vec![], vec![], vec![]);
+        for &n in &d {
+            let s = self.rng.below(n + 1);
+            let l = s + self.rng.below(n - s + 1);
+            let k = 1 + self.rng.below(3);
+            st.push(s as i64);
+            li.push(l as i64);
+            sr.push(k as i64);
+            rd.push((l - s).div_ceil(k));
+        }
+        Some(self.op(
+            "stablehlo.slice",
+            vec![x],
+            format!(
+                " {{limit_indices = {}, start_indices = {}, strides = {}}}",
+                arr(&li),
+                arr(&st),
+                arr(&sr)
+            ),
+            tt(&rd, &ty.elem),
+        ))
+    }
+
+    fn b_concatenate(&mut self) -> Option<GenOp> {
+        let pool = self.pool(ANY);
+        let x = self.source(&pool, true, 1)?;
+        let ty = self.ty(x).clone();
+        let d = static_dims(&ty)?;
+        let axis = self.rng.below(d.len());
+        let mut ops = vec![x];
+        let mut total = d[axis];
+        for _ in 0..1 + self.rng.below(2) {
+            let mut o = d.clone();
+            o[axis] = self.rng.below(4);
+            total += o[axis];
+            ops.push(self.value_of_type(&tt(&o, &ty.elem)));
+        }
+        let mut rd = d;
+        rd[axis] = total;
+        Some(self.op(
+            "stablehlo.concatenate",
+            ops,
+            format!(" {{dimension = {axis} : i64}}"),
+            tt(&rd, &ty.elem),
+        ))
+    }
+
+    fn b_reverse(&mut self) -> Option<GenOp> {
+        let pool = self.pool(ANY);
+        let x = self.source(&pool, true, 1)?;
+        let ty = self.ty(x).clone();
+        let r = static_dims(&ty)?.len();
+        let dims: Vec<i64> = (0..r as i64).filter(|_| self.rng.chance(0.5)).collect();
+        Some(self.op(
+            "stablehlo.reverse",
+            vec![x],
+            format!(" {{dimensions = {}}}", arr(&dims)),
+            ty,
+        ))
+    }
+
+    fn b_pad(&mut self) -> Option<GenOp> {
+        let pool = self.pool(ANY);
+        let x = self.source(&pool, true, 1)?;
+        let ty = self.ty(x).clone();
+        let d = static_dims(&ty)?;
+        let pv = self.value_of_type(&scalar(&ty.elem));
+        let (mut lo, mut hi, mut it, mut rd) = (vec![], vec![], vec![], vec![]);
+        for &n in &d {
+            let i = self.rng.below(3) as i64;
+            let base = n as i64 + (n as i64 - 1).max(0) * i;
+            let l = self.rng.range(-1, 2).max(-base);
+            let h = self.rng.range(-1, 2).max(-(base + l));
+            lo.push(l);
+            hi.push(h);
+            it.push(i);
+            rd.push((base + l + h) as usize);
+        }
+        Some(self.op(
+            "stablehlo.pad",
+            vec![x, pv],
+            format!(
+                " {{edge_padding_high = {}, edge_padding_low = {}, interior_padding = {}}}",
+                arr(&hi),
+                arr(&lo),
+                arr(&it)
+            ),
+            tt(&rd, &ty.elem),
+        ))
+    }
+
+    /// A reducer body for an element type: add, multiply, maximum, minimum,
+    /// or a bitwise op for booleans and integers.
+    fn reducer(&mut self, e: &ElementType) -> &'static str {
+        let choices: &[&'static str] = match class_of(e) {
+            Class::Bool => &["stablehlo.and", "stablehlo.or", "stablehlo.xor"],
+            Class::Complex => &["stablehlo.add", "stablehlo.add", "stablehlo.multiply"],
+            Class::Float => &[
+                "stablehlo.add",
+                "stablehlo.add",
+                "stablehlo.add",
+                "stablehlo.multiply",
+                "stablehlo.maximum",
+                "stablehlo.minimum",
+            ],
+            _ => &[
+                "stablehlo.add",
+                "stablehlo.multiply",
+                "stablehlo.maximum",
+                "stablehlo.minimum",
+                "stablehlo.xor",
+            ],
+        };
+        choices[self.rng.below(choices.len())]
+    }
+
+    /// A reduction's init value: mostly a constant holding the reducer's
+    /// identity (the spec lets an implementation use the init value any
+    /// number of times), sometimes any value.
+    fn init_value(&mut self, e: &ElementType, reducer: &str) -> usize {
+        if self.rng.chance(0.85) {
+            if let Some(lanes) = super::oracle::identity(reducer, e) {
+                let t = Tensor {
+                    elem: e.clone(),
+                    shape: vec![],
+                    data: lanes,
+                };
+                let lit = crate::interp::literal::format_value(&crate::interp::Value::tensor(t));
+                self.ops.push(self.op(
+                    "stablehlo.constant",
+                    vec![],
+                    format!(" {{value = {lit}}}"),
+                    scalar(e),
+                ));
+                return OP_BASE + self.ops.len() - 1;
+            }
+        }
+        self.value_of_type(&scalar(e))
+    }
+
+    fn b_reduce(&mut self) -> Option<GenOp> {
+        let pool = self.pool(ANY);
+        let x = self.source(&pool, true, 1)?;
+        let ty = self.ty(x).clone();
+        let d = static_dims(&ty)?;
+        let red = self.reducer(&ty.elem);
+        let init = self.init_value(&ty.elem, red);
+        let mut dims: Vec<i64> = (0..d.len() as i64)
+            .filter(|_| self.rng.chance(0.5))
+            .collect();
+        if dims.is_empty() {
+            dims.push(self.rng.below(d.len()) as i64);
+        }
+        let rd: Vec<usize> = (0..d.len())
+            .filter(|i| !dims.contains(&(*i as i64)))
+            .map(|i| d[i])
+            .collect();
+        let body = binary_region(red, &ty.elem);
+        Some(self.op(
+            "stablehlo.reduce",
+            vec![x, init],
+            format!("{body} {{dimensions = {}}}", arr(&dims)),
+            tt(&rd, &ty.elem),
+        ))
+    }
+
+    fn b_reduce_window(&mut self) -> Option<GenOp> {
+        let pool = self.pool(ANY);
+        let x = self.source(&pool, true, 1)?;
+        let ty = self.ty(x).clone();
+        let d = static_dims(&ty)?;
+        let red = self.reducer(&ty.elem);
+        let init = self.init_value(&ty.elem, red);
+        let (mut wd, mut ws, mut pads, mut rd) = (vec![], vec![], vec![], vec![]);
+        for &n in &d {
+            let pl = self.rng.below(2) as i64;
+            let ph = self.rng.below(2) as i64;
+            let padded = n as i64 + pl + ph;
+            let w = 1 + self.rng.below(padded.clamp(1, 3) as usize) as i64;
+            let s = 1 + self.rng.below(2) as i64;
+            let out = if padded < w { 0 } else { (padded - w) / s + 1 };
+            wd.push(w);
+            ws.push(s);
+            pads.push(format!("[{pl}, {ph}]"));
+            rd.push(out as usize);
+        }
+        let body = binary_region(red, &ty.elem);
+        Some(self.op(
+            "stablehlo.reduce_window",
+            vec![x, init],
+            format!(
+                "{body} {{padding = dense<[{}]> : tensor<{}x2xi64>, window_dimensions = {}, window_strides = {}}}",
+                pads.join(", "),
+                d.len(),
+                arr(&wd),
+                arr(&ws)
+            ),
+            tt(&rd, &ty.elem),
+        ))
+    }
+
+    fn b_dot_general(&mut self) -> Option<GenOp> {
+        let e = self.elem(NUMERIC)?;
+        let m = self.opts.max_dim.max(1);
+        let nb = self.rng.below(2);
+        let nc = self.rng.below(3);
+        let batch: Vec<usize> = (0..nb).map(|_| 1 + self.rng.below(m)).collect();
+        let contract: Vec<usize> = (0..nc).map(|_| 1 + self.rng.below(m + 2)).collect();
+        let lf: Vec<usize> = (0..self.rng.below(2))
+            .map(|_| 1 + self.rng.below(m))
+            .collect();
+        let rf: Vec<usize> = (0..self.rng.below(2))
+            .map(|_| 1 + self.rng.below(m))
+            .collect();
+        // lhs = batch ++ lhs_free ++ contract; rhs = batch ++ contract ++ rhs_free,
+        // with the contracting dims of rhs in a shuffled order.
+        let lhs: Vec<usize> = batch.iter().chain(&lf).chain(&contract).cloned().collect();
+        let mut order: Vec<usize> = (0..nc).collect();
+        if nc == 2 && self.rng.chance(0.5) {
+            order.swap(0, 1);
+        }
+        let rhs: Vec<usize> = batch
+            .iter()
+            .cloned()
+            .chain(order.iter().map(|&i| contract[i]))
+            .chain(rf.iter().cloned())
+            .collect();
+        let lb: Vec<i64> = (0..nb as i64).collect();
+        let lc: Vec<i64> = (0..nc).map(|i| (nb + lf.len() + i) as i64).collect();
+        let rc: Vec<i64> = (0..nc)
+            .map(|i| (nb + order.iter().position(|&o| o == i).unwrap_or(0)) as i64)
+            .collect();
+        let res: Vec<usize> = batch.iter().chain(&lf).chain(&rf).cloned().collect();
+        let a = self.value_of_type(&tt(&lhs, &e));
+        let b = self.value_of_type(&tt(&rhs, &e));
+        Some(self.op(
+            "stablehlo.dot_general",
+            vec![a, b],
+            format!(
+                " {{dot_dimension_numbers = #stablehlo.dot<lhs_batching_dimensions = {}, rhs_batching_dimensions = {}, lhs_contracting_dimensions = {}, rhs_contracting_dimensions = {}>}}",
+                list(&lb), list(&lb), list(&lc), list(&rc)
+            ),
+            tt(&res, &e),
+        ))
+    }
+
+    fn b_dot(&mut self) -> Option<GenOp> {
+        let e = self.elem(NUMERIC)?;
+        let m = self.opts.max_dim.max(1);
+        let k = 1 + self.rng.below(m + 2);
+        let (l, r, res) = match self.rng.below(3) {
+            0 => (vec![k], vec![k], vec![]),
+            1 => {
+                let a = 1 + self.rng.below(m);
+                (vec![a, k], vec![k], vec![a])
+            }
+            _ => {
+                let a = 1 + self.rng.below(m);
+                let b = 1 + self.rng.below(m);
+                (vec![a, k], vec![k, b], vec![a, b])
+            }
+        };
+        let a = self.value_of_type(&tt(&l, &e));
+        let b = self.value_of_type(&tt(&r, &e));
+        Some(self.op("stablehlo.dot", vec![a, b], String::new(), tt(&res, &e)))
+    }
+
+    fn b_convolution(&mut self) -> Option<GenOp> {
+        let e = self.elem(NUMERIC)?;
+        let sp = 1 + self.rng.below(2);
+        let batch = 1 + self.rng.below(2);
+        let groups = 1 + self.rng.below(2);
+        let fin = groups * (1 + self.rng.below(2));
+        let fout = groups * (1 + self.rng.below(2));
+        let (mut ins, mut ks, mut outs) = (vec![], vec![], vec![]);
+        let (mut strides, mut pads, mut ld, mut rdl) = (vec![], vec![], vec![], vec![]);
+        for _ in 0..sp {
+            let n = 1 + self.rng.below(5);
+            let k = 1 + self.rng.below(3);
+            let s = 1 + self.rng.below(2) as i64;
+            let pl = self.rng.below(2) as i64;
+            let ph = self.rng.below(2) as i64;
+            let l = 1 + self.rng.below(2) as i64;
+            let r = 1 + self.rng.below(2) as i64;
+            let dil_in = (n as i64 - 1) * l + 1 + pl + ph;
+            let dil_k = (k as i64 - 1) * r + 1;
+            let out = if dil_in < dil_k {
+                0
+            } else {
+                (dil_in - dil_k) / s + 1
+            };
+            ins.push(n);
+            ks.push(k);
+            outs.push(out as usize);
+            strides.push(s);
+            pads.push(format!("[{pl}, {ph}]"));
+            ld.push(l);
+            rdl.push(r);
+        }
+        // Layout [b, 0, (1,) f] x [0, (1,) i, o] -> [b, 0, (1,) f].
+        let lhs: Vec<usize> = std::iter::once(batch)
+            .chain(ins.clone())
+            .chain([fin])
+            .collect();
+        let rhs: Vec<usize> = ks.iter().cloned().chain([fin / groups, fout]).collect();
+        let res: Vec<usize> = std::iter::once(batch).chain(outs).chain([fout]).collect();
+        let spatial = if sp == 1 { "0" } else { "0, 1" };
+        let a = self.value_of_type(&tt(&lhs, &e));
+        let b = self.value_of_type(&tt(&rhs, &e));
+        Some(self.op(
+            "stablehlo.convolution",
+            vec![a, b],
+            format!(
+                " {{batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<[b, {spatial}, f]x[{spatial}, i, o]->[b, {spatial}, f]>, feature_group_count = {groups} : i64, lhs_dilation = {}, padding = dense<[{}]> : tensor<{sp}x2xi64>, rhs_dilation = {}, window_strides = {}}}",
+                arr(&ld), pads.join(", "), arr(&rdl), arr(&strides)
+            ),
+            tt(&res, &e),
+        ))
+    }
+
+    fn b_sort(&mut self) -> Option<GenOp> {
+        let pool = self.pool(REAL);
+        let x = self.source(&pool, true, 1)?;
+        let ty = self.ty(x).clone();
+        let r = static_dims(&ty)?.len();
+        let dim = self.rng.below(r);
+        let t = scalar(&ty.elem);
+        let dir = *self.rng.pick(&["GT", "LT"]);
+        let ct = compare_type(&ty.elem, &mut self.rng);
+        let stable = self.rng.chance(0.5);
+        Some(self.op(
+            "stablehlo.sort",
+            vec![x],
+            format!(
+                " ({{\n  ^bb0(%a: {t}, %b: {t}):\n    %c = \"stablehlo.compare\"(%a, %b) {{compare_type = #stablehlo<comparison_type {ct}>, comparison_direction = #stablehlo<comparison_direction {dir}>}} : ({t}, {t}) -> tensor<i1>\n    \"stablehlo.return\"(%c) : (tensor<i1>) -> ()\n  }}) {{dimension = {dim} : i64, is_stable = {stable}}}"
+            ),
+            ty,
+        ))
+    }
+
+    fn b_reduce_precision(&mut self) -> Option<GenOp> {
+        let pool = self.pool(&[Class::Float]);
+        let x = self.source(&pool, false, 0)?;
+        let ty = self.ty(x).clone();
+        let eb = 1 + self.rng.below(8);
+        let mb = self.rng.below(11);
+        Some(self.op(
+            "stablehlo.reduce_precision",
+            vec![x],
+            format!(" {{exponent_bits = {eb} : i32, mantissa_bits = {mb} : i32}}"),
+            ty,
+        ))
+    }
+
+    fn b_map(&mut self) -> Option<GenOp> {
+        let pool = self.pool(&[Class::Signed, Class::Unsigned, Class::Float]);
+        let x = self.source(&pool, true, 1)?;
+        let ty = self.ty(x).clone();
+        let y = self.value_of_type(&ty);
+        let r = static_dims(&ty)?.len() as i64;
+        let bodies = [
+            "stablehlo.add",
+            "stablehlo.multiply",
+            "stablehlo.maximum",
+            "stablehlo.subtract",
+        ];
+        let op: &str = bodies[self.rng.below(bodies.len())];
+        let body = binary_region(op, &ty.elem);
+        let dims: Vec<i64> = (0..r).collect();
+        Some(self.op(
+            "stablehlo.map",
+            vec![x, y],
+            format!("{body} {{dimensions = {}}}", arr(&dims)),
+            ty,
+        ))
+    }
+
+    fn b_dynamic_slice(&mut self) -> Option<GenOp> {
+        let pool = self.pool(ANY);
+        let x = self.source(&pool, true, 1)?;
+        let ty = self.ty(x).clone();
+        let d = static_dims(&ty)?;
+        let e = if self.rng.chance(0.5) {
+            ElementType::I32
+        } else {
+            ElementType::I64
+        };
+        let mut ops = vec![x];
+        for _ in &d {
+            ops.push(self.value_of_type(&scalar(&e)));
+        }
+        let sizes: Vec<usize> = d.iter().map(|&n| self.rng.below(n + 1)).collect();
+        let s: Vec<i64> = sizes.iter().map(|&s| s as i64).collect();
+        Some(self.op(
+            "stablehlo.dynamic_slice",
+            ops,
+            format!(" {{slice_sizes = {}}}", arr(&s)),
+            tt(&sizes, &ty.elem),
+        ))
+    }
+
+    fn b_dynamic_update_slice(&mut self) -> Option<GenOp> {
+        let pool = self.pool(ANY);
+        let x = self.source(&pool, true, 1)?;
+        let ty = self.ty(x).clone();
+        let d = static_dims(&ty)?;
+        let sizes: Vec<usize> = d.iter().map(|&n| self.rng.below(n + 1)).collect();
+        let u = self.value_of_type(&tt(&sizes, &ty.elem));
+        let e = if self.rng.chance(0.5) {
+            ElementType::I32
+        } else {
+            ElementType::I64
+        };
+        let mut ops = vec![x, u];
+        for _ in &d {
+            ops.push(self.value_of_type(&scalar(&e)));
+        }
+        Some(self.op("stablehlo.dynamic_update_slice", ops, String::new(), ty))
+    }
+
+    fn b_get_dimension_size(&mut self) -> Option<GenOp> {
+        let pool = self.pool(ANY);
+        let x = self.source(&pool, false, 1)?;
+        let r = self.ty(x).dims.as_ref()?.len();
+        let d = self.rng.below(r);
+        Some(self.op(
+            "stablehlo.get_dimension_size",
+            vec![x],
+            format!(" {{dimension = {d} : i64}}"),
+            scalar(&ElementType::I32),
+        ))
+    }
+
+    fn b_gather(&mut self) -> Option<GenOp> {
+        let pool = self.pool(ANY);
+        let x = self.source(&pool, true, 1)?;
+        let ty = self.ty(x).clone();
+        let d = static_dims(&ty)?;
+        let n = 1 + self.rng.below(3);
+        let ie = if self.rng.chance(0.5) {
+            ElementType::I32
+        } else {
+            ElementType::I64
+        };
+        let idx = self.value_of_type(&tt(&[n, 1], &ie));
+        let mut sizes = d.clone();
+        sizes[0] = 1;
+        let offset: Vec<i64> = (1..d.len() as i64).collect();
+        let res: Vec<usize> = std::iter::once(n).chain(d[1..].iter().cloned()).collect();
+        let s: Vec<i64> = sizes.iter().map(|&s| s as i64).collect();
+        Some(self.op(
+            "stablehlo.gather",
+            vec![x, idx],
+            format!(
+                " {{dimension_numbers = #stablehlo.gather<offset_dims = {}, collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = {}}}",
+                list(&offset), arr(&s)
+            ),
+            tt(&res, &ty.elem),
+        ))
+    }
+
+    fn b_quantize(&mut self) -> Option<GenOp> {
+        let q = self.elem(&[Class::Quant])?;
+        let pool = vec![ElementType::Float(FloatKind::F32)];
+        let x = self.source(&pool, false, 0)?;
+        let mut r = self.ty(x).clone();
+        r.elem = q;
+        Some(self.op("stablehlo.uniform_quantize", vec![x], String::new(), r))
+    }
+
+    fn b_dequantize(&mut self) -> Option<GenOp> {
+        let pool = self.pool(&[Class::Quant]);
+        let x = self.source(&pool, false, 0)?;
+        let mut r = self.ty(x).clone();
+        r.elem = ElementType::Float(FloatKind::F32);
+        Some(self.op("stablehlo.uniform_dequantize", vec![x], String::new(), r))
+    }
+}
+
+/// The ops drawn and their weights under the options.
+pub fn weighted_ops(opts: &GenOptions) -> Vec<(String, f64)> {
+    drawable_ops()
+        .into_iter()
+        .map(|o| {
+            let w = opts
+                .weights
+                .get(&o)
+                .copied()
+                .unwrap_or_else(|| default_weight(&o));
+            (o, w)
+        })
+        .filter(|(_, w)| *w > 0.0)
+        .collect()
+}
+
+/// Generates one program and its inputs from a seed.
+pub fn generate(opts: &GenOptions, seed: u64) -> Generated {
+    generate_with(opts, &weighted_ops(opts), seed)
+}
+
+/// [`generate`] with the weighted op list computed once by the caller.
+pub fn generate_with(opts: &GenOptions, ops: &[(String, f64)], seed: u64) -> Generated {
+    let mut g = G {
+        rng: Rng::new(seed),
+        opts,
+        args: Vec::new(),
+        ops: Vec::new(),
+        arg_shapes: Vec::new(),
+        dyn_shapes: BTreeMap::new(),
+    };
+    let total: f64 = ops.iter().map(|(_, w)| w).sum();
+    let (mut discarded, mut candidates, mut unrunnable) = (0, 0, 0);
+    let n_ops = 1 + g.rng.below(opts.max_ops.max(1));
+    let mut tries = 0;
+    while g.ops.len() < n_ops && tries < n_ops * 8 && total > 0.0 {
+        tries += 1;
+        let mut x = (g.rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * total;
+        let mut name = ops[0].0.clone();
+        for (o, w) in ops {
+            if x < *w {
+                name = o.clone();
+                break;
+            }
+            x -= w;
+        }
+        let saved = (
+            g.args.len(),
+            g.arg_shapes.len(),
+            g.dyn_shapes.clone(),
+            g.ops.len(),
+        );
+        let cands = g.build(&name);
+        let mut kept = false;
+        for c in cands {
+            candidates += 1;
+            let alone = g.alone(&c);
+            if verify_errors(&alone).is_empty() {
+                if runs(&alone, seed) {
+                    g.ops.push(c);
+                    kept = true;
+                    break;
+                }
+                unrunnable += 1;
+            }
+            discarded += 1;
+        }
+        if !kept {
+            g.args.truncate(saved.0);
+            g.arg_shapes.truncate(saved.1);
+            g.dyn_shapes = saved.2;
+            g.ops.truncate(saved.3);
+        }
+    }
+    let program = g.program();
+    let mut rng = Rng::new(seed ^ 0xA5A5_A5A5);
+    let palette = rng.next_u64();
+    let inputs = g
+        .arg_shapes
+        .iter()
+        .zip(&program.args)
+        .map(|(s, t)| super::values::random_tensor_with(&t.elem, s, &mut rng, palette))
+        .collect();
+    Generated {
+        program,
+        inputs,
+        discarded,
+        candidates,
+        unrunnable,
+    }
+}
+
+/// Whether hlocheck's executor runs a one-op program (on random inputs,
+/// dynamic sizes taken as 1): verified ops it cannot run are discarded, so
+/// the oracle can judge every op drawn.
+fn runs(p: &GenProgram, seed: u64) -> bool {
+    let mut rng = Rng::new(seed ^ 0x1234_5678);
+    let inputs: Vec<Tensor> = p
+        .args
+        .iter()
+        .map(|t| {
+            let s: Vec<usize> = t
+                .dims
+                .iter()
+                .flatten()
+                .map(|d| d.unwrap_or(1) as usize)
+                .collect();
+            random_tensor(&t.elem, &s, &mut rng)
+        })
+        .collect();
+    super::program::run(p, &inputs).is_ok()
+}
+
+impl G<'_> {
+    /// A candidate op alone, its operands as arguments.
+    fn alone(&self, op: &GenOp) -> GenProgram {
+        let mut p = GenProgram::default();
+        let mut ids: Vec<usize> = Vec::new();
+        let mut operands = Vec::new();
+        for &o in &op.operands {
+            let i = match ids.iter().position(|&x| x == o) {
+                Some(i) => i,
+                None => {
+                    ids.push(o);
+                    p.args.push(self.ty(o).clone());
+                    ids.len() - 1
+                }
+            };
+            operands.push(i);
+        }
+        p.ops.push(GenOp {
+            operands,
+            ..op.clone()
+        });
+        p.results = vec![p.args.len()];
+        p
+    }
+
+    /// The program in [`GenProgram`] numbering, returning its leaves.
+    fn program(&self) -> GenProgram {
+        let na = self.args.len();
+        let map = |v: usize| if v >= OP_BASE { na + v - OP_BASE } else { v };
+        let mut p = GenProgram {
+            args: self.args.clone(),
+            ops: self
+                .ops
+                .iter()
+                .map(|o| GenOp {
+                    operands: o.operands.iter().map(|&v| map(v)).collect(),
+                    ..o.clone()
+                })
+                .collect(),
+            results: vec![],
+        };
+        p.results = p.leaves();
+        p
+    }
+}

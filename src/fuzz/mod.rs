@@ -1,0 +1,16 @@
+//! `hlocheck fuzz`: differential fuzzing of other StableHLO implementations
+//! against hlocheck's executor.
+//!
+//! | file | holds |
+//! |---|---|
+//! | `gen.rs` | the spec-guided generator of random well-typed programs |
+//! | `values.rs` | random inputs mixed with edge values; the seeded random stream |
+//! | `program.rs` | the fuzzer's straight-line program form, printing, sub-programs |
+
+pub mod campaign;
+pub mod gen;
+pub mod oracle;
+pub mod program;
+pub mod serve;
+pub mod target;
+pub mod values;

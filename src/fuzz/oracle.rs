@@ -1,0 +1,868 @@
+//! The oracle: is a target's result for one op one the spec allows?
+//!
+//! Each op is judged on the operand values the target itself produced, so a
+//! deviation is pinned on the op that made it. hlocheck's executor gives the
+//! expected result; how the two are compared follows the spec's latitude:
+//!
+//! - **IEEE-754 operations and everything exact** (arithmetic, comparisons,
+//!   data movement, integer and bitwise ops, max/min reductions): bit for
+//!   bit; any NaN matches any NaN.
+//! - **Math functions** (exp, log, sin, tanh, pow, the CHLO functions, ...):
+//!   the correctly rounded result, with the target's ULP distance reported
+//!   against a per-function budget (`Budgets`; default
+//!   [`DEFAULT_ULP_BUDGET`] ulp, [`DEFAULT_SPECIAL_BUDGET`] for the CHLO
+//!   special functions whose reference is itself within a measured bound).
+//! - **Order-open ops** (add/multiply reductions, `reduce_window`,
+//!   `dot_general`, `dot`, `convolution` on floats): accepted when the result
+//!   lies within the error bound of some evaluation order,
+//!   γ(n+2)·Σ|terms| (+ n half-subnormals of absolute slack), where the
+//!   reference result and Σ|terms| are computed in f64 by the executor and
+//!   their own error is added to the bound.
+//! - **Implementation-defined** (labelled, never a bug): inexact `convert`
+//!   (the spec's TBD #180), float→int out of range, integer overflow and
+//!   division by zero, shifts by the width or more, `rng`, overflow in formats
+//!   without infinities, non-finite complex results, sort order among
+//!   elements that compare equal or unordered.
+//! - **Flushing subnormals**: a deviation that disappears when subnormal
+//!   operands and results are flushed to zero is reported as the target's
+//!   systematic habit (`flushes-subnormals`), one finding per target.
+
+use super::program::{self, GenOp, GenProgram};
+use super::values::is_subnormal;
+use crate::float::{self, FloatKind};
+use crate::interp::tensor::{int_kind, Tensor};
+use crate::ir::types::ElementType;
+use std::collections::BTreeMap;
+
+/// Default ULP budget of the math functions.
+pub const DEFAULT_ULP_BUDGET: u64 = 4;
+/// Default ULP budget of CHLO's special functions (lgamma, digamma,
+/// polygamma, zeta, erf_inv, bessel_i1e), whose reference values carry a
+/// measured error of their own.
+pub const DEFAULT_SPECIAL_BUDGET: u64 = 16;
+
+/// Per-function ULP budgets.
+#[derive(Clone, Debug, Default)]
+pub struct Budgets {
+    /// By op name, with or without the dialect (`exponential`, `chlo.erf`).
+    pub per_op: BTreeMap<String, u64>,
+}
+
+impl Budgets {
+    pub fn of(&self, op: &str) -> u64 {
+        let short = op.rsplit('.').next().unwrap_or(op);
+        if let Some(b) = self.per_op.get(op).or_else(|| self.per_op.get(short)) {
+            return *b;
+        }
+        if let Some(b) = self.per_op.get("default") {
+            return *b;
+        }
+        if SPECIAL.contains(&short) {
+            DEFAULT_SPECIAL_BUDGET
+        } else {
+            DEFAULT_ULP_BUDGET
+        }
+    }
+
+    /// Parses `exp=2,tanh=8,default=4`.
+    pub fn parse(s: &str) -> Result<Budgets, String> {
+        let mut b = Budgets::default();
+        for part in s.split(',').filter(|p| !p.is_empty()) {
+            let (k, v) = part
+                .split_once('=')
+                .ok_or_else(|| format!("'{part}' is not OP=ULPS"))?;
+            let v: u64 = v
+                .parse()
+                .map_err(|_| format!("'{v}' is not a number of ulps"))?;
+            let k = match k {
+                "exp" => "exponential",
+                "expm1" => "exponential_minus_one",
+                "log1p" => "log_plus_one",
+                "sin" => "sine",
+                "cos" => "cosine",
+                k => k,
+            };
+            b.per_op.insert(k.to_string(), v);
+        }
+        Ok(b)
+    }
+}
+
+const MATH: &[&str] = &[
+    "exponential",
+    "exponential_minus_one",
+    "log",
+    "log_plus_one",
+    "logistic",
+    "sine",
+    "cosine",
+    "tan",
+    "tanh",
+    "rsqrt",
+    "cbrt",
+    "power",
+    "atan2",
+    "acos",
+    "acosh",
+    "asin",
+    "asinh",
+    "atan",
+    "atanh",
+    "cosh",
+    "sinh",
+    "erf",
+    "erfc",
+    "broadcast_atan2",
+    "broadcast_power",
+    "_asin_acos_kernel",
+];
+
+const SPECIAL: &[&str] = &[
+    "lgamma",
+    "digamma",
+    "polygamma",
+    "zeta",
+    "erf_inv",
+    "bessel_i1e",
+    "broadcast_polygamma",
+    "broadcast_zeta",
+];
+
+/// The identity of a reducer on an element type, as lanes of one element
+/// (−0 for float add, so that every sign of zero survives).
+pub fn identity(reducer: &str, e: &ElementType) -> Option<Vec<u64>> {
+    let short = reducer.rsplit('.').next().unwrap_or(reducer);
+    match e {
+        ElementType::Float(k) | ElementType::Complex(k) => {
+            let f = k.format();
+            let complex = matches!(e, ElementType::Complex(_));
+            let one = float::from_f64(*k, 1.0);
+            let zero = float::arith::zero(f, false);
+            let v = match short {
+                "add" => float::arith::zero(f, true),
+                "multiply" => one,
+                "maximum" if f.has_inf => float::arith::infinity(f, true),
+                "minimum" if f.has_inf => float::arith::infinity(f, false),
+                _ => return None,
+            };
+            Some(if complex {
+                vec![v, if short == "add" { v } else { zero }]
+            } else {
+                vec![v]
+            })
+        }
+        _ => {
+            let k = int_kind(e)?;
+            let v: i128 = match (short, k.bits) {
+                ("and", 1) => 1,
+                ("or" | "xor", _) | ("add", _) => 0,
+                ("and", _) => -1,
+                ("multiply", _) => 1,
+                ("maximum", _) => k.min(),
+                ("minimum", _) => k.max(),
+                _ => return None,
+            };
+            Some(vec![k.wrap(v)])
+        }
+    }
+}
+
+/// Whether a reduction's init value is its reducer's identity in every
+/// element (else the spec leaves how often it is used to the implementation).
+fn init_is_identity(op: &GenOp, operands: &[Tensor]) -> bool {
+    let Some(r) = reducer(&op.tail) else {
+        return false;
+    };
+    let Some(init) = operands.get(1).or(operands.first()) else {
+        return false;
+    };
+    let Some(id) = identity(r, &init.elem) else {
+        return false;
+    };
+    let l = init.lanes();
+    init.data.chunks(l.max(1)).all(|c| c == &id[..])
+}
+
+/// How an op's results are judged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OpClass {
+    Exact,
+    Math,
+    OrderOpen,
+    ImplDefined(&'static str),
+}
+
+/// The reducer op named in a region tail (`stablehlo.add`, ...).
+fn reducer(tail: &str) -> Option<&'static str> {
+    [
+        "stablehlo.add",
+        "stablehlo.multiply",
+        "stablehlo.maximum",
+        "stablehlo.minimum",
+        "stablehlo.and",
+        "stablehlo.or",
+        "stablehlo.xor",
+    ]
+    .into_iter()
+    .find(|r| tail.contains(&format!("\"{r}\"")))
+}
+
+pub fn op_class(op: &GenOp) -> OpClass {
+    let short = op.name.rsplit('.').next().unwrap_or(&op.name);
+    let float_result = matches!(
+        op.result.elem,
+        ElementType::Float(_) | ElementType::Complex(_)
+    );
+    match short {
+        "rng" | "rng_bit_generator" => {
+            OpClass::ImplDefined("random numbers (spec: implementation-defined)")
+        }
+        _ if MATH.contains(&short) || SPECIAL.contains(&short) => {
+            if float_result || matches!(op.result.elem, ElementType::Quant(_)) {
+                OpClass::Math
+            } else {
+                OpClass::Exact
+            }
+        }
+        "dot_general" | "dot" | "convolution" if float_result => OpClass::OrderOpen,
+        "reduce" | "reduce_window" if float_result => match reducer(&op.tail) {
+            Some("stablehlo.add" | "stablehlo.multiply") => OpClass::OrderOpen,
+            _ => OpClass::Exact,
+        },
+        _ => OpClass::Exact,
+    }
+}
+
+/// A deviation from the spec found in one op's result.
+#[derive(Clone, Debug)]
+pub struct Deviation {
+    /// `wrong-bits`, `nan-mismatch`, `ulp-budget`, `outside-order-bound`,
+    /// `wrong-shape`, `flushes-subnormals`.
+    pub kind: String,
+    /// Linear index of the first deviating element.
+    pub index: usize,
+    pub expected: String,
+    pub actual: String,
+    pub detail: String,
+}
+
+/// The oracle's verdict on one op.
+#[derive(Clone, Debug)]
+pub enum Verdict {
+    Match,
+    /// A difference the spec allows, with the reason.
+    ImplDefined(String),
+    Deviation(Deviation),
+}
+
+/// One element's text (`1.5e+00`, `-7`, `(1.0, 2.0)`).
+pub fn elem_text(t: &Tensor, i: usize) -> String {
+    let l = t.lanes();
+    let Some(lanes) = t.data.get(i * l..i * l + l) else {
+        return "?".into();
+    };
+    match &t.elem {
+        ElementType::Float(k) => {
+            let mut s = String::new();
+            crate::ir::print::write_float(&mut s, *k, lanes[0]);
+            s
+        }
+        ElementType::Complex(k) => {
+            let (mut a, mut b) = (String::new(), String::new());
+            crate::ir::print::write_float(&mut a, *k, lanes[0]);
+            crate::ir::print::write_float(&mut b, *k, lanes[1]);
+            format!("({a}, {b})")
+        }
+        e => match int_kind(e) {
+            Some(k) => k.value(lanes[0]).to_string(),
+            None => format!("{:#x}", lanes[0]),
+        },
+    }
+}
+
+fn ulp_distance(k: FloatKind, a: u64, b: u64) -> u64 {
+    let f = k.format();
+    float::arith::total_order_key(f, a).abs_diff(float::arith::total_order_key(f, b))
+}
+
+/// Judges op `i` of `prog`: `operands` are the values of
+/// `prog.single_op_inputs(i)` as the target computed them, `actual` the
+/// target's result. `Err` when hlocheck itself cannot run the op.
+pub fn check_op(
+    prog: &GenProgram,
+    i: usize,
+    operands: &[Tensor],
+    actual: &Tensor,
+    budgets: &Budgets,
+) -> Result<Verdict, String> {
+    let one = prog.single_op(i);
+    let expected = first(program::run(&one, operands)?)?;
+    let op = &prog.ops[i];
+    let v = compare(op, &one, operands, &expected, actual, budgets)?;
+    if let Verdict::Deviation(d) = &v {
+        if d.kind != "wrong-shape" {
+            if let Some(ftz) = flushed_matches(&one, operands, actual, budgets)? {
+                return Ok(Verdict::Deviation(Deviation {
+                    kind: "flushes-subnormals".into(),
+                    detail: format!(
+                        "the result matches hlocheck's once subnormal operands and results are flushed to zero ({ftz}); without flushing: {}",
+                        d.detail
+                    ),
+                    ..d.clone()
+                }));
+            }
+        }
+    }
+    Ok(v)
+}
+
+fn first(v: Vec<Tensor>) -> Result<Tensor, String> {
+    v.into_iter().next().ok_or_else(|| "no result".into())
+}
+
+fn flush(t: &Tensor) -> (Tensor, usize) {
+    let mut t = t.clone();
+    let mut n = 0;
+    if let ElementType::Float(k) | ElementType::Complex(k) = t.elem {
+        let f = k.format();
+        for x in t.data.iter_mut() {
+            if is_subnormal(k, *x) {
+                *x = float::arith::zero(f, f.is_negative(*x));
+                n += 1;
+            }
+        }
+    }
+    (t, n)
+}
+
+/// Whether the target's result matches once subnormals are flushed.
+fn flushed_matches(
+    one: &GenProgram,
+    operands: &[Tensor],
+    actual: &Tensor,
+    budgets: &Budgets,
+) -> Result<Option<String>, String> {
+    let mut flushed_in = 0;
+    let ops: Vec<Tensor> = operands
+        .iter()
+        .map(|t| {
+            let (f, n) = flush(t);
+            flushed_in += n;
+            f
+        })
+        .collect();
+    let Ok(r) = program::run(one, &ops) else {
+        return Ok(None);
+    };
+    let (expected, flushed_out) = flush(&first(r)?);
+    let (actual, flushed_actual) = flush(actual);
+    if flushed_in + flushed_out + flushed_actual == 0 {
+        return Ok(None);
+    }
+    match compare(&one.ops[0], one, &ops, &expected, &actual, budgets)? {
+        Verdict::Match | Verdict::ImplDefined(_) => Ok(Some(format!(
+            "{flushed_in} subnormal operand elements, {flushed_out} subnormal result elements"
+        ))),
+        Verdict::Deviation(_) => Ok(None),
+    }
+}
+
+fn deviation(kind: &str, i: usize, expected: &Tensor, actual: &Tensor, detail: String) -> Verdict {
+    Verdict::Deviation(Deviation {
+        kind: kind.into(),
+        index: i,
+        expected: elem_text(expected, i),
+        actual: elem_text(actual, i),
+        detail,
+    })
+}
+
+/// Compares an expected and an actual result of one op.
+fn compare(
+    op: &GenOp,
+    one: &GenProgram,
+    operands: &[Tensor],
+    expected: &Tensor,
+    actual: &Tensor,
+    budgets: &Budgets,
+) -> Result<Verdict, String> {
+    if expected.shape != actual.shape || expected.data.len() != actual.data.len() {
+        return Ok(Verdict::Deviation(Deviation {
+            kind: "wrong-shape".into(),
+            index: 0,
+            expected: format!("{:?}", expected.shape),
+            actual: format!("{:?}", actual.shape),
+            detail: format!(
+                "the result has shape {:?}, the type says {:?}",
+                actual.shape, expected.shape
+            ),
+        }));
+    }
+    let class = op_class(op);
+    if let OpClass::ImplDefined(why) = class {
+        return Ok(if expected == actual {
+            Verdict::Match
+        } else {
+            Verdict::ImplDefined(why.into())
+        });
+    }
+    let short = op.name.rsplit('.').next().unwrap_or(&op.name);
+    if matches!(short, "reduce" | "reduce_window")
+        && operands.len() == 2
+        && !init_is_identity(op, operands)
+        && expected != actual
+    {
+        return Ok(Verdict::ImplDefined(
+            "the init value is not the reducer's identity; how often it is used is implementation-defined (spec: reduce semantics)".into(),
+        ));
+    }
+    let l = expected.lanes();
+    let n = expected.data.len() / l.max(1);
+    let bound = if class == OpClass::OrderOpen {
+        Some(order_bound(op, one, operands, expected)?)
+    } else {
+        None
+    };
+    let mut impl_defined: Option<String> = None;
+    for i in 0..n {
+        let e = &expected.data[i * l..i * l + l];
+        let a = &actual.data[i * l..i * l + l];
+        let same = match &expected.elem {
+            ElementType::Float(k) | ElementType::Complex(k) => e
+                .iter()
+                .zip(a)
+                .all(|(&x, &y)| x == y || (k.format().is_nan(x) && k.format().is_nan(y))),
+            _ => e == a,
+        };
+        if same {
+            continue;
+        }
+        if let ElementType::Complex(k) = &expected.elem {
+            let f = k.format();
+            let nonfinite = |t: &Tensor| t.data[i * l..i * l + l].iter().any(|&x| !f.is_finite(x));
+            if nonfinite(expected) || nonfinite(actual) {
+                impl_defined.get_or_insert("a non-finite complex result (spec: exceptions of complex arithmetic are implementation-defined)".into());
+                continue;
+            }
+        }
+        if matches!(expected.elem, ElementType::Complex(_))
+            && matches!(
+                short,
+                "multiply" | "divide" | "broadcast_multiply" | "broadcast_divide"
+            )
+        {
+            impl_defined.get_or_insert(
+                "complex multiplication or division: the spec fixes no formula or rounding for it"
+                    .into(),
+            );
+            continue;
+        }
+        if short == "iota" {
+            if let ElementType::Float(k) = &expected.elem {
+                let f = k.format();
+                if !f.is_finite(e[0]) || (e[0] & f.mag_mask()) == f.max_finite() {
+                    impl_defined.get_or_insert("an index the element type cannot represent (spec: inexact conversion, TBD)".into());
+                    continue;
+                }
+            }
+        }
+        if class == OpClass::Math && SPECIAL.contains(&short) {
+            if let ElementType::Float(k) = &expected.elem {
+                let f = k.format();
+                if !f.is_finite(e[0]) || !f.is_finite(a[0]) {
+                    impl_defined.get_or_insert("a special function's value at a pole or outside its domain (NaN or infinity)".into());
+                    continue;
+                }
+            }
+        }
+        if let Some(why) = element_impl_defined(op, operands, expected, actual, i) {
+            impl_defined.get_or_insert(why);
+            continue;
+        }
+        match (&expected.elem, class) {
+            (ElementType::Float(k), OpClass::Math) => {
+                let f = k.format();
+                let (x, y) = (e[0], a[0]);
+                if f.is_nan(x) != f.is_nan(y) {
+                    return Ok(deviation(
+                        "nan-mismatch",
+                        i,
+                        expected,
+                        actual,
+                        format!(
+                            "{} where the correctly rounded result is {}",
+                            elem_text(actual, i),
+                            elem_text(expected, i)
+                        ),
+                    ));
+                }
+                let d = ulp_distance(*k, x, y);
+                let budget = budgets.of(&op.name);
+                if d > budget {
+                    return Ok(deviation(
+                        "ulp-budget",
+                        i,
+                        expected,
+                        actual,
+                        format!("{d} ulp from the correctly rounded result (budget {budget} ulp)"),
+                    ));
+                }
+            }
+            (ElementType::Complex(k), OpClass::Math) => {
+                // Complex functions: non-finite parts are implementation-defined
+                // (spec: exceptions of complex arithmetic); otherwise each part
+                // within the budget relative to the larger part.
+                let f = k.format();
+                if e.iter().chain(a).any(|&x| !f.is_finite(x)) {
+                    impl_defined.get_or_insert("a non-finite complex result (spec: exceptions of complex arithmetic are implementation-defined)".into());
+                    continue;
+                }
+                let mag = e
+                    .iter()
+                    .map(|&x| float::to_f64(*k, x).abs())
+                    .fold(0.0, f64::max);
+                let u = 2f64.powi(-(f.precision() as i32));
+                let budget = budgets.of(&op.name) as f64;
+                let err = e
+                    .iter()
+                    .zip(a)
+                    .map(|(&x, &y)| (float::to_f64(*k, x) - float::to_f64(*k, y)).abs())
+                    .fold(0.0, f64::max);
+                if err > budget * 2.0 * u * mag {
+                    return Ok(deviation(
+                        "ulp-budget",
+                        i,
+                        expected,
+                        actual,
+                        format!(
+                            "a part is off by {:.1} ulp of the larger part (budget {budget} ulp)",
+                            err / (2.0 * u * mag)
+                        ),
+                    ));
+                }
+            }
+            (ElementType::Quant(_), OpClass::Math) => {
+                let k = int_kind(&expected.elem).unwrap_or(crate::interp::tensor::IntKind {
+                    bits: 8,
+                    signed: true,
+                });
+                if (k.value(e[0]) - k.value(a[0])).abs() > 1 {
+                    return Ok(deviation(
+                        "wrong-bits",
+                        i,
+                        expected,
+                        actual,
+                        "more than one quantization step from hlocheck's result".into(),
+                    ));
+                }
+            }
+            (ElementType::Float(k) | ElementType::Complex(k), OpClass::OrderOpen) => {
+                let Some((b, s_over)) = bound.as_ref().map(|b| b[i]) else {
+                    continue;
+                };
+                if s_over {
+                    impl_defined.get_or_insert(
+                        "terms large enough to overflow in some evaluation order".into(),
+                    );
+                    continue;
+                }
+                let f = k.format();
+                for (&x, &y) in e.iter().zip(a) {
+                    if f.is_nan(x) && f.is_nan(y) {
+                        continue;
+                    }
+                    if !f.is_finite(x) || !f.is_finite(y) {
+                        if f.is_nan(x) != f.is_nan(y) || x != y {
+                            return Ok(deviation(
+                                "outside-order-bound",
+                                i,
+                                expected,
+                                actual,
+                                format!(
+                                    "{} where every evaluation order gives {}",
+                                    elem_text(actual, i),
+                                    elem_text(expected, i)
+                                ),
+                            ));
+                        }
+                        continue;
+                    }
+                    let err = (float::to_f64(*k, x) - float::to_f64(*k, y)).abs();
+                    if err > b {
+                        return Ok(deviation(
+                            "outside-order-bound",
+                            i,
+                            expected,
+                            actual,
+                            format!(
+                                "error {err:e} exceeds the bound {b:e} of every evaluation order"
+                            ),
+                        ));
+                    }
+                }
+            }
+            _ => {
+                let kind = match &expected.elem {
+                    ElementType::Float(k) if k.format().is_nan(e[0]) || k.format().is_nan(a[0]) => {
+                        "nan-mismatch"
+                    }
+                    _ => "wrong-bits",
+                };
+                return Ok(deviation(
+                    kind,
+                    i,
+                    expected,
+                    actual,
+                    format!(
+                        "{} where the spec gives {}",
+                        elem_text(actual, i),
+                        elem_text(expected, i)
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(match impl_defined {
+        Some(why) => Verdict::ImplDefined(why),
+        None => Verdict::Match,
+    })
+}
+
+/// Whether element `i`'s difference is one the spec leaves to the
+/// implementation.
+fn element_impl_defined(
+    op: &GenOp,
+    operands: &[Tensor],
+    expected: &Tensor,
+    actual: &Tensor,
+    i: usize,
+) -> Option<String> {
+    let short = op.name.rsplit('.').next().unwrap_or(&op.name);
+    // Overflow in a format without infinities.
+    if let ElementType::Float(k) = &expected.elem {
+        let f = k.format();
+        let big = |x: u64| f.is_nan(x) || (x & f.mag_mask()) == f.max_finite();
+        if !f.has_inf && big(expected.data[i]) && big(actual.data[i]) {
+            return Some(format!(
+                "overflow in {k:?}, which has no infinity (spec: implementation-defined)"
+            ));
+        }
+    }
+    let same_shape = operands.iter().all(|o| o.shape == expected.shape);
+    match short {
+        "convert" => {
+            let src = operands.first()?;
+            let (n, l) = (src.data.len() / src.lanes().max(1), src.lanes());
+            if n != expected.data.len() / expected.lanes().max(1) {
+                return None;
+            }
+            // Exact conversions are defined; the rest is TBD in the spec (#180).
+            let back = roundtrip_exact(src, expected, i, l);
+            if !back {
+                return Some(
+                    "an inexact conversion (spec: TBD #180, implementation-defined)".into(),
+                );
+            }
+            None
+        }
+        "add"
+        | "subtract"
+        | "multiply"
+        | "negate"
+        | "abs"
+        | "divide"
+        | "remainder"
+        | "power"
+        | "shift_left"
+        | "shift_right_arithmetic"
+        | "shift_right_logical"
+        | "broadcast_add"
+        | "broadcast_subtract"
+        | "broadcast_multiply"
+        | "broadcast_divide"
+        | "broadcast_remainder"
+        | "broadcast_power"
+        | "broadcast_shift_left"
+        | "broadcast_shift_right_arithmetic"
+        | "broadcast_shift_right_logical"
+        | "map"
+            if same_shape =>
+        {
+            let k = int_kind(&expected.elem)?;
+            if matches!(expected.elem, ElementType::Quant(_)) {
+                return None;
+            }
+            let a = operands.first().map(|t| k.value(t.data[i]))?;
+            let b = operands.get(1).map(|t| k.value(t.data[i]));
+            let exact: Option<i128> = match (short.trim_start_matches("broadcast_"), b) {
+                ("add", Some(b)) => Some(a + b),
+                ("subtract", Some(b)) => Some(a - b),
+                ("multiply", Some(b)) => a.checked_mul(b),
+                ("negate", _) => Some(-a),
+                ("abs", _) => Some(a.abs()),
+                ("divide" | "remainder", Some(0)) => None,
+                ("divide", Some(b)) => Some(a / b),
+                ("remainder", Some(_)) => Some(0),
+                ("power", Some(b)) if b < 0 => None,
+                ("power", Some(_)) => None,
+                ("shift_left" | "shift_right_arithmetic" | "shift_right_logical", Some(b)) => {
+                    if b < 0 || b >= k.bits as i128 {
+                        None
+                    } else {
+                        Some(0)
+                    }
+                }
+                _ => Some(0),
+            };
+            match exact {
+                Some(v) if v >= k.min() && v <= k.max() => None,
+                _ => Some("integer overflow, division by zero or a shift out of range (spec: implementation-defined)".into()),
+            }
+        }
+        "dot_general" | "dot" | "convolution" | "reduce" | "reduce_window" => {
+            // Integer results: wrap-around is overflow, which is implementation-defined.
+            int_kind(&expected.elem).map(|_| {
+                "integer overflow in an accumulation (spec: implementation-defined)".into()
+            })
+        }
+        "sort" => Some("the order of elements that compare equal or unordered (NaN, ±0)".into()),
+        _ => None,
+    }
+}
+
+/// Whether element `i` of a conversion is exact (converting the result
+/// back gives the source value).
+fn roundtrip_exact(src: &Tensor, res: &Tensor, i: usize, l: usize) -> bool {
+    let val = |t: &Tensor, j: usize| -> Option<f64> {
+        match &t.elem {
+            ElementType::Float(k) | ElementType::Complex(k) => Some(float::to_f64(*k, t.data[j])),
+            e => int_kind(e).map(|k| k.value(t.data[j]) as f64),
+        }
+    };
+    let rl = res.lanes();
+    let (Some(a), Some(b)) = (val(src, i * l), val(res, i * rl)) else {
+        return false;
+    };
+    let wide_int = |t: &Tensor| matches!(t.elem, ElementType::Int(_, w) if w > 52);
+    if wide_int(src) || wide_int(res) {
+        // f64 cannot tell; decide with the integers where both are integers.
+        if let (Some(ka), Some(kb)) = (int_kind(&src.elem), int_kind(&res.elem)) {
+            let x = ka.value(src.data[i]);
+            return x >= kb.min() && x <= kb.max();
+        }
+        return false;
+    }
+    if a.is_nan() {
+        return matches!(res.elem, ElementType::Float(_) | ElementType::Complex(_));
+    }
+    match &res.elem {
+        ElementType::Float(k) | ElementType::Complex(k) => {
+            float::to_f64(*k, float::from_f64(*k, a)) == a
+        }
+        e => {
+            let Some(k) = int_kind(e) else { return false };
+            if k.bits == 1 {
+                return true;
+            }
+            a.fract() == 0.0 && a >= k.min() as f64 && a <= k.max() as f64 && a == b
+        }
+    }
+}
+
+/// Per element: the largest distance from hlocheck's result that some
+/// evaluation order may give, and whether the terms may overflow.
+fn order_bound(
+    op: &GenOp,
+    one: &GenProgram,
+    operands: &[Tensor],
+    expected: &Tensor,
+) -> Result<Vec<(f64, bool)>, String> {
+    let (ElementType::Float(k) | ElementType::Complex(k)) = expected.elem else {
+        return Ok(vec![(0.0, false); expected.data.len()]);
+    };
+    let f = k.format();
+    let elem_name = expected.elem.to_string();
+    // The op on |operands| in f64 (complex: |re| + |im|): Σ|terms| per element.
+    let to_abs = |t: &Tensor| -> Tensor {
+        let l = t.lanes();
+        let n = t.data.len() / l.max(1);
+        let mut data = Vec::with_capacity(n);
+        for j in 0..n {
+            let v: f64 = t.data[j * l..j * l + l]
+                .iter()
+                .map(|&x| match &t.elem {
+                    ElementType::Float(k) | ElementType::Complex(k) => float::to_f64(*k, x).abs(),
+                    _ => 0.0,
+                })
+                .sum();
+            data.push(v.to_bits());
+        }
+        Tensor {
+            elem: ElementType::Float(FloatKind::F64),
+            shape: t.shape.clone(),
+            data,
+        }
+    };
+    let mut absp = one.clone();
+    for a in absp.args.iter_mut() {
+        a.elem = ElementType::Float(FloatKind::F64);
+    }
+    let o = &mut absp.ops[0];
+    o.result.elem = ElementType::Float(FloatKind::F64);
+    o.tail = o
+        .tail
+        .replace(&format!("tensor<{elem_name}>"), "tensor<f64>");
+    let abs_ops: Vec<Tensor> = operands.iter().map(to_abs).collect();
+    let sums = first(program::run(&absp, &abs_ops)?)?;
+    let terms = terms_per_element(op, one, operands, expected) as f64;
+    let u = 2f64.powi(-(f.precision() as i32));
+    let g = |n: f64, u: f64| n * u / (1.0 - n * u).max(0.5);
+    let complex = matches!(expected.elem, ElementType::Complex(_));
+    let n_round = if complex {
+        2.0 * terms + 4.0
+    } else {
+        terms + 2.0
+    };
+    let tiny = float::to_f64(k, f.min_positive());
+    let max = float::to_f64(k, f.max_finite());
+    Ok(sums
+        .data
+        .iter()
+        .map(|&s| {
+            let s = f64::from_bits(s);
+            // Twice: hlocheck's sequential result is itself within the bound
+            // of the exact value, as is any order's.
+            let b = 2.0 * g(n_round, u) * s * (1.0 + 1e-12) + terms * tiny;
+            let over = !s.is_finite() || s * (1.0 + g(n_round, u)) >= max;
+            (b, over)
+        })
+        .collect())
+}
+
+/// Terms summed into one result element (for the bound).
+fn terms_per_element(
+    op: &GenOp,
+    one: &GenProgram,
+    operands: &[Tensor],
+    expected: &Tensor,
+) -> usize {
+    let count = |t: &Tensor| t.shape.iter().product::<usize>();
+    let out = count(expected).max(1);
+    let short = op.name.rsplit('.').next().unwrap_or(&op.name);
+    let _ = one;
+    match short {
+        "reduce" | "reduce_window" => operands.first().map_or(1, count) + 1,
+        "dot" => operands
+            .first()
+            .and_then(|t| t.shape.last().copied())
+            .unwrap_or(1),
+        "dot_general" => {
+            let lhs = operands.first().map_or(1, count);
+            let rhs = operands.get(1).map_or(1, count);
+            // lhs·rhs / out = batch·K²·... ≥ K; sqrt is an upper bound on K when batch ≥ 1.
+            let k2 = (lhs.max(1) * rhs.max(1)) / out;
+            ((k2 as f64).sqrt().ceil() as usize).max(1) * 2
+        }
+        _ => operands.iter().map(count).sum::<usize>().max(1),
+    }
+}

@@ -1,0 +1,186 @@
+//! `hlocheck serve-target [--plant DEFECT,...]`: hlocheck's executor as a
+//! fuzz target speaking `hlocheck-target/1`. Without plants it answers with
+//! the executor's results (a campaign against it finds nothing); each
+//! plant introduces one defect on purpose, to test that the fuzzer finds
+//! and shrinks it:
+//!
+//! | plant | defect |
+//! |---|---|
+//! | `add-f16-rtz` | `stablehlo.add` on f16 rounds toward zero |
+//! | `max-zero-sign` | `stablehlo.maximum` of +0 and −0 returns −0 |
+//! | `convert-ftz` | `stablehlo.convert` flushes subnormal results to zero |
+//! | `exp-ulp` | `stablehlo.exponential` on f32 is 8 ulp off |
+//! | `crash-cosine` | the process exits on a program with `stablehlo.cosine` |
+//! | `reject-remainder` | programs with `stablehlo.remainder` are rejected |
+
+use super::program::{self, GenProgram};
+use crate::float::{self, FloatKind, Rounding};
+use crate::interp::literal::{from_npy, to_npy};
+use crate::interp::tensor::Tensor;
+use crate::ir::types::ElementType;
+use serde_json::json;
+use std::io::{BufRead, Write};
+
+/// The plants `serve-target` knows.
+pub const PLANTS: &[&str] = &[
+    "add-f16-rtz",
+    "max-zero-sign",
+    "convert-ftz",
+    "exp-ulp",
+    "crash-cosine",
+    "reject-remainder",
+];
+
+/// Serves requests from stdin until `quit` or end of input.
+pub fn serve(plants: &[String]) -> i32 {
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout();
+    let hello = json!({"protocol": super::target::PROTOCOL, "name": "hlocheck",
+        "version": env!("CARGO_PKG_VERSION"), "flush_subnormals": false});
+    if writeln!(out, "{hello}").and_then(|_| out.flush()).is_err() {
+        return 1;
+    }
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { break };
+        let Ok(req) = serde_json::from_str::<serde_json::Value>(&line) else {
+            continue;
+        };
+        let id = req["id"].clone();
+        if req["quit"].as_bool() == Some(true) {
+            break;
+        }
+        let started = std::time::Instant::now();
+        let reply = match answer(&req, plants) {
+            Ok(outputs) => json!({"id": id, "status": "ok", "outputs": outputs,
+                "time_ms": started.elapsed().as_secs_f64() * 1e3}),
+            Err((status, stage, message)) => {
+                json!({"id": id, "status": status, "stage": stage, "message": message})
+            }
+        };
+        if writeln!(out, "{reply}").and_then(|_| out.flush()).is_err() {
+            break;
+        }
+    }
+    0
+}
+
+type Failure = (&'static str, &'static str, String);
+
+fn answer(req: &serde_json::Value, plants: &[String]) -> Result<Vec<String>, Failure> {
+    let has = |p: &str| plants.iter().any(|x| x == p);
+    let path = req["program"].as_str().unwrap_or("");
+    let text =
+        std::fs::read_to_string(path).map_err(|e| ("error", "read", format!("{path}: {e}")))?;
+    if has("crash-cosine") && text.contains("stablehlo.cosine") {
+        std::process::exit(70);
+    }
+    if has("reject-remainder") && text.contains("stablehlo.remainder") {
+        return Err(("rejected", "compile", "remainder is not supported".into()));
+    }
+    let parsed = crate::ir::parse::parse_program(path, &text)
+        .map_err(|d| ("rejected", "compile", d.to_string()))?;
+    // Argument element types: the request's types, else the function's.
+    let prog = GenProgram::from_mlir(&text).map_err(|e| ("rejected", "compile", e))?;
+    let mut inputs = Vec::new();
+    for (i, p) in req["inputs"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .enumerate()
+    {
+        let p = p.as_str().unwrap_or("");
+        let elem = prog.args.get(i).map(|t| t.elem.clone()).ok_or((
+            "error",
+            "run",
+            format!("no argument {i}"),
+        ))?;
+        let bytes = std::fs::read(p).map_err(|e| ("error", "run", format!("{p}: {e}")))?;
+        inputs.push(
+            from_npy(&bytes, &elem, 1 << 26).map_err(|e| ("error", "run", format!("{p}: {e}")))?,
+        );
+    }
+    let outputs = if plants.is_empty() {
+        program::run_parsed(&parsed, &inputs).map_err(|e| ("error", "run", e))?
+    } else {
+        run_planted(&prog, &inputs, plants).map_err(|e| ("error", "run", e))?
+    };
+    let dir = req["out_dir"].as_str().unwrap_or(".");
+    let mut paths = Vec::new();
+    for (i, t) in outputs.iter().enumerate() {
+        let p = std::path::Path::new(dir).join(format!("out{i}.npy"));
+        std::fs::write(&p, to_npy(t))
+            .map_err(|e| ("error", "run", format!("{}: {e}", p.display())))?;
+        paths.push(p.display().to_string());
+    }
+    Ok(paths)
+}
+
+/// Runs the program op by op, each op through the executor, then applies
+/// the plants to that op's result.
+fn run_planted(
+    prog: &GenProgram,
+    inputs: &[Tensor],
+    plants: &[String],
+) -> Result<Vec<Tensor>, String> {
+    let mut values: Vec<Tensor> = inputs.to_vec();
+    for i in 0..prog.ops.len() {
+        let one = prog.single_op(i);
+        let args: Vec<Tensor> = prog
+            .single_op_inputs(i)
+            .iter()
+            .map(|&v| values[v].clone())
+            .collect();
+        let mut r = program::run(&one, &args)?
+            .into_iter()
+            .next()
+            .ok_or("no result")?;
+        let operands: Vec<&Tensor> = prog.ops[i].operands.iter().map(|&v| &values[v]).collect();
+        plant(&prog.ops[i].name, &operands, &mut r, plants);
+        values.push(r);
+    }
+    Ok(prog.results.iter().map(|&r| values[r].clone()).collect())
+}
+
+fn plant(op: &str, operands: &[&Tensor], r: &mut Tensor, plants: &[String]) {
+    let has = |p: &str| plants.iter().any(|x| x == p);
+    match (op, &r.elem) {
+        ("stablehlo.add", ElementType::Float(FloatKind::F16)) if has("add-f16-rtz") => {
+            let f = FloatKind::F16.format();
+            for (k, out) in r.data.iter_mut().enumerate() {
+                *out = float::arith::add(
+                    f,
+                    operands[0].data[k],
+                    operands[1].data[k],
+                    Rounding::TowardZero,
+                );
+            }
+        }
+        ("stablehlo.maximum", ElementType::Float(k)) if has("max-zero-sign") => {
+            let f = k.format();
+            for (j, out) in r.data.iter_mut().enumerate() {
+                let (a, b) = (operands[0].data[j], operands[1].data[j]);
+                if f.is_zero(a) && f.is_zero(b) && f.is_negative(a) != f.is_negative(b) {
+                    *out = float::arith::zero(f, true);
+                }
+            }
+        }
+        ("stablehlo.convert", ElementType::Float(k)) if has("convert-ftz") => {
+            let f = k.format();
+            for out in r.data.iter_mut() {
+                if super::values::is_subnormal(*k, *out) {
+                    *out = float::arith::zero(f, f.is_negative(*out));
+                }
+            }
+        }
+        ("stablehlo.exponential", ElementType::Float(FloatKind::F32)) if has("exp-ulp") => {
+            for out in r.data.iter_mut() {
+                let x = f32::from_bits(*out as u32);
+                if x.is_finite() && x > 0.0 && x < 1e30 {
+                    *out = (*out as u32 + 8) as u64;
+                }
+            }
+        }
+        _ => {}
+    }
+}

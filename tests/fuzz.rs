@@ -1,0 +1,258 @@
+//! The fuzzer: generated programs verify, planted defects are found and
+//! shrunk, a campaign against hlocheck itself finds nothing, and the
+//! regression corpus of confirmed findings still gives hlocheck's results.
+
+use hlocheck::fuzz::campaign::{self, Options};
+use hlocheck::fuzz::gen::{generate_with, parse_elem, weighted_ops, GenOptions};
+use hlocheck::fuzz::oracle::Budgets;
+use hlocheck::fuzz::program::{self, verify_errors};
+use hlocheck::fuzz::target::TargetSpec;
+use hlocheck::interp::literal::from_npy;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+#[test]
+fn generated_programs_all_verify() {
+    let opts = GenOptions {
+        dynamic: true,
+        ..GenOptions::default()
+    };
+    let ops = weighted_ops(&opts);
+    let (mut discarded, mut candidates, mut n_ops) = (0, 0, 0);
+    let mut drawn = BTreeSet::new();
+    let n = 2000;
+    for seed in 0..n {
+        let g = generate_with(&opts, &ops, seed);
+        let errors = verify_errors(&g.program);
+        assert!(
+            errors.is_empty(),
+            "seed {seed}: {errors:?}\n{}",
+            g.program.text()
+        );
+        assert_eq!(g.inputs.len(), g.program.args.len());
+        discarded += g.discarded;
+        candidates += g.candidates;
+        n_ops += g.program.ops.len();
+        for o in &g.program.ops {
+            drawn.insert(o.name.clone());
+        }
+    }
+    eprintln!(
+        "{n} programs, {n_ops} ops, {discarded} of {candidates} candidate ops discarded, {} of {} drawable ops drawn",
+        drawn.len(),
+        ops.len()
+    );
+    assert!(drawn.len() * 10 >= ops.len() * 9);
+}
+
+#[test]
+fn same_seed_same_program() {
+    let opts = GenOptions::default();
+    let ops = weighted_ops(&opts);
+    for seed in [1, 99, 12345] {
+        let a = generate_with(&opts, &ops, seed);
+        let b = generate_with(&opts, &ops, seed);
+        assert_eq!(a.program, b.program);
+        assert_eq!(a.inputs, b.inputs);
+    }
+    let a = generate_with(&opts, &ops, 1);
+    let b = generate_with(&opts, &ops, 2);
+    assert_ne!(a.program, b.program);
+}
+
+#[test]
+fn programs_read_back_from_their_text() {
+    let opts = GenOptions::default();
+    let ops = weighted_ops(&opts);
+    for seed in 0..200 {
+        let g = generate_with(&opts, &ops, seed);
+        let back = program::GenProgram::from_mlir(&g.program.text()).unwrap();
+        assert_eq!(back.ops.len(), g.program.ops.len(), "seed {seed}");
+        assert_eq!(back.results, g.program.results, "seed {seed}");
+        // Same results when run.
+        let a = program::run(&g.program, &g.inputs);
+        let b = program::run(&back, &g.inputs);
+        assert_eq!(a, b, "seed {seed}");
+    }
+}
+
+fn hlocheck_target(plants: &[&str]) -> TargetSpec {
+    let mut argv = vec![
+        env!("CARGO_BIN_EXE_hlocheck").to_string(),
+        "serve-target".to_string(),
+    ];
+    if !plants.is_empty() {
+        argv.push("--plant".into());
+        argv.push(plants.join(","));
+    }
+    TargetSpec {
+        name: "hlocheck".into(),
+        argv,
+        timeout: Duration::from_secs(60),
+    }
+}
+
+fn out_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("hlocheck-fuzz-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+fn options(out: &Path, programs: u64, types: &str) -> Options {
+    let mut gen = GenOptions::default();
+    if !types.is_empty() {
+        gen.elem_types = types.split(',').filter_map(parse_elem).collect();
+    }
+    Options {
+        gen,
+        seed: 3,
+        programs: Some(programs),
+        time: None,
+        jobs: 1,
+        out: out.to_path_buf(),
+        shard: (0, 1),
+        budgets: Budgets::default(),
+        progress: false,
+        shrink_runs: 60,
+    }
+}
+
+#[test]
+fn campaign_against_hlocheck_itself_finds_nothing() {
+    let out = out_dir("self");
+    let r = campaign::run(&options(&out, 300, ""), hlocheck_target(&[])).unwrap();
+    assert_eq!(r.programs, 300);
+    assert!(r.ops_checked > 300);
+    assert!(r.findings.is_empty(), "{}", campaign::report_markdown(&r));
+    assert!(out.join("report.json").exists() && out.join("report.md").exists());
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+/// Each planted defect is found, filed under the right op and kind, and
+/// shrunk to one op.
+#[test]
+fn planted_defects_are_found_and_shrunk() {
+    // (plant, the op it concerns, how it is filed, the op drawn more often).
+    let cases = [
+        (
+            "add-f16-rtz",
+            "stablehlo.add",
+            "wrong-bits",
+            "stablehlo.add",
+        ),
+        (
+            "max-zero-sign",
+            "stablehlo.maximum",
+            "wrong-bits",
+            "stablehlo.maximum",
+        ),
+        (
+            "convert-ftz",
+            "*",
+            "flushes-subnormals",
+            "stablehlo.convert",
+        ),
+        (
+            "exp-ulp",
+            "stablehlo.exponential",
+            "ulp-budget",
+            "stablehlo.exponential",
+        ),
+        (
+            "crash-cosine",
+            "stablehlo.cosine",
+            "crash",
+            "stablehlo.cosine",
+        ),
+        (
+            "reject-remainder",
+            "stablehlo.remainder",
+            "rejected",
+            "stablehlo.remainder",
+        ),
+    ];
+    for (plant, op, kind, favour) in cases {
+        let out = out_dir(plant);
+        let mut o = options(&out, 400, "f16,bf16,f32");
+        o.gen.weights.insert(favour.to_string(), 10.0);
+        let r = campaign::run(&o, hlocheck_target(&[plant])).unwrap();
+        let hits: Vec<_> = r
+            .findings
+            .values()
+            .filter(|f| f.op == op && f.kind == kind)
+            .collect();
+        assert!(
+            !hits.is_empty(),
+            "{plant}: not found\n{}",
+            campaign::report_markdown(&r)
+        );
+        // Nothing else is reported.
+        assert_eq!(
+            hits.len(),
+            r.findings.len(),
+            "{plant}: {}",
+            campaign::report_markdown(&r)
+        );
+        for f in hits {
+            assert!(f.repro_ops <= 2, "{plant}: repro of {} ops", f.repro_ops);
+            let dir = out.join(&f.dir);
+            assert!(dir.join("repro.mlir").exists() && dir.join("README.md").exists());
+            if kind != "crash" && kind != "rejected" {
+                assert!(dir.join("expected0.npy").exists() && dir.join("actual0.npy").exists());
+            }
+        }
+        let _ = std::fs::remove_dir_all(&out);
+    }
+}
+
+#[test]
+fn shards_partition_the_programs_and_reports_merge() {
+    let out0 = out_dir("shard0");
+    let out1 = out_dir("shard1");
+    let mut o = options(&out0, 40, "f16,f32");
+    o.shard = (0, 2);
+    let r0 = campaign::run(&o, hlocheck_target(&["add-f16-rtz"])).unwrap();
+    let mut o = options(&out1, 40, "f16,f32");
+    o.shard = (1, 2);
+    let r1 = campaign::run(&o, hlocheck_target(&["add-f16-rtz"])).unwrap();
+    let m = campaign::merge(vec![
+        (
+            "a".into(),
+            campaign::report_from_json(&campaign::report_json(&r0)),
+        ),
+        (
+            "b".into(),
+            campaign::report_from_json(&campaign::report_json(&r1)),
+        ),
+    ]);
+    assert_eq!(m.programs, 80);
+    assert_eq!(m.ops_checked, r0.ops_checked + r1.ops_checked);
+    let keys: BTreeSet<_> = r0.findings.keys().chain(r1.findings.keys()).collect();
+    assert_eq!(m.findings.len(), keys.len());
+    let _ = std::fs::remove_dir_all(&out0);
+    let _ = std::fs::remove_dir_all(&out1);
+}
+
+/// Every confirmed finding kept in `tests/fuzz_corpus` still gives
+/// hlocheck's recorded result, bit for bit.
+#[test]
+fn regression_corpus_gives_the_recorded_results() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz_corpus");
+    let mut n = 0;
+    for e in std::fs::read_dir(&root).unwrap() {
+        let dir = e.unwrap().path();
+        if !dir.is_dir() {
+            continue;
+        }
+        let (prog, inputs, _) = campaign::read_case(&dir).unwrap();
+        let got = program::run(&prog, &inputs).unwrap();
+        for (i, t) in got.iter().enumerate() {
+            let bytes = std::fs::read(dir.join(format!("expected{i}.npy"))).unwrap();
+            let want = from_npy(&bytes, &t.elem, 1 << 20).unwrap();
+            assert_eq!(&want, t, "{}: result {i}", dir.display());
+        }
+        n += 1;
+    }
+    assert!(n > 0, "no corpus cases under {}", root.display());
+}
