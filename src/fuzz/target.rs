@@ -15,7 +15,11 @@ use std::time::Duration;
 
 /// The bundled target drivers: name → script text, started as
 /// `PYTHON SCRIPT`. Each script speaks the protocol of `protocol.md`.
-pub const BUNDLED: &[(&str, &str)] = &[];
+pub const BUNDLED: &[(&str, &str)] = &[
+    ("xla-cpu", include_str!("targets/xla_cpu.py")),
+    ("reference", include_str!("targets/reference.py")),
+    ("iree-cpu", include_str!("targets/iree_cpu.py")),
+];
 
 /// The protocol's name, checked in the target's hello line.
 pub const PROTOCOL: &str = "hlocheck-target/1";
