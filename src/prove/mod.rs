@@ -331,6 +331,19 @@ pub fn decide(a: &Program, fa: &str, b: &Program, fb: &str, opts: &Options) -> V
     if opts.smt {
         match smt::decide(&sa, &sb, opts) {
             smt::SmtResult::Decided(mut v) => {
+                // A unary elementwise function refuted by SMT: run the
+                // execution method too, for the accuracy table (largest
+                // difference, how many inputs differ), if it finds the
+                // difference as well.
+                if v.outcome == Outcome::Differ && sa.args.len() == 1 {
+                    let e = exec::decide(&sa, &sb, opts);
+                    if e.outcome == Outcome::Differ && e.unary_elementwise {
+                        let mut e = e;
+                        notes.push(format!("SMT: {}", v.summary));
+                        e.notes.splice(0..0, notes);
+                        return e;
+                    }
+                }
                 v.notes.splice(0..0, notes);
                 return *v;
             }
