@@ -5,6 +5,7 @@ use crate::ir::print::{print_generic, print_program};
 use crate::ir::{split_cases, Program};
 use std::path::{Path, PathBuf};
 
+pub mod legalize;
 pub mod run;
 
 const USAGE: &str = "\
@@ -17,6 +18,7 @@ usage:
   hlocheck test PATH... [--json FILE] [--verbose]  run conformance tests; one verdict per case
   hlocheck verify [--assume COND]... [--json] [--timeout-ms N] FILE...
                                                    check every op against the spec; dynamic sizes by Z3
+  hlocheck legalize FILE [-o OUT] [--stats]        rewrite CHLO ops into StableHLO (exact rules of spec/rules/)
 
 limits (run, test): --max-elements N, --max-bytes N, --max-steps N (while iterations and region calls)";
 
@@ -44,6 +46,7 @@ fn run(args: &[String]) -> i32 {
         Some("run") => run::cmd_run(&args[1..]),
         Some("test") => run::cmd_test(&args[1..]),
         Some("verify") => cmd_verify(&args[1..]),
+        Some("legalize") => legalize::cmd_legalize(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             0
