@@ -5,7 +5,7 @@
 //! (`broadcast_zeta` → `zeta`) are legalized in the next round.
 
 use super::matcher::{instantiate, matches, Builder, Def, Graph};
-use super::rules::{by_root, Kind};
+use super::rules::{by_root, Kind, Rule};
 use crate::ir::{Attr, Block, Op, Pos, Program, Region, Type, ValueId};
 use std::collections::HashMap;
 
@@ -147,6 +147,9 @@ impl Builder for IrBuilder<'_> {
 
 struct Pass<'p> {
     g: IrGraph<'p>,
+    /// Apply only this rule (to ops of its root's name) instead of every
+    /// rule to every CHLO op.
+    only: Option<&'p Rule>,
     types: Vec<Type>,
     rename: HashMap<ValueId, ValueId>,
     left: Vec<Unlegalized>,
@@ -159,7 +162,11 @@ impl<'p> Pass<'p> {
     fn ops(&mut self, ops: &'p [Op]) -> Vec<Op> {
         let mut out = Vec::with_capacity(ops.len());
         for op in ops {
-            if op.name.starts_with("chlo.") && !op.results.is_empty() {
+            let wanted = match self.only {
+                Some(r) => op.name == r.root().name,
+                None => op.name.starts_with("chlo."),
+            };
+            if wanted && !op.results.is_empty() {
                 match self.rewrite(op) {
                     Ok(mut new_ops) => {
                         out.append(&mut new_ops);
@@ -204,8 +211,16 @@ impl<'p> Pass<'p> {
 
     /// The ops replacing `op`, or why no rule applies.
     fn rewrite(&mut self, op: &'p Op) -> Result<Vec<Op>, String> {
-        let Some(rules) = by_root().get(&op.name) else {
-            return Err("no rule rewrites this op".into());
+        let only;
+        let rules: &[&Rule] = match self.only {
+            Some(r) => {
+                only = [r];
+                &only
+            }
+            None => match by_root().get(&op.name) {
+                Some(r) => r,
+                None => return Err("no rule rewrites this op".into()),
+            },
         };
         let mut why = Vec::new();
         for rule in rules {
@@ -251,6 +266,7 @@ pub fn legalize(prog: &Program) -> Legalized {
     for _ in 0..8 {
         let mut pass = Pass {
             g: IrGraph::new(&cur),
+            only: None,
             types: cur.value_types.clone(),
             rename: HashMap::new(),
             left: Vec::new(),
@@ -307,4 +323,29 @@ fn collect_chlo(ops: &[Op]) -> Vec<Unlegalized> {
         }
     }
     out
+}
+
+/// `prog` with `rule` applied (once per op that its left-hand side matches),
+/// printed and read back so values are numbered canonically; `None` when the
+/// rule matches nowhere.
+pub fn apply_rule(prog: &Program, rule: &Rule) -> Option<Program> {
+    let mut pass = Pass {
+        g: IrGraph::new(prog),
+        only: Some(rule),
+        types: prog.value_types.clone(),
+        rename: HashMap::new(),
+        left: Vec::new(),
+        applied: Vec::new(),
+        exact: true,
+        changed: false,
+    };
+    let ops = pass.ops(&prog.ops);
+    if pass.applied.is_empty() {
+        return None;
+    }
+    let out = Program {
+        value_types: pass.types,
+        ops,
+    };
+    crate::ir::parse::parse_program("rhs", &crate::ir::print::print_program(&out)).ok()
 }

@@ -382,7 +382,11 @@ impl<'a> RuleParser<'a> {
         }
         for r in &lhs.last().map(|o| o.results.clone()).unwrap_or_default() {
             if !rhs.iter().any(|o| o.results.contains(r)) {
-                return self.err(format!("the right-hand side does not define %{r}"));
+                return Err(RuleError {
+                    file: self.file.into(),
+                    line,
+                    message: format!("the right-hand side does not define %{r}"),
+                });
             }
         }
         Ok(Rule {
@@ -1025,7 +1029,7 @@ mod tests {
             "\n\nrule x exact\n from %r = a.b(%x) : T\n to %s = c.d(%x) : T\nend\n",
         )
         .unwrap_err();
-        assert_eq!(e.line, 5);
+        assert_eq!(e.line, 3);
         assert!(e.message.contains("does not define %r"), "{e}");
     }
 }
