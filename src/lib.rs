@@ -2,6 +2,7 @@
 //! equivalence checker for StableHLO and CHLO programs.
 
 pub mod cli;
+pub mod egraph;
 pub mod float;
 pub mod fuzz;
 pub mod interp;

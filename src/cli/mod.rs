@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 pub mod output;
 pub mod equiv;
 pub mod fuzz;
+pub mod legalize;
 pub mod run;
 
 const USAGE: &str = "\
@@ -25,6 +26,7 @@ usage:
                                                    do two functions compute the same function? (SMT, exhaustive, sampled)
   hlocheck fuzz --target NAME|--target-cmd CMD [--seed N] [--programs N|--time D] [--jobs N] [--out DIR] [--shard I/N]
                                                    differential fuzzing against the exact executor (--help for more)
+  hlocheck legalize FILE [-o OUT] [--stats]        rewrite CHLO ops into StableHLO (exact rules of spec/rules/)
 
 limits (run, test): --max-elements N, --max-bytes N (one tensor), --max-memory N (bytes held
   by the whole run), --max-steps N (loop iterations and calls), --max-work N (elements read
@@ -93,6 +95,7 @@ fn run(args: &[String]) -> i32 {
         Some("equiv") => equiv::cmd_equiv(&args[1..]),
         Some("fuzz") => fuzz::cmd_fuzz(&args[1..]),
         Some("serve-target") => fuzz::cmd_serve_target(&args[1..]),
+        Some("legalize") => legalize::cmd_legalize(&args[1..]),
         Some("-h" | "--help" | "help") => {
             outln!("{USAGE}");
             0

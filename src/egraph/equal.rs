@@ -1,0 +1,176 @@
+//! Equality by rewriting: two functions in one e-graph, saturated with the
+//! `exact` rules; equal for every input when their `$return` e-classes meet.
+
+use super::lang::{add_function, GraphBuilder, HGraph, HNode, TypeAnalysis};
+use super::matcher::{instantiate, matches};
+use super::rules::{self, Kind, Rule};
+use crate::ir::Program;
+use egg::{FlatTerm, Id};
+
+/// Bounds on saturation.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Rounds of applying every rule everywhere.
+    pub iterations: usize,
+    /// E-nodes in the e-graph.
+    pub nodes: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            iterations: 16,
+            nodes: 100_000,
+        }
+    }
+}
+
+/// One step of a proof: a rule applied (forward: left to right) and the
+/// term it gave.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Step {
+    pub rule: String,
+    pub forward: bool,
+    pub term: String,
+}
+
+/// A proof that two functions are equal: the chain of rule applications
+/// from the first function's term to the second's (egg's explanation).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Proof {
+    pub start: String,
+    pub steps: Vec<Step>,
+}
+
+impl std::fmt::Display for Proof {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(f, "  {}", self.start)?;
+        for s in &self.steps {
+            let dir = if s.forward { "" } else { " (backwards)" };
+            writeln!(f, "= {}   by {}{dir}", s.term, s.rule)?;
+        }
+        Ok(())
+    }
+}
+
+/// Whether function `fa` of `a` and `fb` of `b` are equal by the `exact`
+/// rules of spec/rules/; `Some(proof)` only if their results meet in the
+/// e-graph and no merge joined e-classes of different types.
+pub fn rewrite_equal(
+    a: &Program,
+    fa: &str,
+    b: &Program,
+    fb: &str,
+    limits: Limits,
+) -> Option<Proof> {
+    let exact: Vec<&Rule> = rules::all()
+        .iter()
+        .filter(|r| r.kind == Kind::Exact)
+        .collect();
+    rewrite_equal_with(a, fa, b, fb, &exact, limits)
+}
+
+/// [`rewrite_equal`] with a given rule set.
+pub fn rewrite_equal_with(
+    a: &Program,
+    fa: &str,
+    b: &Program,
+    fb: &str,
+    rules: &[&Rule],
+    limits: Limits,
+) -> Option<Proof> {
+    let mut g = HGraph::new(TypeAnalysis::default()).with_explanations_enabled();
+    let ra = add_function(&mut g, a, fa).ok()?;
+    let rb = add_function(&mut g, b, fb).ok()?;
+    g.rebuild();
+    saturate(&mut g, rules, limits, Some((ra, rb)));
+    if !g.analysis.mismatches.is_empty() || g.find(ra) != g.find(rb) {
+        return None;
+    }
+    let mut ex = g.explain_id_equivalence(ra, rb);
+    let flat = ex.make_flat_explanation().clone();
+    let start = flat.first().map(render).unwrap_or_default();
+    let steps = flat
+        .iter()
+        .skip(1)
+        .map(|t| {
+            let (rule, forward) = rule_of(t).unwrap_or(("?".into(), true));
+            Step {
+                rule,
+                forward,
+                term: render(t),
+            }
+        })
+        .collect();
+    Some(Proof { start, steps })
+}
+
+/// Applies every rule at every e-class, round after round, until nothing
+/// changes, `stop`'s two e-classes meet, or a limit is reached.
+pub fn saturate(g: &mut HGraph, rules: &[&Rule], limits: Limits, stop: Option<(Id, Id)>) {
+    for _ in 0..limits.iterations {
+        if let Some((x, y)) = stop {
+            if g.find(x) == g.find(y) {
+                return;
+            }
+        }
+        let mut found = Vec::new();
+        for rule in rules {
+            let root = rule.root();
+            if root.results.len() != 1 {
+                continue;
+            }
+            let name = egg::Symbol::from(root.name.as_str());
+            for class in g.classes() {
+                if class.nodes.iter().any(|n| n.op == name) {
+                    for b in matches(&*g, rule, &class.id) {
+                        found.push((*rule, class.id, b));
+                    }
+                }
+            }
+        }
+        let mut changed = false;
+        for (rule, id, b) in found {
+            let mut builder = GraphBuilder::new(g, 40);
+            let Ok(res) = instantiate(rule, &b, &mut builder) else {
+                continue;
+            };
+            if let Some(&r) = res.first() {
+                changed |= g.union_trusted(id, r, rule.name.as_str());
+            }
+        }
+        g.rebuild();
+        if !changed || g.total_size() > limits.nodes {
+            return;
+        }
+    }
+}
+
+fn rule_of(t: &FlatTerm<HNode>) -> Option<(String, bool)> {
+    if let Some(r) = t.forward_rule {
+        return Some((r.to_string(), true));
+    }
+    if let Some(r) = t.backward_rule {
+        return Some((r.to_string(), false));
+    }
+    t.children.iter().find_map(rule_of)
+}
+
+/// A term as `op(children…)`: `%argN` for arguments, `^D.I` for block
+/// arguments, `#N(x)` for result N of a multi-result op.
+fn render(t: &FlatTerm<HNode>) -> String {
+    let n = &t.node;
+    let kids: Vec<String> = t.children.iter().map(render).collect();
+    match n.op.as_str() {
+        "$arg" => format!("%arg{}", n.k),
+        "$bbarg" => format!("^{}.{}", n.k >> 16, n.k & 0xFFFF),
+        "$result" => format!("#{}({})", n.k, kids.join(", ")),
+        "$region" => format!("{{{}}}", kids.join(", ")),
+        "$return" => format!("return({})", kids.join(", ")),
+        op => format!(
+            "{}({})",
+            op.trim_start_matches("stablehlo."),
+            kids.join(", ")
+        ),
+    }
+}

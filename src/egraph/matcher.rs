@@ -1,0 +1,295 @@
+//! The one matcher and instantiator of rules, over any graph of ops: the IR
+//! (for `legalize`, each value has one definition) and the e-graph (each
+//! e-class has many). A left-hand side is matched from its root op back
+//! through the ops that define its operands; a right-hand side is built
+//! through a [`Builder`].
+
+use super::rules::{eval_attr, eval_cond, eval_type, Bindings, OpPat, RegionPat, Rule};
+use crate::ir::{Attr, Type};
+
+/// One definition of a value: the op that computes it and which result it is.
+pub struct Def<'a, I> {
+    pub name: &'a str,
+    pub attrs: &'a [(String, Attr)],
+    pub operands: Vec<I>,
+    /// The result types of the op.
+    pub types: Vec<Type>,
+    /// Which result of the op the value is.
+    pub result: usize,
+    /// The op has regions (left-hand sides never match those).
+    pub has_regions: bool,
+}
+
+/// A graph of ops that patterns match in.
+pub trait Graph {
+    type Id: Clone + PartialEq + std::fmt::Debug;
+    /// Every definition of `v` (one in the IR; the nodes of an e-class).
+    fn defs(&self, v: &Self::Id) -> Vec<Def<'_, Self::Id>>;
+    /// The type of `v`.
+    fn ty(&self, v: &Self::Id) -> Type;
+}
+
+/// Something that a right-hand side is built into.
+pub trait Builder {
+    type Id: Clone + std::fmt::Debug;
+    type Region;
+    /// Adds an op; returns its results.
+    fn op(
+        &mut self,
+        name: &str,
+        attrs: Vec<(String, Attr)>,
+        operands: Vec<Self::Id>,
+        types: Vec<Type>,
+        regions: Vec<Self::Region>,
+    ) -> Result<Vec<Self::Id>, String>;
+    /// Opens a region with arguments of these types; returns the arguments.
+    fn begin_region(&mut self, arg_types: &[Type]) -> Vec<Self::Id>;
+    /// Closes the innermost region, returning these values.
+    fn end_region(&mut self, results: Vec<Self::Id>) -> Result<Self::Region, String>;
+}
+
+/// Every way the left-hand side of `rule` matches with its root result
+/// `root_result` being the value `v` of `g`. The root op's own
+/// definition is `root` (so callers that already have it need not search).
+pub fn matches<G: Graph>(g: &G, rule: &Rule, v: &G::Id) -> Vec<Bindings<G::Id>> {
+    let root = rule.root();
+    let mut out = Vec::new();
+    // The root's first result is the value matched.
+    let Some(first) = root.results.first() else {
+        return out;
+    };
+    let start = Bindings::default();
+    match_value(g, rule, first, v, start, &mut |b| {
+        let ok = match &rule.cond {
+            Some(c) => eval_cond(c, &b).unwrap_or(false),
+            None => true,
+        };
+        if ok {
+            out.push(b);
+        }
+    });
+    out
+}
+
+/// Matches the pattern variable `var` against value `v`: through the
+/// left-hand side op that defines `var` if there is one, else binding it.
+fn match_value<G: Graph>(
+    g: &G,
+    rule: &Rule,
+    var: &str,
+    v: &G::Id,
+    b: Bindings<G::Id>,
+    k: &mut dyn FnMut(Bindings<G::Id>),
+) {
+    if let Some((_, id, _)) = b.val(var) {
+        if id == v {
+            k(b);
+        }
+        return;
+    }
+    let def = rule.lhs.iter().find(|o| o.results.iter().any(|r| r == var));
+    let Some(op) = def else {
+        let mut b = b;
+        b.vals.push((var.to_string(), v.clone(), g.ty(v)));
+        k(b);
+        return;
+    };
+    let idx = op.results.iter().position(|r| r == var).unwrap_or(0);
+    for d in g.defs(v) {
+        if d.name != op.name
+            || d.result != idx
+            || d.has_regions
+            || d.operands.len() != op.operands.len()
+            || d.types.len() != op.types.len()
+        {
+            continue;
+        }
+        let Some(mut b) = match_attrs(op, d.attrs, b.clone()) else {
+            continue;
+        };
+        // Results: bind each result variable (their ids are not known for
+        // the other results; they are bound by type only) and type.
+        let mut ok = true;
+        for (t, texpr) in d.types.iter().zip(&op.types) {
+            if !bind_type(texpr, t, &mut b) {
+                ok = false;
+                break;
+            }
+        }
+        if !ok {
+            continue;
+        }
+        b.vals.push((var.to_string(), v.clone(), g.ty(v)));
+        match_operands(g, rule, &op.operands, &d.operands, 0, b, k);
+    }
+}
+
+fn match_operands<G: Graph>(
+    g: &G,
+    rule: &Rule,
+    vars: &[String],
+    ids: &[G::Id],
+    i: usize,
+    b: Bindings<G::Id>,
+    k: &mut dyn FnMut(Bindings<G::Id>),
+) {
+    if i == vars.len() {
+        k(b);
+        return;
+    }
+    match_value(g, rule, &vars[i], &ids[i], b, &mut |b| {
+        match_operands(g, rule, vars, ids, i + 1, b, k)
+    });
+}
+
+/// Binds a type variable, or checks a type expression, against `t`.
+fn bind_type<I: Clone>(texpr: &super::rules::Expr, t: &Type, b: &mut Bindings<I>) -> bool {
+    if let super::rules::Expr::TypeVar(n) = texpr {
+        match b.ty(n) {
+            Some(u) => return u == t,
+            None => {
+                b.types.push((n.clone(), t.clone()));
+                return true;
+            }
+        }
+    }
+    eval_type(texpr, b).map(|u| &u == t).unwrap_or(false)
+}
+
+fn match_attrs<I: Clone>(
+    op: &OpPat,
+    attrs: &[(String, Attr)],
+    mut b: Bindings<I>,
+) -> Option<Bindings<I>> {
+    for (n, a) in attrs {
+        if !op.other_attrs && !op.attrs.iter().any(|p| &p.name == n) {
+            return None;
+        }
+        let _ = a;
+    }
+    for p in &op.attrs {
+        let have = attrs.iter().find(|(n, _)| n == &p.name).map(|x| &x.1);
+        match (&p.value, have) {
+            (super::rules::Expr::AttrVar(v), Some(a)) => match b.attr(v) {
+                Some(x) if x != a => return None,
+                Some(_) => {}
+                None => b.attrs.push((v.clone(), a.clone())),
+            },
+            (_, None) if p.optional => {}
+            (_, None) => return None,
+            (e, Some(a)) => match eval_attr(e, &b) {
+                Ok(Some(x)) if &x == a => {}
+                _ => return None,
+            },
+        }
+    }
+    Some(b)
+}
+
+/// Builds the right-hand side of `rule` under bindings `b`; returns the
+/// values of the root's results.
+pub fn instantiate<B: Builder>(
+    rule: &Rule,
+    b: &Bindings<B::Id>,
+    builder: &mut B,
+) -> Result<Vec<B::Id>, String> {
+    let mut env: Vec<(String, B::Id)> = b
+        .vals
+        .iter()
+        .map(|(n, i, _)| (n.clone(), i.clone()))
+        .collect();
+    let mut b = b.clone();
+    build_ops(&rule.rhs, &mut env, &mut b, builder)?;
+    rule.root()
+        .results
+        .iter()
+        .map(|r| {
+            env.iter()
+                .rev()
+                .find(|(n, _)| n == r)
+                .map(|x| x.1.clone())
+                .ok_or_else(|| format!("%{r} is not defined"))
+        })
+        .collect()
+}
+
+fn build_ops<B: Builder>(
+    ops: &[OpPat],
+    env: &mut Vec<(String, B::Id)>,
+    b: &mut Bindings<B::Id>,
+    builder: &mut B,
+) -> Result<(), String> {
+    let lookup = |env: &Vec<(String, B::Id)>, n: &str| {
+        env.iter()
+            .rev()
+            .find(|(m, _)| m == n)
+            .map(|x| x.1.clone())
+            .ok_or_else(|| format!("%{n} is not defined"))
+    };
+    for op in ops {
+        if op.name.is_empty() {
+            let v = lookup(env, &op.operands[0])?;
+            env.push((op.results[0].clone(), v));
+            continue;
+        }
+        let operands = op
+            .operands
+            .iter()
+            .map(|o| lookup(env, o))
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut attrs = Vec::new();
+        for p in &op.attrs {
+            if let Some(a) = eval_attr(&p.value, b)? {
+                attrs.push((p.name.clone(), a));
+            }
+        }
+        let types = op
+            .types
+            .iter()
+            .map(|t| eval_type(t, b))
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut regions = Vec::new();
+        for r in &op.regions {
+            regions.push(build_region(r, env, b, builder)?);
+        }
+        let res = builder.op(&op.name, attrs, operands, types.clone(), regions)?;
+        for ((n, id), t) in op.results.iter().zip(res).zip(types) {
+            env.push((n.clone(), id.clone()));
+            b.vals.push((n.clone(), id, t));
+        }
+    }
+    Ok(())
+}
+
+fn build_region<B: Builder>(
+    r: &RegionPat,
+    env: &mut Vec<(String, B::Id)>,
+    b: &mut Bindings<B::Id>,
+    builder: &mut B,
+) -> Result<B::Region, String> {
+    let types = r
+        .args
+        .iter()
+        .map(|(_, t)| eval_type(t, b))
+        .collect::<Result<Vec<_>, _>>()?;
+    let args = builder.begin_region(&types);
+    let mark = env.len();
+    for (((n, _), id), t) in r.args.iter().zip(args).zip(types) {
+        env.push((n.clone(), id.clone()));
+        b.vals.push((n.clone(), id, t));
+    }
+    build_ops(&r.ops, env, b, builder)?;
+    let ret = r
+        .ret
+        .iter()
+        .map(|n| {
+            env.iter()
+                .rev()
+                .find(|(m, _)| m == n)
+                .map(|x| x.1.clone())
+                .ok_or_else(|| format!("%{n} is not defined"))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    env.truncate(mark);
+    builder.end_region(ret)
+}
