@@ -525,3 +525,56 @@ fn fmt_writes_a_non_commutative_reducer_in_full() {
     let (code, out, err) = hlocheck(&["parse", "--roundtrip", &f]);
     assert_eq!(code, 0, "{out}{err}");
 }
+
+/// `depth` `case` ops, each in the region of the one before.
+fn nested_cases(depth: usize) -> String {
+    let mut body = String::from(
+        "%c = stablehlo.constant dense<1.0> : tensor<f32>\n stablehlo.return %c : tensor<f32>\n",
+    );
+    for d in 0..depth {
+        body = format!(
+            "%p{d} = stablehlo.constant dense<0> : tensor<i32>
+ %r{d} = \"stablehlo.case\"(%p{d}) ({{
+{body} }}) : (tensor<i32>) -> tensor<f32>
+ stablehlo.return %r{d} : tensor<f32>
+"
+        );
+    }
+    let body = body.replace(
+        &format!("stablehlo.return %r{} : tensor<f32>\n", depth - 1),
+        &format!("func.return %r{} : tensor<f32>\n", depth - 1),
+    );
+    format!("func.func @main() -> tensor<f32> {{\n{body}}}\n")
+}
+
+#[test]
+fn the_deepest_nest_accepted_prints_in_generic_form_that_parses_back_and_runs() {
+    let dir = scratch("deep");
+    let f = write(&dir, "deep.mlir", &nested_cases(99));
+    let (code, out, err) = hlocheck(&["parse", "--roundtrip", &f]);
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, err) = hlocheck(&["run", &f]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.trim(), "dense<1.0e+00> : tensor<f32>");
+    let f = write(&dir, "deeper.mlir", &nested_cases(101));
+    let (code, out, _) = hlocheck(&["parse", &f]);
+    assert_eq!(code, 1);
+    assert!(out.contains("regions nest deeper than 100 levels"), "{out}");
+}
+
+#[test]
+fn run_errors_use_the_projects_words_not_rust_debug_names() {
+    let dir = scratch("words");
+    let f = write(
+        &dir,
+        "popcnt.mlir",
+        "func.func @main(%a: tensor<2xbf16>) -> tensor<2xbf16> {
+  %r = \"stablehlo.popcnt\"(%a) : (tensor<2xbf16>) -> tensor<2xbf16>
+  func.return %r : tensor<2xbf16>
+}
+",
+    );
+    let (_, _, err) = hlocheck(&["run", &f, "--seed", "1"]);
+    assert!(!err.contains("BF16") && !err.contains("IntKind"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}

@@ -103,7 +103,11 @@ pub fn numpy_shape(shapes: &[&[usize]]) -> Result<Vec<usize>, String> {
             if *o == 1 {
                 *o = d;
             } else if d != 1 && d != *o {
-                return Err(format!("shapes {shapes:?} do not broadcast"));
+                let shapes: Vec<String> = shapes
+                    .iter()
+                    .map(|s| super::tensor::shape_text(s))
+                    .collect();
+                return Err(format!("shapes {} do not broadcast", shapes.join(", ")));
             }
         }
     }
@@ -365,7 +369,7 @@ fn conj(_: &mut Interp<'_>, _: &Op, args: Vec<Value>) -> KResult<Vec<Value>> {
             Ok(vec![Value::tensor(t)])
         }
         Domain::Float(_) => Ok(vec![Value::tensor(a.clone())]),
-        d => Err(format!("conj is not defined for {d:?} elements").into()),
+        d => Err(format!("conj is not defined for {d} elements").into()),
     }
 }
 

@@ -82,6 +82,18 @@ pub enum Domain {
     Complex(FloatKind),
 }
 
+impl std::fmt::Display for Domain {
+    /// The elements in MLIR's words: `i1`, `si32`/`ui8`, `bf16`, `complex<f32>`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Domain::Bool => write!(f, "i1"),
+            Domain::Int(k) => write!(f, "{}i{}", if k.signed { "" } else { "u" }, k.bits),
+            Domain::Float(k) => write!(f, "{}", k.name()),
+            Domain::Complex(k) => write!(f, "complex<{}>", k.name()),
+        }
+    }
+}
+
 pub fn domain(e: &ElementType) -> Result<Domain, String> {
     match e {
         ElementType::Int(_, 1) => Ok(Domain::Bool),
@@ -183,9 +195,12 @@ pub fn binary_args(args: &[Value]) -> KResult<(&Tensor, &Tensor)> {
         [a, b] => {
             let (a, b) = (a.as_tensor()?, b.as_tensor()?);
             if !same_shape(&a.shape, &b.shape) {
-                return Err(
-                    format!("operand shapes differ: {:?} and {:?}", a.shape, b.shape).into(),
-                );
+                return Err(format!(
+                    "operand shapes differ: {} and {}",
+                    super::tensor::shape_text(&a.shape),
+                    super::tensor::shape_text(&b.shape)
+                )
+                .into());
             }
             if a.lanes() != b.lanes() {
                 return Err("operand element types differ".into());
@@ -253,7 +268,7 @@ macro_rules! unary_kernel {
 }
 
 fn unsupported(what: &str, d: Domain) -> String {
-    format!("{what} is not defined for {d:?} elements")
+    format!("{what} is not defined for {d} elements")
 }
 
 // ---------------------------------------------------------------------------

@@ -343,6 +343,20 @@ impl<'p> Interp<'p> {
 
     /// Checks a shape a kernel is about to allocate against the limits.
     pub fn check_shape(&self, shape: &[usize], lanes: usize) -> Result<(), String> {
+        let bytes = self.check_size(shape, lanes)?;
+        let total = memory::live().saturating_add(bytes);
+        if total > self.limits.max_memory {
+            return Err(format!(
+                "a tensor of {bytes} bytes would make the run hold {total} bytes, more than the memory limit ({} bytes); raise it with --max-memory",
+                self.limits.max_memory
+            ));
+        }
+        Ok(())
+    }
+
+    /// Checks one tensor's shape against the element and size limits;
+    /// returns its bytes.
+    pub fn check_size(&self, shape: &[usize], lanes: usize) -> Result<u64, String> {
         let mut n: u64 = 1;
         for &d in shape {
             n = n.saturating_mul(d as u64);
@@ -360,14 +374,7 @@ impl<'p> Interp<'p> {
                 self.limits.max_bytes
             ));
         }
-        let total = memory::live().saturating_add(bytes);
-        if total > self.limits.max_memory {
-            return Err(format!(
-                "a tensor of {bytes} bytes would make the run hold {total} bytes, more than the memory limit ({} bytes); raise it with --max-memory",
-                self.limits.max_memory
-            ));
-        }
-        Ok(())
+        Ok(bytes)
     }
 
     /// Calls a function by name; an error is rendered as `line:col: op: message`.
@@ -657,7 +664,8 @@ impl<'p> Interp<'p> {
             .map_err(located)?;
         for (i, (&id, v)) in op.results.iter().zip(results).enumerate() {
             if let Value::Tensor(t) = &v {
-                self.check_shape(&t.shape, t.lanes()).map_err(located)?;
+                // The result is held already: its memory was checked above.
+                self.check_size(&t.shape, t.lanes()).map_err(located)?;
             }
             check_value_type(&v, self.ty(id)).map_err(|m| located(format!("result {i}: {m}")))?;
             self.env[id as usize] = Some(v);

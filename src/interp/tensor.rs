@@ -29,6 +29,12 @@ pub struct Tensor {
     pub data: Vec<u64>,
 }
 
+/// A shape as text: `[2, 3]`.
+pub fn shape_text(shape: &[usize]) -> String {
+    let dims: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
+    format!("[{}]", dims.join(", "))
+}
+
 /// Words per element: 2 for complex types, 1 otherwise.
 pub fn lanes(elem: &ElementType) -> usize {
     match elem {

@@ -66,11 +66,14 @@ pub fn unary_math(d: Domain, a: &Tensor, f: Unary) -> Result<Tensor, String> {
                 })
             });
             if undefined.get() {
-                return Err(format!("{f:?} is not defined on complex<{}>", kind.name()));
+                return Err(format!(
+                    "the function is not defined on complex<{}> elements",
+                    kind.name()
+                ));
             }
             Ok(t)
         }
-        _ => Err(format!("{f:?} takes floating-point or complex elements")),
+        _ => Err("the function takes floating-point or complex elements".into()),
     }
 }
 
@@ -89,11 +92,14 @@ pub fn binary_math(d: Domain, a: &Tensor, b: &Tensor, f: Binary) -> Result<Tenso
                 })
             });
             if undefined.get() {
-                return Err(format!("{f:?} is not defined on complex<{}>", kind.name()));
+                return Err(format!(
+                    "the function is not defined on complex<{}> elements",
+                    kind.name()
+                ));
             }
             Ok(t)
         }
-        _ => Err(format!("{f:?} takes floating-point or complex elements")),
+        _ => Err("the function takes floating-point or complex elements".into()),
     }
 }
 

@@ -14,7 +14,8 @@ use crate::ir::types::{ElementType, FunctionType, QuantType, Signedness, TensorT
 use crate::ir::{split_cases, Block, Op, Pos, Program, Region, ValueId};
 use std::collections::HashMap;
 
-/// Deepest nesting of brackets, types, attributes and regions accepted.
+/// Deepest nesting accepted: of regions, and of the brackets, types and
+/// attributes within one region.
 pub const MAX_DEPTH: u32 = 100;
 
 /// A parse error: a message at a byte offset.
@@ -120,6 +121,8 @@ pub struct Parser<'a> {
     /// Bytes of text the alias uses so far stand for.
     expanded: u64,
     depth: u32,
+    /// Regions open around the current position.
+    region_depth: u32,
     /// Line-counting cache: (offset, line, column) of the last position
     /// asked for, moving forward; `line_base` is where counting restarts.
     line_cache: std::cell::Cell<(usize, u32, u32)>,
@@ -152,6 +155,7 @@ impl<'a> Parser<'a> {
             attr_aliases: HashMap::new(),
             expanded: 0,
             depth: 0,
+            region_depth: 0,
             line_cache: std::cell::Cell::new((start, line, 1)),
             line_base: (start, line),
         }
@@ -1762,8 +1766,23 @@ impl<'a> Parser<'a> {
 
     /// `{ ops }` or `{ ^bb0(args): ops ^bb1: ... }`. `entry_args` are values
     /// already defined (in a scope the caller pushed) for the entry block.
+    /// Regions nest up to [`MAX_DEPTH`] deep, counted apart from the
+    /// brackets, types and attributes of the ops around them (which count
+    /// afresh inside each region): an op's generic and pretty forms then
+    /// nest equally deep, so whatever is printed parses again.
     pub fn region(&mut self, entry_args: Vec<ValueId>) -> PResult<Region> {
-        self.enter()?;
+        if self.region_depth >= MAX_DEPTH {
+            return self.err(format!("regions nest deeper than {MAX_DEPTH} levels"));
+        }
+        self.region_depth += 1;
+        let outer = std::mem::replace(&mut self.depth, 0);
+        let r = self.region_body(entry_args);
+        self.depth = outer;
+        self.region_depth -= 1;
+        r
+    }
+
+    fn region_body(&mut self, entry_args: Vec<ValueId>) -> PResult<Region> {
         self.expect_punct(b'{')?;
         let mut blocks = vec![Block {
             args: entry_args,
@@ -1810,7 +1829,6 @@ impl<'a> Parser<'a> {
         if blocks.len() == 1 && blocks[0].args.is_empty() && blocks[0].ops.is_empty() {
             blocks.clear();
         }
-        self.leave();
         Ok(Region { blocks })
     }
 
