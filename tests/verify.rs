@@ -47,6 +47,24 @@ const CASES: &[(&[&str], &str)] = &[
     (&["stablehlo.concatenate (C2)", "stablehlo.concatenate (C4)"], "func.func @f(%a: tensor<2x3xf32>, %b: tensor<4x3xf32>) -> tensor<6x3xf32> {
   %0 = stablehlo.concatenate %a, %b, dim = 2 : (tensor<2x3xf32>, tensor<4x3xf32>) -> tensor<6x3xf32>
   return %0 : tensor<6x3xf32> }"),
+    // func.return against the signature
+    (&["func.return (return)"], "func.func @f(%a: tensor<5xf32>) -> tensor<7xf32> {
+  return %a : tensor<5xf32> }"),
+    (&["func.return (return)"], "func.func @f(%a: tensor<5xf32>) -> (tensor<5xf32>, tensor<5xf32>) {
+  return %a : tensor<5xf32> }"),
+    (&["func.return (return)"], "func.func @main(%a: tensor<5xf32>) -> tensor<7xf32> {
+  %0 = stablehlo.composite \"my.op\" %a {decomposition = @dec} : (tensor<5xf32>) -> tensor<7xf32>
+  return %0 : tensor<7xf32> }
+func.func private @dec(%a: tensor<5xf32>) -> tensor<7xf32> {
+  return %a : tensor<5xf32> }"),
+    // a composite's `?` result takes its decomposition's size
+    (&["stablehlo.add (C1)"], "func.func @main(%a: tensor<5xf32>) -> tensor<?xf32> {
+  %0 = stablehlo.composite \"my.op\" %a {decomposition = @dec} : (tensor<5xf32>) -> tensor<?xf32>
+  %c = stablehlo.constant dense<1.0> : tensor<7xf32>
+  %1 = stablehlo.add %0, %c : (tensor<?xf32>, tensor<7xf32>) -> tensor<?xf32>
+  return %1 : tensor<?xf32> }
+func.func private @dec(%a: tensor<5xf32>) -> tensor<5xf32> {
+  return %a : tensor<5xf32> }"),
     // elementwise
     (&[], "func.func @f(%a: tensor<2xf32>) -> tensor<2xf32> {
   %0 = stablehlo.add %a, %a : tensor<2xf32>
@@ -152,7 +170,7 @@ const CASES: &[(&[&str], &str)] = &[
   %s = stablehlo.constant dense<[3, 2]> : tensor<2xi64>
   %0 = stablehlo.dynamic_reshape %a, %s : (tensor<2x3xf32>, tensor<2xi64>) -> tensor<3x2xf32>
   return %0 : tensor<3x2xf32> }"),
-    (&["stablehlo.dynamic_reshape (C2)"], "func.func @f(%a: tensor<2x3xf32>) -> tensor<?x2xf32> {
+    (&["stablehlo.dynamic_reshape (C2)"], "func.func @f(%a: tensor<2x3xf32>) -> tensor<4x2xf32> {
   %s = stablehlo.constant dense<[4, 2]> : tensor<2xi64>
   %0 = stablehlo.dynamic_reshape %a, %s : (tensor<2x3xf32>, tensor<2xi64>) -> tensor<4x2xf32>
   return %0 : tensor<4x2xf32> }"),

@@ -46,7 +46,6 @@ use std::rc::Rc;
 pub const DIALECT_OPS_WITHOUT_SPEC: &[&str] = &[
     "stablehlo.return",
     "chlo.return",
-    "stablehlo.real_dynamic_slice",
     "stablehlo.create_token",
     "stablehlo.cross-replica-sum",
     "stablehlo.einsum",
@@ -563,6 +562,7 @@ impl<'p> State<'p> {
                         self.push_problems(op, probs);
                     }
                     let fname = func_name(op);
+                    self.check_func_returns(op, &fname);
                     // A private function that calls reach is checked at
                     // its calls, in their context.
                     if calls::is_private(op) && self.called.contains(&fname) {
@@ -577,6 +577,51 @@ impl<'p> State<'p> {
                 _ => {
                     self.walk_regions(op, false);
                     self.verify_op(op);
+                }
+            }
+        }
+    }
+
+    /// `func.return` against the function's declared result types (MLIR's
+    /// func dialect requires the same number of values and equal types).
+    fn check_func_returns(&mut self, f: &Op, fname: &str) {
+        let Some(crate::ir::Attr::Type(Type::Function(ft))) = f.attr("function_type") else {
+            return;
+        };
+        for r in &f.regions {
+            for b in &r.blocks {
+                let Some(ret) = b.ops.last().filter(|o| o.name == "func.return") else {
+                    continue;
+                };
+                let types: Vec<Type> = ret
+                    .operands
+                    .iter()
+                    .map(|v| {
+                        self.prog
+                            .value_types
+                            .get(*v as usize)
+                            .cloned()
+                            .unwrap_or(Type::None)
+                    })
+                    .collect();
+                let msg = if types.len() != ft.results.len() {
+                    Some(format!(
+                        "@{fname} declares {} results, but `func.return` returns {} values",
+                        ft.results.len(),
+                        types.len()
+                    ))
+                } else {
+                    (0..types.len())
+                        .find(|&i| types[i] != ft.results[i])
+                        .map(|i| {
+                            format!(
+                                "`func.return` returns {} as result {i}, but @{fname} declares {}",
+                                types[i], ft.results[i]
+                            )
+                        })
+                };
+                if let Some(m) = msg {
+                    self.push(Kind::Error, ret, "return", m, None);
                 }
             }
         }
