@@ -1839,3 +1839,35 @@ fn malformed_unknown_and_contradictory_assumptions_exit_2_and_say_where() {
         "{out}"
     );
 }
+
+#[test]
+fn a_loop_that_grows_its_carried_value_gives_no_size_to_what_follows() {
+    // The body appends an element each iteration: after the loop the size is
+    // not the operand's, so the add with %a must not be taken to hold, and
+    // the loop's own type constraints are no error (MLIR accepts them).
+    let text = "func.func @main(%a: tensor<?xf32>) -> tensor<?xf32> {
+  %c = stablehlo.constant dense<1.0> : tensor<1xf32>
+  %w = stablehlo.while(%it = %a) : tensor<?xf32>
+    cond {
+      %d = stablehlo.get_dimension_size %it, dim = 0 : (tensor<?xf32>) -> tensor<i32>
+      %c4 = stablehlo.constant dense<4> : tensor<i32>
+      %lt = stablehlo.compare LT, %d, %c4, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %lt : tensor<i1>
+    } do {
+      %n = stablehlo.concatenate %it, %c, dim = 0 : (tensor<?xf32>, tensor<1xf32>) -> tensor<?xf32>
+      stablehlo.return %n : tensor<?xf32>
+    }
+  %r = stablehlo.add %w, %a : tensor<?xf32>
+  return %r : tensor<?xf32>
+}";
+    let r = verify(text);
+    assert_eq!(kinds(&r).0, 0, "{:?}", r.findings);
+    assert_eq!(kinds(&r).1, 0, "{:?}", r.findings);
+    assert!(
+        r.findings
+            .iter()
+            .any(|f| f.op == "stablehlo.add" && f.kind == Kind::Unknown),
+        "{:?}",
+        r.findings
+    );
+}

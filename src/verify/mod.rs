@@ -311,6 +311,11 @@ pub(crate) struct State<'p> {
     /// Small integer values whose elements are not tracked, with the reason
     /// (the op that broke the chain).
     untracked: HashMap<ValueId, Rc<str>>,
+    /// Unknowns that stand for a loop's carried sizes in any iteration: a
+    /// formula over them that the solver does not show valid is undecided
+    /// (one unknown stands for the sizes of several iterations, so neither
+    /// a failure nor a condition on it says anything about an input).
+    per_iteration: HashSet<u32>,
     findings: Vec<Finding>,
     ops_checked: usize,
     solver: solve::Solver,
@@ -364,6 +369,7 @@ impl<'p> State<'p> {
             finding_keys: HashSet::new(),
             globals: HashMap::new(),
             untracked: HashMap::new(),
+            per_iteration: HashSet::new(),
             findings: Vec::new(),
             ops_checked: 0,
             solver: solve::Solver::new(opts.timeout_ms, opts.budget_ms),
@@ -571,8 +577,11 @@ impl<'p> State<'p> {
                     self.walk_function(op, &fname);
                 }
                 "stablehlo.while" => {
-                    self.walk_while(op);
+                    let sizes_change = self.walk_while(op);
                     self.verify_op(op);
+                    if sizes_change {
+                        self.loop_results_unknown(op);
+                    }
                 }
                 _ => {
                     self.walk_regions(op, false);
@@ -640,6 +649,19 @@ impl<'p> State<'p> {
                     let name = format!("L{}.region{ri}.arg{i}", op.pos.line);
                     let first = self.vars.len() as u32;
                     let mut t = self.fresh_value(*a, &name);
+                    if !carried && op.name == "stablehlo.while" {
+                        // A loop whose body may change the carried sizes:
+                        // these stand for the sizes of any iteration.
+                        self.mark_internal(
+                            first,
+                            &format!(
+                                "a size of argument {i} of region {ri} of the loop at line {}, \
+                                 which the loop may change between iterations",
+                                op.pos.line
+                            ),
+                        );
+                        self.per_iteration.extend(first..self.vars.len() as u32);
+                    }
                     self.mark_internal(
                         first,
                         &format!(
@@ -676,10 +698,10 @@ impl<'p> State<'p> {
     /// every iteration. Nested loops could make that exponential in the
     /// depth; after [`LOOP_REWALK_BUDGET`] second walks, loops are walked
     /// once, with fresh sizes.
-    fn walk_while(&mut self, op: &Op) {
+    fn walk_while(&mut self, op: &Op) -> bool {
         if self.loop_rewalks >= LOOP_REWALK_BUDGET {
             self.walk_regions(op, false);
-            return;
+            return true;
         }
         let before = (
             self.findings.len(),
@@ -688,7 +710,7 @@ impl<'p> State<'p> {
             self.eqs.clone(),
         );
         if !self.walk_regions(op, true) || self.body_keeps_sizes(op) {
-            return;
+            return false;
         }
         self.loop_rewalks += 1;
         let (n, keys, assumptions, eqs) = before;
@@ -697,6 +719,48 @@ impl<'p> State<'p> {
         self.assumptions = assumptions;
         self.eqs = eqs;
         self.walk_regions(op, false);
+        true
+    }
+
+    /// The `?` sizes of the results of a loop whose body may change them are
+    /// what the last iteration left: unknowns outside the entry function's
+    /// terms (never the operands' sizes, which its constraints would equate
+    /// them with).
+    fn loop_results_unknown(&mut self, op: &Op) {
+        let why = format!(
+            "a size the loop at line {} computes (its body may change it)",
+            op.pos.line
+        );
+        for &r in &op.results {
+            let declared = match self.prog.value_types.get(r as usize) {
+                Some(Type::Tensor(t)) => t.dims.clone(),
+                _ => None,
+            };
+            let (Some(declared), Some(dims)) = (declared, self.val(r).dims.clone()) else {
+                continue;
+            };
+            if declared.len() != dims.len() {
+                continue;
+            }
+            let mut nd = Vec::with_capacity(dims.len());
+            for (j, (decl, d)) in declared.iter().zip(&dims).enumerate() {
+                if decl.is_some() {
+                    nd.push(d.clone());
+                    continue;
+                }
+                let first = self.vars.len() as u32;
+                let v = self.new_var(
+                    format!("while@L{}.dim{j}", op.pos.line),
+                    Some(0),
+                    Some(i64::MAX as i128),
+                );
+                self.mark_internal(first, &why);
+                nd.push(Sym::var(v));
+            }
+            let mut t = (*self.val(r)).clone();
+            t.dims = Some(nd);
+            self.set_val(r, t);
+        }
     }
 
     /// Whether the values a `while` body returns have, for every input, the
@@ -1239,8 +1303,25 @@ impl<'p> State<'p> {
             .solver
             .decide(&f, &self.assumptions, &self.vars, existential);
         let name = |v: u32| self.var_name(v);
+        let looped = vs.iter().find(|v| self.per_iteration.contains(v)).copied();
         match verdict {
             solve::Verdict::Valid => {}
+            _ if looped.is_some() => {
+                let v = looped.unwrap_or_default();
+                let why = self
+                    .vars
+                    .get(v as usize)
+                    .and_then(|i| i.why.clone())
+                    .unwrap_or_else(|| "".into());
+                let text = f.render(&name);
+                self.push(
+                    Kind::Unknown,
+                    op,
+                    label,
+                    format!("{text}: not decided ({} is {why})", name(v)),
+                    None,
+                );
+            }
             solve::Verdict::Unsat => {
                 *failed = true;
                 let msg = format!("{} cannot hold for any input", f.render(&name));
