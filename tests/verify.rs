@@ -1871,3 +1871,49 @@ fn a_loop_that_grows_its_carried_value_gives_no_size_to_what_follows() {
         r.findings
     );
 }
+
+#[test]
+fn verdicts_and_counterexamples_do_not_depend_on_file_order() {
+    // Files are spread over worker threads; each program's solver state
+    // starts afresh, so a file's findings are the same in any order and
+    // next to any other file.
+    let files = [
+        "tests/programs/jax/bad_floor_reshape.mlir",
+        "tests/programs/shape_poly_precondition.mlir",
+        "tests/programs/jax_export_calls_precondition.mlir",
+        "tests/programs/jax/unet.mlir",
+        "tests/programs/jax/strided3.mlir",
+    ];
+    let lines = |order: &[&str]| {
+        let mut args = vec!["verify"];
+        args.extend_from_slice(order);
+        let (code, out) = run_cli(&args);
+        assert_eq!(code, 0, "{out}");
+        let mut v: Vec<String> = out.lines().map(str::to_string).collect();
+        v.sort();
+        v
+    };
+    let forward = lines(&files);
+    assert!(
+        forward.iter().any(|l| l.contains("counterexample")),
+        "{forward:?}"
+    );
+    let mut rev = files;
+    rev.reverse();
+    assert_eq!(forward, lines(&rev));
+    // Each file alone gives the lines it gives among the others.
+    let mut alone = Vec::new();
+    for f in files {
+        alone.extend(
+            lines(&[f])
+                .into_iter()
+                .filter(|l| !l.starts_with("verified")),
+        );
+    }
+    alone.sort();
+    let among: Vec<String> = forward
+        .into_iter()
+        .filter(|l| !l.starts_with("verified"))
+        .collect();
+    assert_eq!(alone, among);
+}

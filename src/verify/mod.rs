@@ -219,8 +219,47 @@ pub struct VarInfo {
     pub why: Option<std::rc::Rc<str>>,
 }
 
-/// Verifies a program with the embedded spec.
+/// Verifies a program with the embedded spec. A program that may ask the
+/// solver (dynamic sizes, assumptions, collectives' process counts) is
+/// verified in a Z3 context of its own, so that its verdicts and
+/// counterexamples do not depend on what the thread verified before.
 pub fn verify_program(prog: &Program, opts: &Options) -> Report {
+    if may_ask_solver(prog, opts) {
+        let cfg = z3::Config::new();
+        z3::with_z3_config(&cfg, || verify_in_context(prog, opts))
+    } else {
+        verify_in_context(prog, opts)
+    }
+}
+
+/// Whether verifying `prog` may query the solver: formulas over unknowns
+/// come from `?` sizes, assumptions and the process counts.
+fn may_ask_solver(prog: &Program, opts: &Options) -> bool {
+    fn ops_use_processes(ops: &[Op]) -> bool {
+        ops.iter().any(|op| {
+            op.name.contains("all_")
+                || op.name.contains("collective")
+                || op.name.contains("reduce_scatter")
+                || op.name.contains("replica")
+                || op.name.contains("partition")
+                || op
+                    .regions
+                    .iter()
+                    .any(|r| r.blocks.iter().any(|b| ops_use_processes(&b.ops)))
+        })
+    }
+    !opts.assumptions.is_empty()
+        || prog.value_types.iter().any(|t| match t {
+            Type::Tensor(tt) => tt
+                .dims
+                .as_ref()
+                .is_none_or(|d| d.iter().any(|x| x.is_none())),
+            _ => false,
+        })
+        || ops_use_processes(&prog.ops)
+}
+
+fn verify_in_context(prog: &Program, opts: &Options) -> Report {
     let spec = match Spec::embedded() {
         Ok(s) => s,
         Err(e) => {
