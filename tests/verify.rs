@@ -47,6 +47,24 @@ const CASES: &[(&[&str], &str)] = &[
     (&["stablehlo.concatenate (C2)", "stablehlo.concatenate (C4)"], "func.func @f(%a: tensor<2x3xf32>, %b: tensor<4x3xf32>) -> tensor<6x3xf32> {
   %0 = stablehlo.concatenate %a, %b, dim = 2 : (tensor<2x3xf32>, tensor<4x3xf32>) -> tensor<6x3xf32>
   return %0 : tensor<6x3xf32> }"),
+    // func.return against the signature
+    (&["func.return (return)"], "func.func @f(%a: tensor<5xf32>) -> tensor<7xf32> {
+  return %a : tensor<5xf32> }"),
+    (&["func.return (return)"], "func.func @f(%a: tensor<5xf32>) -> (tensor<5xf32>, tensor<5xf32>) {
+  return %a : tensor<5xf32> }"),
+    (&["func.return (return)"], "func.func @main(%a: tensor<5xf32>) -> tensor<7xf32> {
+  %0 = stablehlo.composite \"my.op\" %a {decomposition = @dec} : (tensor<5xf32>) -> tensor<7xf32>
+  return %0 : tensor<7xf32> }
+func.func private @dec(%a: tensor<5xf32>) -> tensor<7xf32> {
+  return %a : tensor<5xf32> }"),
+    // a composite's `?` result takes its decomposition's size
+    (&["stablehlo.add (C1)"], "func.func @main(%a: tensor<5xf32>) -> tensor<?xf32> {
+  %0 = stablehlo.composite \"my.op\" %a {decomposition = @dec} : (tensor<5xf32>) -> tensor<?xf32>
+  %c = stablehlo.constant dense<1.0> : tensor<7xf32>
+  %1 = stablehlo.add %0, %c : (tensor<?xf32>, tensor<7xf32>) -> tensor<?xf32>
+  return %1 : tensor<?xf32> }
+func.func private @dec(%a: tensor<5xf32>) -> tensor<5xf32> {
+  return %a : tensor<5xf32> }"),
     // elementwise
     (&[], "func.func @f(%a: tensor<2xf32>) -> tensor<2xf32> {
   %0 = stablehlo.add %a, %a : tensor<2xf32>
@@ -152,7 +170,7 @@ const CASES: &[(&[&str], &str)] = &[
   %s = stablehlo.constant dense<[3, 2]> : tensor<2xi64>
   %0 = stablehlo.dynamic_reshape %a, %s : (tensor<2x3xf32>, tensor<2xi64>) -> tensor<3x2xf32>
   return %0 : tensor<3x2xf32> }"),
-    (&["stablehlo.dynamic_reshape (C2)"], "func.func @f(%a: tensor<2x3xf32>) -> tensor<?x2xf32> {
+    (&["stablehlo.dynamic_reshape (C2)"], "func.func @f(%a: tensor<2x3xf32>) -> tensor<4x2xf32> {
   %s = stablehlo.constant dense<[4, 2]> : tensor<2xi64>
   %0 = stablehlo.dynamic_reshape %a, %s : (tensor<2x3xf32>, tensor<2xi64>) -> tensor<4x2xf32>
   return %0 : tensor<4x2xf32> }"),
@@ -1820,4 +1838,82 @@ fn malformed_unknown_and_contradictory_assumptions_exit_2_and_say_where() {
         out.contains("0 errors, 0 preconditions, 0 undecided"),
         "{out}"
     );
+}
+
+#[test]
+fn a_loop_that_grows_its_carried_value_gives_no_size_to_what_follows() {
+    // The body appends an element each iteration: after the loop the size is
+    // not the operand's, so the add with %a must not be taken to hold, and
+    // the loop's own type constraints are no error (MLIR accepts them).
+    let text = "func.func @main(%a: tensor<?xf32>) -> tensor<?xf32> {
+  %c = stablehlo.constant dense<1.0> : tensor<1xf32>
+  %w = stablehlo.while(%it = %a) : tensor<?xf32>
+    cond {
+      %d = stablehlo.get_dimension_size %it, dim = 0 : (tensor<?xf32>) -> tensor<i32>
+      %c4 = stablehlo.constant dense<4> : tensor<i32>
+      %lt = stablehlo.compare LT, %d, %c4, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %lt : tensor<i1>
+    } do {
+      %n = stablehlo.concatenate %it, %c, dim = 0 : (tensor<?xf32>, tensor<1xf32>) -> tensor<?xf32>
+      stablehlo.return %n : tensor<?xf32>
+    }
+  %r = stablehlo.add %w, %a : tensor<?xf32>
+  return %r : tensor<?xf32>
+}";
+    let r = verify(text);
+    assert_eq!(kinds(&r).0, 0, "{:?}", r.findings);
+    assert_eq!(kinds(&r).1, 0, "{:?}", r.findings);
+    assert!(
+        r.findings
+            .iter()
+            .any(|f| f.op == "stablehlo.add" && f.kind == Kind::Unknown),
+        "{:?}",
+        r.findings
+    );
+}
+
+#[test]
+fn verdicts_and_counterexamples_do_not_depend_on_file_order() {
+    // Files are spread over worker threads; each program's solver state
+    // starts afresh, so a file's findings are the same in any order and
+    // next to any other file.
+    let files = [
+        "tests/programs/jax/bad_floor_reshape.mlir",
+        "tests/programs/shape_poly_precondition.mlir",
+        "tests/programs/jax_export_calls_precondition.mlir",
+        "tests/programs/jax/unet.mlir",
+        "tests/programs/jax/strided3.mlir",
+    ];
+    let lines = |order: &[&str]| {
+        let mut args = vec!["verify"];
+        args.extend_from_slice(order);
+        let (code, out) = run_cli(&args);
+        assert_eq!(code, 0, "{out}");
+        let mut v: Vec<String> = out.lines().map(str::to_string).collect();
+        v.sort();
+        v
+    };
+    let forward = lines(&files);
+    assert!(
+        forward.iter().any(|l| l.contains("counterexample")),
+        "{forward:?}"
+    );
+    let mut rev = files;
+    rev.reverse();
+    assert_eq!(forward, lines(&rev));
+    // Each file alone gives the lines it gives among the others.
+    let mut alone = Vec::new();
+    for f in files {
+        alone.extend(
+            lines(&[f])
+                .into_iter()
+                .filter(|l| !l.starts_with("verified")),
+        );
+    }
+    alone.sort();
+    let among: Vec<String> = forward
+        .into_iter()
+        .filter(|l| !l.starts_with("verified"))
+        .collect();
+    assert_eq!(alone, among);
 }

@@ -46,7 +46,6 @@ use std::rc::Rc;
 pub const DIALECT_OPS_WITHOUT_SPEC: &[&str] = &[
     "stablehlo.return",
     "chlo.return",
-    "stablehlo.real_dynamic_slice",
     "stablehlo.create_token",
     "stablehlo.cross-replica-sum",
     "stablehlo.einsum",
@@ -220,8 +219,47 @@ pub struct VarInfo {
     pub why: Option<std::rc::Rc<str>>,
 }
 
-/// Verifies a program with the embedded spec.
+/// Verifies a program with the embedded spec. A program that may ask the
+/// solver (dynamic sizes, assumptions, collectives' process counts) is
+/// verified in a Z3 context of its own, so that its verdicts and
+/// counterexamples do not depend on what the thread verified before.
 pub fn verify_program(prog: &Program, opts: &Options) -> Report {
+    if may_ask_solver(prog, opts) {
+        let cfg = z3::Config::new();
+        z3::with_z3_config(&cfg, || verify_in_context(prog, opts))
+    } else {
+        verify_in_context(prog, opts)
+    }
+}
+
+/// Whether verifying `prog` may query the solver: formulas over unknowns
+/// come from `?` sizes, assumptions and the process counts.
+fn may_ask_solver(prog: &Program, opts: &Options) -> bool {
+    fn ops_use_processes(ops: &[Op]) -> bool {
+        ops.iter().any(|op| {
+            op.name.contains("all_")
+                || op.name.contains("collective")
+                || op.name.contains("reduce_scatter")
+                || op.name.contains("replica")
+                || op.name.contains("partition")
+                || op
+                    .regions
+                    .iter()
+                    .any(|r| r.blocks.iter().any(|b| ops_use_processes(&b.ops)))
+        })
+    }
+    !opts.assumptions.is_empty()
+        || prog.value_types.iter().any(|t| match t {
+            Type::Tensor(tt) => tt
+                .dims
+                .as_ref()
+                .is_none_or(|d| d.iter().any(|x| x.is_none())),
+            _ => false,
+        })
+        || ops_use_processes(&prog.ops)
+}
+
+fn verify_in_context(prog: &Program, opts: &Options) -> Report {
     let spec = match Spec::embedded() {
         Ok(s) => s,
         Err(e) => {
@@ -312,6 +350,11 @@ pub(crate) struct State<'p> {
     /// Small integer values whose elements are not tracked, with the reason
     /// (the op that broke the chain).
     untracked: HashMap<ValueId, Rc<str>>,
+    /// Unknowns that stand for a loop's carried sizes in any iteration: a
+    /// formula over them that the solver does not show valid is undecided
+    /// (one unknown stands for the sizes of several iterations, so neither
+    /// a failure nor a condition on it says anything about an input).
+    per_iteration: HashSet<u32>,
     findings: Vec<Finding>,
     ops_checked: usize,
     solver: solve::Solver,
@@ -365,6 +408,7 @@ impl<'p> State<'p> {
             finding_keys: HashSet::new(),
             globals: HashMap::new(),
             untracked: HashMap::new(),
+            per_iteration: HashSet::new(),
             findings: Vec::new(),
             ops_checked: 0,
             solver: solve::Solver::new(opts.timeout_ms, opts.budget_ms),
@@ -563,6 +607,7 @@ impl<'p> State<'p> {
                         self.push_problems(op, probs);
                     }
                     let fname = func_name(op);
+                    self.check_func_returns(op, &fname);
                     // A private function that calls reach is checked at
                     // its calls, in their context.
                     if calls::is_private(op) && self.called.contains(&fname) {
@@ -571,12 +616,60 @@ impl<'p> State<'p> {
                     self.walk_function(op, &fname);
                 }
                 "stablehlo.while" => {
-                    self.walk_while(op);
+                    let sizes_change = self.walk_while(op);
                     self.verify_op(op);
+                    if sizes_change {
+                        self.loop_results_unknown(op);
+                    }
                 }
                 _ => {
                     self.walk_regions(op, false);
                     self.verify_op(op);
+                }
+            }
+        }
+    }
+
+    /// `func.return` against the function's declared result types (MLIR's
+    /// func dialect requires the same number of values and equal types).
+    fn check_func_returns(&mut self, f: &Op, fname: &str) {
+        let Some(crate::ir::Attr::Type(Type::Function(ft))) = f.attr("function_type") else {
+            return;
+        };
+        for r in &f.regions {
+            for b in &r.blocks {
+                let Some(ret) = b.ops.last().filter(|o| o.name == "func.return") else {
+                    continue;
+                };
+                let types: Vec<Type> = ret
+                    .operands
+                    .iter()
+                    .map(|v| {
+                        self.prog
+                            .value_types
+                            .get(*v as usize)
+                            .cloned()
+                            .unwrap_or(Type::None)
+                    })
+                    .collect();
+                let msg = if types.len() != ft.results.len() {
+                    Some(format!(
+                        "@{fname} declares {} results, but `func.return` returns {} values",
+                        ft.results.len(),
+                        types.len()
+                    ))
+                } else {
+                    (0..types.len())
+                        .find(|&i| types[i] != ft.results[i])
+                        .map(|i| {
+                            format!(
+                                "`func.return` returns {} as result {i}, but @{fname} declares {}",
+                                types[i], ft.results[i]
+                            )
+                        })
+                };
+                if let Some(m) = msg {
+                    self.push(Kind::Error, ret, "return", m, None);
                 }
             }
         }
@@ -595,6 +688,19 @@ impl<'p> State<'p> {
                     let name = format!("L{}.region{ri}.arg{i}", op.pos.line);
                     let first = self.vars.len() as u32;
                     let mut t = self.fresh_value(*a, &name);
+                    if !carried && op.name == "stablehlo.while" {
+                        // A loop whose body may change the carried sizes:
+                        // these stand for the sizes of any iteration.
+                        self.mark_internal(
+                            first,
+                            &format!(
+                                "a size of argument {i} of region {ri} of the loop at line {}, \
+                                 which the loop may change between iterations",
+                                op.pos.line
+                            ),
+                        );
+                        self.per_iteration.extend(first..self.vars.len() as u32);
+                    }
                     self.mark_internal(
                         first,
                         &format!(
@@ -631,10 +737,10 @@ impl<'p> State<'p> {
     /// every iteration. Nested loops could make that exponential in the
     /// depth; after [`LOOP_REWALK_BUDGET`] second walks, loops are walked
     /// once, with fresh sizes.
-    fn walk_while(&mut self, op: &Op) {
+    fn walk_while(&mut self, op: &Op) -> bool {
         if self.loop_rewalks >= LOOP_REWALK_BUDGET {
             self.walk_regions(op, false);
-            return;
+            return true;
         }
         let before = (
             self.findings.len(),
@@ -643,7 +749,7 @@ impl<'p> State<'p> {
             self.eqs.clone(),
         );
         if !self.walk_regions(op, true) || self.body_keeps_sizes(op) {
-            return;
+            return false;
         }
         self.loop_rewalks += 1;
         let (n, keys, assumptions, eqs) = before;
@@ -652,6 +758,48 @@ impl<'p> State<'p> {
         self.assumptions = assumptions;
         self.eqs = eqs;
         self.walk_regions(op, false);
+        true
+    }
+
+    /// The `?` sizes of the results of a loop whose body may change them are
+    /// what the last iteration left: unknowns outside the entry function's
+    /// terms (never the operands' sizes, which its constraints would equate
+    /// them with).
+    fn loop_results_unknown(&mut self, op: &Op) {
+        let why = format!(
+            "a size the loop at line {} computes (its body may change it)",
+            op.pos.line
+        );
+        for &r in &op.results {
+            let declared = match self.prog.value_types.get(r as usize) {
+                Some(Type::Tensor(t)) => t.dims.clone(),
+                _ => None,
+            };
+            let (Some(declared), Some(dims)) = (declared, self.val(r).dims.clone()) else {
+                continue;
+            };
+            if declared.len() != dims.len() {
+                continue;
+            }
+            let mut nd = Vec::with_capacity(dims.len());
+            for (j, (decl, d)) in declared.iter().zip(&dims).enumerate() {
+                if decl.is_some() {
+                    nd.push(d.clone());
+                    continue;
+                }
+                let first = self.vars.len() as u32;
+                let v = self.new_var(
+                    format!("while@L{}.dim{j}", op.pos.line),
+                    Some(0),
+                    Some(i64::MAX as i128),
+                );
+                self.mark_internal(first, &why);
+                nd.push(Sym::var(v));
+            }
+            let mut t = (*self.val(r)).clone();
+            t.dims = Some(nd);
+            self.set_val(r, t);
+        }
     }
 
     /// Whether the values a `while` body returns have, for every input, the
@@ -1194,8 +1342,25 @@ impl<'p> State<'p> {
             .solver
             .decide(&f, &self.assumptions, &self.vars, existential);
         let name = |v: u32| self.var_name(v);
+        let looped = vs.iter().find(|v| self.per_iteration.contains(v)).copied();
         match verdict {
             solve::Verdict::Valid => {}
+            _ if looped.is_some() => {
+                let v = looped.unwrap_or_default();
+                let why = self
+                    .vars
+                    .get(v as usize)
+                    .and_then(|i| i.why.clone())
+                    .unwrap_or_else(|| "".into());
+                let text = f.render(&name);
+                self.push(
+                    Kind::Unknown,
+                    op,
+                    label,
+                    format!("{text}: not decided ({} is {why})", name(v)),
+                    None,
+                );
+            }
             solve::Verdict::Unsat => {
                 *failed = true;
                 let msg = format!("{} cannot hold for any input", f.render(&name));

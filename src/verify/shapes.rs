@@ -11,6 +11,16 @@
 //! takes such a value as a shape (the dynamic ops, `shape_assertion`)
 //! reports that condition as a precondition ("shape value"), and a value
 //! that only flows into data needs nothing. Constants are converted exactly.
+//!
+//! Modelled ops: constants, `get_dimension_size`, `convert`, `reshape`,
+//! `broadcast_in_dim`, `concatenate` and `slice` of vectors, `add`,
+//! `subtract`, `multiply`, `divide` and `remainder` (truncating), `maximum`,
+//! `minimum`, `clamp`, `compare` (signed, and unsigned on booleans), `select`,
+//! `and`/`or`/`xor`/`not` on booleans, integer `not`, `negate`, `sign`, `abs`,
+//! shifts by a constant, `popcnt` of constants. Anything else leaves a small
+//! integer result untracked: [`fill_untracked`] gives it unknowns that stand
+//! for values outside the entry function's terms, naming the op, so that
+//! nothing depending on them is claimed unless it holds for every value.
 
 use super::State;
 use crate::ir::attr::Attr;

@@ -26,19 +26,11 @@ pub struct Solver {
     /// in milliseconds.
     budget_left_ms: u64,
     budget_ms: u64,
-    /// Whether this program has asked a query yet: the thread's Z3 solver is
-    /// reset before the first, so no state of another program's queries can
-    /// influence this one's verdicts or counterexamples, whatever thread or
-    /// order files are checked in.
-    started: bool,
+    /// The program's Z3 solver, made at its first query (in the context
+    /// `verify_program` gives the program).
+    z3: Option<z3::Solver>,
     /// The time limit the solver was last given.
     timeout_set: u32,
-}
-
-thread_local! {
-    /// One Z3 solver per thread (making one per program costs more than
-    /// most programs' queries); reset for each program.
-    static SOLVER: z3::Solver = z3::Solver::new();
 }
 
 impl Solver {
@@ -47,7 +39,7 @@ impl Solver {
             timeout_ms,
             budget_left_ms: budget_ms,
             budget_ms,
-            started: false,
+            z3: None,
             timeout_set: 0,
         }
     }
@@ -73,25 +65,19 @@ impl Solver {
         if std::env::var_os("HLOCHECK_TRACE_SOLVER").is_some() {
             eprintln!("query: {}", f.render(&|v| format!("v{v}")));
         }
-        let first = !self.started;
-        self.started = true;
+        let first = self.z3.is_none();
+        let solver = self.z3.get_or_insert_with(z3::Solver::new);
         let start = std::time::Instant::now();
-        let v = SOLVER.with(|solver| {
-            if first || timeout != self.timeout_set {
-                if first {
-                    solver.reset();
-                }
-                let mut params = z3::Params::new();
-                params.set_u32("random_seed", 0);
-                params.set_u32("timeout", timeout);
-                solver.set_params(&params);
-                self.timeout_set = timeout;
-            }
-            solver.push();
-            let v = decide_in(solver, f, assumptions, vars, existential);
-            solver.pop(1);
-            v
-        });
+        if first || timeout != self.timeout_set {
+            let mut params = z3::Params::new();
+            params.set_u32("random_seed", 0);
+            params.set_u32("timeout", timeout);
+            solver.set_params(&params);
+            self.timeout_set = timeout;
+        }
+        solver.push();
+        let v = decide_in(solver, f, assumptions, vars, existential);
+        solver.pop(1);
         let spent = start.elapsed().as_millis() as u64;
         self.budget_left_ms = self.budget_left_ms.saturating_sub(spent);
         v

@@ -1829,6 +1829,14 @@ func.func @top_k_ch6(%a: tensor<4x8xf32>) -> (tensor<4x2xf32>, tensor<4x2xf32>) 
 
 // -----
 
+func.func @top_k_ch6_i64(%a: tensor<4x8xf32>) -> (tensor<4x2xf32>, tensor<4x2xi64>) {
+  // expected-error@+1 {{chlo.top_k (CH6)}}
+  %0:2 = chlo.top_k(%a, k = 2) : tensor<4x8xf32> -> (tensor<4x2xf32>, tensor<4x2xi64>)
+  return %0#0, %0#1 : tensor<4x2xf32>, tensor<4x2xi64>
+}
+
+// -----
+
 func.func @scan_ok(%a: tensor<2x3xf32>, %i: tensor<3xf32>) -> tensor<2x3xf32> {
   %0, %1 = chlo.scan (%a) inits (%i) dimension = 0 attributes {scan_dim_size = 2 : i64} {
   ^bb0(%x: tensor<3xf32>, %c: tensor<3xf32>):
@@ -1972,9 +1980,9 @@ func.func @scan_ch5_carry(%a: tensor<2x3xf32>, %i: tensor<3xf32>) -> tensor<2x3x
 
 // -----
 
-func.func @top_k_full_ok(%a: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xi64>) {
-  %0:2 = chlo.top_k(%a, k = 8) : tensor<8xf32> -> (tensor<8xf32>, tensor<8xi64>)
-  return %0#0, %0#1 : tensor<8xf32>, tensor<8xi64>
+func.func @top_k_full_ok(%a: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xi32>) {
+  %0:2 = chlo.top_k(%a, k = 8) : tensor<8xf32> -> (tensor<8xf32>, tensor<8xi32>)
+  return %0#0, %0#1 : tensor<8xf32>, tensor<8xi32>
 }
 
 // -----

@@ -107,3 +107,51 @@ func.func @dot_d4(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) -> tensor<2x4xf32> {
   %0 = "stablehlo.dot"(%a, %b) {precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>, #stablehlo<precision HIGH>]} : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
   return %0 : tensor<2x4xf32>
 }
+
+// -----
+
+func.func @real_dynamic_slice_ok(%a: tensor<8x4xf32>, %s: tensor<2xi32>, %l: tensor<2xi32>, %k: tensor<2xi32>) -> tensor<?x?xf32> {
+  %0 = stablehlo.real_dynamic_slice %a, %s, %l, %k : (tensor<8x4xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+
+// -----
+
+func.func @real_dynamic_slice_i2(%a: tensor<8x4xf32>, %s: tensor<2xf32>, %l: tensor<2xi32>, %k: tensor<2xi32>) -> tensor<?x?xf32> {
+  // expected-error@+2 {{stablehlo.real_dynamic_slice (I2)}}
+  // expected-error@+1 {{stablehlo.real_dynamic_slice (D2)}}
+  %0 = stablehlo.real_dynamic_slice %a, %s, %l, %k : (tensor<8x4xf32>, tensor<2xf32>, tensor<2xi32>, tensor<2xi32>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+
+// -----
+
+func.func @real_dynamic_slice_d1(%a: tensor<8x4xf32>, %s: tensor<2xi32>, %l: tensor<2xi32>, %k: tensor<2xi32>) -> tensor<?x?xf64> {
+  // expected-error@+1 {{stablehlo.real_dynamic_slice (D1)}}
+  %0 = stablehlo.real_dynamic_slice %a, %s, %l, %k : (tensor<8x4xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<?x?xf64>
+  return %0 : tensor<?x?xf64>
+}
+
+// -----
+
+func.func @real_dynamic_slice_d2(%a: tensor<8x4xf32>, %s: tensor<2xi64>, %l: tensor<2xi32>, %k: tensor<2xi32>) -> tensor<?x?xf32> {
+  // expected-error@+1 {{stablehlo.real_dynamic_slice (D2)}}
+  %0 = stablehlo.real_dynamic_slice %a, %s, %l, %k : (tensor<8x4xf32>, tensor<2xi64>, tensor<2xi32>, tensor<2xi32>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+
+// -----
+
+func.func @real_dynamic_slice_d3(%a: tensor<8x4xf32>, %s: tensor<3xi32>, %l: tensor<3xi32>, %k: tensor<3xi32>) -> tensor<?x?xf32> {
+  // expected-error@+1 {{stablehlo.real_dynamic_slice (D3)}}
+  %0 = stablehlo.real_dynamic_slice %a, %s, %l, %k : (tensor<8x4xf32>, tensor<3xi32>, tensor<3xi32>, tensor<3xi32>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+
+// -----
+
+func.func @real_dynamic_slice_d4(%a: tensor<8x4xf32>, %s: tensor<2xi32>, %l: tensor<2xi32>, %k: tensor<2xi32>) -> tensor<?xf32> {
+  // expected-error@+1 {{stablehlo.real_dynamic_slice (D4)}}
+  %0 = stablehlo.real_dynamic_slice %a, %s, %l, %k : (tensor<8x4xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
