@@ -49,6 +49,8 @@ pub struct Narrow {
     /// `2^(min_quantum_exp + 52)`: adding and subtracting it rounds a value
     /// below `min_normal` to a multiple of the smallest quantum.
     subnormal_magic: f64,
+    /// `2^min_quantum_exp`: the smallest quantum.
+    quantum: f64,
     /// The largest finite value.
     max_value: f64,
     /// The value of an overflow of positive sign (∞, NaN or `max_value`).
@@ -85,6 +87,7 @@ impl Narrow {
             shift: 52 - f.man_bits,
             min_normal: pow2(f.min_normal_exp()),
             subnormal_magic: pow2(f.min_quantum_exp() + 52),
+            quantum: pow2(f.min_quantum_exp()),
             max_value,
             overflow,
             neg_zero: f.has_neg_zero(),
@@ -102,27 +105,23 @@ impl Narrow {
     pub fn round(&self, x: f64) -> f64 {
         let a = x.abs();
         let r = if a >= self.min_normal {
-            if a == f64::INFINITY {
+            // Normal results: add half an ulp less one, plus the kept
+            // parity, and clear the bits below the last place; a carry
+            // moves into the exponent field (∞ stays ∞).
+            let m = a.to_bits();
+            let s = self.shift;
+            let r =
+                f64::from_bits((m + (1u64 << (s - 1)) - 1 + ((m >> s) & 1)) & !((1u64 << s) - 1));
+            if r > self.max_value {
                 self.overflow
             } else {
-                // Add half an ulp less one, plus the kept parity, and clear
-                // the bits below the last place; a carry moves into the
-                // exponent field.
-                let m = a.to_bits();
-                let s = self.shift;
-                let r = f64::from_bits(
-                    (m + (1u64 << (s - 1)) - 1 + ((m >> s) & 1)) & !((1u64 << s) - 1),
-                );
-                if r > self.max_value {
-                    self.overflow
-                } else {
-                    r
-                }
+                r
             }
         } else if a < self.min_normal {
-            // Hardware round-to-nearest-even at the quantum 2^min_quantum_exp
-            // (a + magic lies in [2^(qmin+52), 2^(qmin+53)), whose ulp is
-            // that quantum; the subtraction is exact).
+            // Subnormal results: hardware round-to-nearest-even at the
+            // quantum 2^min_quantum_exp (a + magic lies in [2^(qmin+52),
+            // 2^(qmin+53)), whose ulp is that quantum; the subtraction is
+            // exact). Formats without −0 give +0.
             let r = (a + self.subnormal_magic) - self.subnormal_magic;
             if r == 0.0 && !self.neg_zero {
                 return 0.0;
@@ -134,16 +133,56 @@ impl Narrow {
         r.copysign(x)
     }
 
-    /// The pattern of a value that `round` returned (exactly representable).
+    /// The pattern of a value that `round` returned (exactly representable,
+    /// not NaN): the f64's fields moved into the format's.
     #[inline]
     pub fn bits(&self, v: f64) -> u64 {
-        from_f64_rounded(self.format, v, Rounding::NearestEven).bits
+        let f = self.format;
+        let sign = if v.is_sign_negative() && (v != 0.0 || self.neg_zero) {
+            f.sign_mask()
+        } else {
+            0
+        };
+        let a = v.abs();
+        let mag = if a == f64::INFINITY {
+            match f.inf(false) {
+                Some(inf) => inf,
+                None => return from_f64_rounded(f, v, Rounding::NearestEven).bits,
+            }
+        } else if a >= self.min_normal {
+            let m = a.to_bits();
+            let e = (m >> 52) as i64 - 1023 + f.bias as i64;
+            ((e as u64) << f.man_bits) | ((m & ((1u64 << 52) - 1)) >> self.shift)
+        } else {
+            // A multiple of the smallest quantum below 2^man_bits of them.
+            (a / self.quantum) as u64
+        };
+        sign | mag
     }
 
     /// The exact value of a pattern (NaN for NaN).
     #[inline]
     pub fn value(&self, bits: u64) -> f64 {
-        value_of(self.format, bits).unwrap_or(f64::NAN)
+        let f = self.format;
+        if f.is_nan(bits) {
+            return f64::NAN;
+        }
+        let man = f.man_bits;
+        let e = (bits >> man) & ((1u64 << f.exp_bits) - 1);
+        let frac = bits & ((1u64 << man) - 1);
+        let a = if f.has_inf && e == (1u64 << f.exp_bits) - 1 {
+            f64::INFINITY
+        } else if e == 0 {
+            frac as f64 * self.quantum
+        } else {
+            let e64 = e as i64 - f.bias as i64 + 1023;
+            f64::from_bits(((e64 as u64) << 52) | (frac << self.shift))
+        };
+        if f.signed && bits & f.sign_mask() != 0 {
+            -a
+        } else {
+            a
+        }
     }
 }
 

@@ -221,3 +221,59 @@ fn binary_ops_of_every_16_bit_value() {
         }
     }
 }
+
+/// `value` and `bits` against the generic decoding on every pattern of
+/// every format of at most 16 bits (tf32 sampled).
+#[test]
+fn value_and_bits_of_every_pattern() {
+    for (k, n) in narrow_kinds() {
+        let f = k.format();
+        let step = if f.bits() > 16 { 97 } else { 1 };
+        for b in (0..1u64 << f.bits()).step_by(step) {
+            let v = n.value(b);
+            match super::value_of(f, b) {
+                None => assert!(v.is_nan(), "{} {b:#x}", k.name()),
+                Some(w) => {
+                    assert_eq!(v.to_bits(), w.to_bits(), "{} {b:#x}", k.name());
+                    assert_eq!(n.bits(v), b, "{} {b:#x}", k.name());
+                }
+            }
+        }
+    }
+}
+
+/// `unary_slice` through its tables gives `unary`'s bits on every pattern
+/// of every format of at most 16 bits (the tables are built from `unary`;
+/// this checks the indexing and the masking of the lanes).
+#[test]
+fn unary_tables_give_the_generic_results() {
+    use crate::float::elementary::{unary, unary_slice, Unary};
+    for &k in FloatKind::ALL {
+        let f = k.format();
+        if f.bits() > 16 {
+            continue;
+        }
+        let funcs: &[Unary] = if f.bits() > 8 {
+            &[Unary::Exp, Unary::Tanh, Unary::Logistic]
+        } else {
+            &[
+                Unary::Exp,
+                Unary::Tanh,
+                Unary::Logistic,
+                Unary::Log,
+                Unary::Rsqrt,
+            ]
+        };
+        // Every pattern, also with bits set above the format's width.
+        let xs: Vec<u64> = (0..1u64 << f.bits())
+            .chain((0..1u64 << f.bits()).step_by(13).map(|x| x | !f.all_mask()))
+            .collect();
+        for &g in funcs {
+            let mut out = vec![0; xs.len()];
+            unary_slice(k, g, &xs, &mut out);
+            for (&x, &o) in xs.iter().zip(&out) {
+                assert_eq!(o, unary(k, g, x), "{} {g:?} {x:#x}", k.name());
+            }
+        }
+    }
+}

@@ -109,6 +109,18 @@ fn run_mac(k: &impl MacLoop, elem: &ElementType, l: &Tensor, r: &Tensor) -> KRes
                 if out.iter().all(|v| !v.is_nan()) {
                     return Ok(out.iter().map(|&v| n.bits(v)).collect());
                 }
+                // Some output met a NaN: step by step on the patterns, each
+                // step fast unless its result is NaN (then soft-float, for
+                // the NaN rules), so the other outputs stay fast.
+                let zero = arith::zero(f, false);
+                return Ok(k.run(&l.data, &r.data, zero, |acc, x, y| {
+                    let v = n.round(n.value(acc) + n.round(n.value(x) * n.value(y)));
+                    if v.is_nan() {
+                        soft_mac(f, acc, x, y)
+                    } else {
+                        n.bits(v)
+                    }
+                }));
             }
             let zero = arith::zero(f, false);
             Ok(k.run(&l.data, &r.data, zero, |acc, x, y| soft_mac(f, acc, x, y)))
