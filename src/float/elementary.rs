@@ -492,11 +492,50 @@ pub fn unary_slice(kind: FloatKind, f: Unary, xs: &[u64], out: &mut [u64]) {
             }
         }
         _ => {
+            if let Some(t) = unary_table(kind, f, xs.len()) {
+                let mask = kind.format().all_mask();
+                for (o, &x) in out.iter_mut().zip(xs) {
+                    *o = t[(x & mask) as usize] as u64;
+                }
+                return;
+            }
             for (o, &x) in out.iter_mut().zip(xs) {
                 *o = unary(kind, f, x);
             }
         }
     }
+}
+
+/// Tables of [`unary`] on formats of at most 16 bits, one entry per
+/// pattern, built once by [`unary`] itself (so they are correct by
+/// construction) and kept for the life of the process.
+type Tables = std::collections::HashMap<(FloatKind, Unary), &'static [u32]>;
+static TABLES: std::sync::Mutex<Option<Tables>> = std::sync::Mutex::new(None);
+
+/// The table of `f` on `kind` for a slice of `n` elements: formats of at
+/// most 8 bits always (256 entries); 16-bit formats when the table exists
+/// or `n` is large enough to pay for building it (65,536 entries).
+fn unary_table(kind: FloatKind, f: Unary, n: usize) -> Option<&'static [u32]> {
+    let bits = kind.format().bits();
+    if bits > 16 {
+        return None;
+    }
+    let mut guard = TABLES.lock().ok()?;
+    let tables = guard.get_or_insert_with(Default::default);
+    if let Some(t) = tables.get(&(kind, f)) {
+        return Some(t);
+    }
+    if bits > 8 && n < 4096 {
+        return None;
+    }
+    let mut t = Vec::with_capacity(1 << bits);
+    for x in 0..1u64 << bits {
+        let r = unary(kind, f, x);
+        t.push(u32::try_from(r).ok()?);
+    }
+    let t: &'static [u32] = Box::leak(t.into_boxed_slice());
+    tables.insert((kind, f), t);
+    Some(t)
 }
 
 fn unary_slow(kind: FloatKind, f: Unary, x: u64) -> u64 {

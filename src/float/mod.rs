@@ -25,6 +25,7 @@ pub mod convert;
 pub mod decimal;
 pub mod elementary;
 pub mod encoding;
+pub mod fast;
 #[cfg(test)]
 mod oracle;
 pub mod round;

@@ -25,6 +25,7 @@ use super::tensor::{int_kind, lanes, IntKind, Tensor};
 use super::{Interp, KResult, Kernel, Value};
 use crate::float::arith::{self, Direction};
 use crate::float::convert;
+use crate::float::fast::Narrow;
 use crate::float::{FloatKind, Format, Rounding};
 use crate::ir::attr::Attr;
 use crate::ir::types::Signedness;
@@ -383,7 +384,19 @@ fn float2_into(kind: FloatKind, op: &FloatOp, out: impl Lanes2) -> Tensor {
         FloatKind::F32 => out.apply(move |x, y| float_lane(FloatKind::F32, op, x, y)),
         FloatKind::F64 => out.apply(move |x, y| float_lane(FloatKind::F64, op, x, y)),
         FloatKind::BF16 => out.apply(move |x, y| float_lane(FloatKind::BF16, op, x, y)),
-        _ => out.apply(move |x, y| float_lane(kind, op, x, y)),
+        // f16, tf32 and the f8/f6/f4 formats: one f64 operation rounded
+        // once (`float::fast`); a NaN result takes the generic path.
+        _ => match Narrow::new(kind.format()) {
+            Some(n) => out.apply(move |x, y| {
+                let r = n.round((op.hw64)(n.value(x), n.value(y)));
+                if r.is_nan() {
+                    (op.slow)(n.format(), x, y, RNE)
+                } else {
+                    n.bits(r)
+                }
+            }),
+            None => out.apply(move |x, y| float_lane(kind, op, x, y)),
+        },
     }
 }
 

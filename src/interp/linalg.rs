@@ -16,7 +16,8 @@
 //!   a higher precision, taken here as exact inputs).
 //!   Integer products and sums wrap. Padding of a convolution contributes
 //!   `0 × w` terms, as the spec's `pad` does. f32 and f64 use the hardware
-//!   for these correctly rounded operations (same bits); a NaN result is
+//!   for these correctly rounded operations (same bits), and the narrow
+//!   formats compute in f64 rounded once per operation (`float::fast`); a NaN result is
 //!   recomputed in soft-float so that its payload follows the soft-float rules.
 //! * `fft` computes in f64: radix-2 Cooley–Tukey for power-of-two lengths,
 //!   else a direct DFT (lengths up to 16384, summed sequentially), with
@@ -42,6 +43,7 @@ use super::reduce::{
 };
 use super::tensor::{float_kind, int_kind, lanes, num_elements, strides, Tensor};
 use super::{result_elem, result_type, Interp, KResult, Kernel, Value};
+use crate::float::fast::Narrow;
 use crate::float::{arith, convert, from_f64, to_f64, FloatKind, Format, Rounding};
 use crate::ir::attr::Attr;
 use crate::ir::{ElementType, Op, Type};
@@ -97,6 +99,29 @@ fn run_mac(k: &impl MacLoop, elem: &ElementType, l: &Tensor, r: &Tensor) -> KRes
         }
         ElementType::Float(kind) => {
             let f = kind.format();
+            // Narrow formats: exact f64 values, each product and sum done in
+            // f64 and rounded once to the format (same bits: see
+            // `float::fast`); a NaN anywhere recomputes in soft-float.
+            if let Some(n) = Narrow::new(f) {
+                let a: Vec<f64> = l.data.iter().map(|&x| n.value(x)).collect();
+                let b: Vec<f64> = r.data.iter().map(|&x| n.value(x)).collect();
+                let out = k.run(&a, &b, 0.0f64, |acc, x, y| n.round(acc + n.round(x * y)));
+                if out.iter().all(|v| !v.is_nan()) {
+                    return Ok(out.iter().map(|&v| n.bits(v)).collect());
+                }
+                // Some output met a NaN: step by step on the patterns, each
+                // step fast unless its result is NaN (then soft-float, for
+                // the NaN rules), so the other outputs stay fast.
+                let zero = arith::zero(f, false);
+                return Ok(k.run(&l.data, &r.data, zero, |acc, x, y| {
+                    let v = n.round(n.value(acc) + n.round(n.value(x) * n.value(y)));
+                    if v.is_nan() {
+                        soft_mac(f, acc, x, y)
+                    } else {
+                        n.bits(v)
+                    }
+                }));
+            }
             let zero = arith::zero(f, false);
             Ok(k.run(&l.data, &r.data, zero, |acc, x, y| soft_mac(f, acc, x, y)))
         }

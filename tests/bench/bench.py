@@ -1,0 +1,213 @@
+#!/usr/bin/env python3
+"""Benchmark hlocheck on the shared benchmark programs beside the StableHLO
+reference interpreter and XLA CPU.
+
+Usage (from the repository root, after `cargo build --release`):
+
+    python3 tests/bench/bench.py [--runs N] [--no-ref] [--no-xla]
+                                 [--hlocheck PATH] [--bench DIR] [PROGRAM ...]
+
+For every program (default: every .mlir file of ../shared/bench, the folder
+`shared` beside the repository) it times the whole `hlocheck run FILE --out
+DIR` process, best of N runs, and its peak resident memory; then runs
+../shared/tools/reference.py (the folder is $HLOCHECK_SHARED, else the nearest
+`shared` beside the repository or one of its ancestors) (with the python named by $HLOCHECK_PYTHON, else
+`python3`) for the reference interpreter's evaluation time and XLA CPU's
+mean execution time. It prints one markdown table: times, the ratios
+reference / hlocheck and hlocheck / XLA, peak RSS, and a SHA-256 (first 16
+hex digits) of hlocheck's results, computed like reference.py's (the raw
+little-endian bytes of each result, in order), so all three can be compared
+bit for bit. PROGRAM names (with or without .mlir) select programs.
+"""
+import hashlib
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+
+
+def find_shared():
+    """$HLOCHECK_SHARED, else the nearest folder `shared` beside the
+    repository or beside one of its ancestors."""
+    if os.environ.get("HLOCHECK_SHARED"):
+        return os.environ["HLOCHECK_SHARED"]
+    d = REPO
+    while os.path.dirname(d) != d:
+        d = os.path.dirname(d)
+        if os.path.isdir(os.path.join(d, "shared", "bench")):
+            return os.path.join(d, "shared")
+    return os.path.join(os.path.dirname(REPO), "shared")
+
+
+SHARED = find_shared()
+TIME = "/usr/bin/time"
+RSS_TAG = "hlocheck-bench-peak-rss-kib "
+
+
+def npy_payload(path):
+    """The raw array bytes of a .npy file (format versions 1 to 3)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:6] != b"\x93NUMPY":
+        raise ValueError(f"{path}: not a .npy file")
+    if data[6] == 1:
+        start = 10 + int.from_bytes(data[8:10], "little")
+    else:
+        start = 12 + int.from_bytes(data[8:12], "little")
+    return data[start:]
+
+
+def digest(files):
+    h = hashlib.sha256()
+    for p in files:
+        h.update(npy_payload(p))
+    return h.hexdigest()[:16]
+
+
+def run_hlocheck(exe, program, runs):
+    """Best wall time (s), peak RSS (KiB) over the runs, results' digest."""
+    best, peak, sha = None, 0, None
+    with tempfile.TemporaryDirectory() as out:
+        for _ in range(runs):
+            # A child forked from Python starts with Python's pages counted
+            # in its peak RSS; /usr/bin/time, when present, measures the
+            # hlocheck process alone.
+            cmd = [exe, "run", program, "--out", out]
+            if os.path.exists(TIME):
+                cmd = [TIME, "-f", RSS_TAG + "%M", *cmd]
+            t = time.perf_counter()
+            proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            err = proc.stderr.read().decode(errors="replace")
+            _, status, usage = os.wait4(proc.pid, 0)
+            dt = time.perf_counter() - t
+            rss = usage.ru_maxrss
+            lines = []
+            for line in err.splitlines():
+                if line.startswith(RSS_TAG):
+                    rss = int(line[len(RSS_TAG) :])
+                else:
+                    lines.append(line)
+            code = os.waitstatus_to_exitcode(status)
+            if code != 0:
+                return None, None, "failed: " + (lines[-1] if lines else str(code))
+            best = dt if best is None else min(best, dt)
+            peak = max(peak, rss)
+        results = sorted(
+            (f for f in os.listdir(out) if f.startswith("result") and f.endswith(".npy")),
+            key=lambda f: int(f[len("result") : -len(".npy")]),
+        )
+        sha = digest([os.path.join(out, f) for f in results])
+    return best, peak, sha
+
+
+def run_reference(programs, flags):
+    """reference.py's figures per file name: (ref seconds, XLA ms, shas)."""
+    python = os.environ.get("HLOCHECK_PYTHON", "python3")
+    tool = os.path.join(SHARED, "tools", "reference.py")
+    got = {}
+    for p in programs:
+        try:
+            proc = subprocess.run(
+                [python, tool, *flags, p], capture_output=True, text=True, check=False
+            )
+        except OSError as e:
+            print(f"reference.py could not run: {e}", file=sys.stderr)
+            return got
+        fields = {}
+        for line in proc.stdout.splitlines():
+            for k, v in re.findall(r"(\w+)=\s*(\S+)", line):
+                fields[k] = v
+        if proc.returncode != 0 and not fields:
+            tail = proc.stderr.strip().splitlines()
+            fields["error"] = tail[-1] if tail else str(proc.returncode)
+        got[os.path.basename(p)] = fields
+    return got
+
+
+def seconds(text):
+    if text is None:
+        return None
+    if text.endswith("ms"):
+        return float(text[:-2]) / 1e3
+    if text.endswith("s"):
+        return float(text[:-1])
+    return None
+
+
+def fmt_time(s):
+    if s is None:
+        return "–"
+    if s >= 1:
+        return f"{s:.2f} s"
+    if s >= 0.01:
+        return f"{s * 1e3:.0f} ms"
+    return f"{s * 1e3:.2f} ms"
+
+
+def main(argv):
+    runs, flags, names = 3, [], []
+    exe = os.path.join(REPO, "target", "release", "hlocheck")
+    bench = os.path.join(SHARED, "bench")
+    it = iter(argv)
+    for a in it:
+        if a == "--runs":
+            runs = int(next(it))
+        elif a == "--hlocheck":
+            exe = next(it)
+        elif a == "--bench":
+            bench = next(it)
+        elif a in ("--no-ref", "--no-xla"):
+            flags.append(a)
+        elif a in ("-h", "--help"):
+            print(__doc__)
+            return 0
+        elif a.startswith("--"):
+            print(f"unknown option {a}", file=sys.stderr)
+            return 2
+        else:
+            names.append(a if a.endswith(".mlir") else a + ".mlir")
+    if runs < 1:
+        print("--runs must be at least 1", file=sys.stderr)
+        return 2
+    files = sorted(f for f in os.listdir(bench) if f.endswith(".mlir"))
+    if names:
+        missing = [n for n in names if n not in files]
+        if missing:
+            print(f"no such program: {', '.join(missing)}", file=sys.stderr)
+            return 2
+        files = [f for f in files if f in names]
+    programs = [os.path.join(bench, f) for f in files]
+
+    mine = {os.path.basename(p): run_hlocheck(exe, p, runs) for p in programs}
+    theirs = {}
+    if not ("--no-ref" in flags and "--no-xla" in flags):
+        theirs = run_reference(programs, flags)
+
+    print(
+        "| program | hlocheck | reference | ratio | XLA CPU | hlocheck / XLA "
+        "| peak RSS | hlocheck sha | reference sha | XLA sha |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for f in files:
+        t, rss, sha = mine[f]
+        other = theirs.get(f, {})
+        ref = seconds(other.get("reference"))
+        xla = seconds(other.get("xla_cpu"))
+        ratio = f"{ref / t:,.0f}×" if ref and t else "–"
+        vs_xla = f"{t / xla:,.1f}×" if xla and t else "–"
+        mem = f"{rss / 1024:.1f} MiB" if rss else "–"
+        print(
+            f"| {f[:-5]} | {fmt_time(t)} | {fmt_time(ref)} | {ratio} | {fmt_time(xla)} "
+            f"| {vs_xla} | {mem} | {sha} | {other.get('ref_sha', '–')} "
+            f"| {other.get('xla_sha', other.get('error', '–'))} |"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
