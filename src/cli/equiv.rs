@@ -1,5 +1,6 @@
 //! `hlocheck equiv A.mlir B.mlir`: do two functions compute the same function?
 
+use crate::ir::Program;
 use crate::prove::{self, Method, Options, Outcome, Verdict};
 
 /// Options of `hlocheck equiv`.
@@ -79,6 +80,7 @@ pub fn cmd_equiv(args: &[String]) -> i32 {
         }
     };
     let opts = Options {
+        rewriter: Some(&EgraphRewriter),
         smt: !a.no_smt,
         timeout_ms: a.timeout_ms,
         max_exhaustive: a.max_exhaustive,
@@ -207,4 +209,16 @@ pub fn to_json(v: &Verdict, code: i32) -> serde_json::Value {
         "notes": v.notes,
         "exit_status": code,
     })
+}
+
+/// Method 1 of `equiv`: both functions in one e-graph, saturated with the
+/// `exact` rules of spec/rules/ (`egraph::rewrite_equal`); the proof is the
+/// chain of rule applications.
+struct EgraphRewriter;
+
+impl prove::Rewriter for EgraphRewriter {
+    fn rewrite_equal(&self, a: &Program, fa: &str, b: &Program, fb: &str) -> Option<String> {
+        crate::egraph::rewrite_equal(a, fa, b, fb, crate::egraph::Limits::default())
+            .map(|p| p.to_string())
+    }
 }
