@@ -478,7 +478,14 @@ impl<'p> Interp<'p> {
             self.forget(&dying.moved);
             self.forget(&dying.kept);
         }
-        Ok(Vec::new())
+        Err(RunError {
+            pos: block.ops.last().map(|o| o.pos).unwrap_or_default(),
+            op: block
+                .ops
+                .last()
+                .map_or_else(|| "block".to_string(), |o| o.name.clone()),
+            message: "the block ends without a return; there are no results to give".into(),
+        })
     }
 
     /// Drops the values of `ids` from the environment.
