@@ -811,8 +811,10 @@ fn popcnt_body(d: Domain, a: &Tensor) -> Result<Tensor, String> {
     let Domain::Int(k) = d else {
         return Err(unsupported("popcnt", d));
     };
+    // The count is a value of the element type: in i2, popcnt(-1) = 2 wraps
+    // to -2 (lanes stay canonical).
     Ok(map1(a, a.elem.clone(), |x| {
-        low_bits(k, x).count_ones() as u64
+        k.wrap(low_bits(k, x).count_ones() as i128)
     }))
 }
 unary_kernel!(popcnt, popcnt_body);
@@ -821,8 +823,9 @@ fn count_leading_zeros_body(d: Domain, a: &Tensor) -> Result<Tensor, String> {
     let Domain::Int(k) = d else {
         return Err(unsupported("count_leading_zeros", d));
     };
+    // As for popcnt: clz(0) = 2 in i2 wraps to -2.
     Ok(map1(a, a.elem.clone(), |x| {
-        (low_bits(k, x).leading_zeros() - (64 - k.bits)) as u64
+        k.wrap((low_bits(k, x).leading_zeros() - (64 - k.bits)) as i128)
     }))
 }
 unary_kernel!(count_leading_zeros, count_leading_zeros_body);
