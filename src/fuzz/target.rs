@@ -21,6 +21,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("iree-cpu", include_str!("targets/iree_cpu.py")),
 ];
 
+/// The protocol code every bundled driver imports (`from protocol import
+/// ...`), written beside the driver's script.
+const PROTOCOL_PY: &str = include_str!("targets/protocol.py");
+
 /// The protocol's name, checked in the target's hello line.
 pub const PROTOCOL: &str = "hlocheck-target/1";
 
@@ -69,7 +73,10 @@ impl TargetSpec {
         };
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         let path = dir.join(format!("{}.py", name.replace('-', "_")));
-        std::fs::write(&path, script).map_err(|e| format!("{}: {e}", path.display()))?;
+        let shared = dir.join("protocol.py");
+        for (p, text) in [(&shared, PROTOCOL_PY), (&path, *script)] {
+            std::fs::write(p, text).map_err(|e| format!("{}: {e}", p.display()))?;
+        }
         Ok(TargetSpec {
             name: name.into(),
             argv: vec![python.into(), path.display().to_string()],

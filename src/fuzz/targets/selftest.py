@@ -20,8 +20,6 @@ from fractions import Fraction
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCRIPTS = {"xla-cpu": "xla_cpu.py", "reference": "reference.py", "iree-cpu": "iree_cpu.py"}
-SHARED_BEGIN = "# ---- shared protocol code"
-SHARED_END = "# ---- end of shared protocol code ----"
 
 
 # ---- exact float formats: (exponent bits, mantissa bits, bias, has infinities)
@@ -454,16 +452,6 @@ def run_target(python, name, workdir, checks, require):
     c("quit exits 0 with nothing more on stdout", code == 0 and rest == "", "exit %s, %r" % (code, rest[:200]))
 
 
-def shared_sections():
-    texts = {}
-    for name, script in SCRIPTS.items():
-        with open(os.path.join(HERE, script)) as f:
-            text = f.read()
-        begin, end = text.find(SHARED_BEGIN), text.find(SHARED_END)
-        texts[name] = text[begin:end] if 0 <= begin < end else None
-    return texts
-
-
 def main(argv):
     require = "--require" in argv
     python = sys.executable
@@ -475,10 +463,6 @@ def main(argv):
         print("unknown target %s (known: %s)" % (", ".join(unknown), ", ".join(SCRIPTS)))
         return 2
     checks = Checks()
-    texts = shared_sections()
-    first = texts["xla-cpu"]
-    for name, text in texts.items():
-        checks.check(name, "shared protocol code identical to xla_cpu.py's", text is not None and text == first)
     with tempfile.TemporaryDirectory(prefix="hlocheck-targets-") as workdir:
         for name in names or list(SCRIPTS):
             run_target(python, name, workdir, checks, require)
