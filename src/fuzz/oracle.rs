@@ -402,12 +402,13 @@ fn compare(
     }
     let mut class = op_class(op);
     let short_name = op.name.rsplit('.').next().unwrap_or(&op.name);
-    if matches!(short_name, "abs" | "sqrt")
+    if matches!(short_name, "abs" | "sqrt" | "sign")
         && operands
             .first()
             .is_some_and(|o| matches!(o.elem, ElementType::Complex(_)))
     {
-        // |z| and √z of complex numbers are functions, not IEEE operations.
+        // |z|, √z and sign(z) = z / |z| of complex numbers are functions,
+        // not IEEE operations.
         class = OpClass::Math;
     }
     // Formats lacking NaN, infinities or zero: where the f64 value of the op
