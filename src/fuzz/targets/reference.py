@@ -222,8 +222,8 @@ def main():
             if elem is None:
                 raise ValueError("no MLIR element type for dtype %s" % a.dtype)
             if elem.startswith("complex"):
-                args += [to_attr(np.ascontiguousarray(a.real), elem[8:-1]),
-                         to_attr(np.ascontiguousarray(a.imag), elem[8:-1])]
+                args += [to_attr(np.array(a.real, order="C"), elem[8:-1]),
+                         to_attr(np.array(a.imag, order="C"), elem[8:-1])]
             else:
                 args.append(to_attr(a, elem))
         del notes[:]
