@@ -1917,3 +1917,16 @@ fn verdicts_and_counterexamples_do_not_depend_on_file_order() {
         .collect();
     assert_eq!(alone, among);
 }
+
+#[test]
+fn a_function_name_defined_twice_is_an_error() {
+    let body = "(%x: tensor<2xf32>) -> tensor<2xf32> {\n  return %x : tensor<2xf32>\n}\n";
+    let twice = format!("func.func @main{body}func.func @main{body}");
+    let r = verify(&twice);
+    assert_eq!(
+        error_labels(&r),
+        BTreeSet::from(["func.func (symbol)".to_string()])
+    );
+    let distinct = format!("func.func @main{body}func.func private @other{body}");
+    assert!(error_labels(&verify(&distinct)).is_empty());
+}

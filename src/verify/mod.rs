@@ -469,7 +469,23 @@ impl<'p> State<'p> {
         for op in ops {
             if op.name == "func.func" {
                 self.func_order.push(op);
-                self.func_ops.entry(func_name(op)).or_insert(op);
+                let name = func_name(op);
+                if let Some(first) = self.func_ops.get(&name) {
+                    // MLIR's symbol table: one definition per name.
+                    self.findings.push(Finding {
+                        kind: Kind::Error,
+                        op: "func.func".into(),
+                        label: "symbol".into(),
+                        pos: op.pos,
+                        message: format!(
+                            "@{name} is defined twice (first at line {})",
+                            first.pos.line
+                        ),
+                        counterexample: None,
+                        called_from: Vec::new(),
+                    });
+                }
+                self.func_ops.entry(name).or_insert(op);
                 if let (Some(name), Some(Type::Function(ft))) = (
                     op.attr("sym_name").and_then(|a| a.as_str()),
                     op.attr("function_type").and_then(|a| match a {
