@@ -266,8 +266,8 @@ fn parse_npy_header(h: &str) -> Result<NpyHeader, String> {
 }
 
 /// Whether a `.npy` dtype holds elements of `elem`: NumPy's own dtype for
-/// the type, or (for types NumPy lacks) unsigned integers of the storage
-/// width, as [`to_npy`] writes them. Byte order `<`, `=` or `|`.
+/// the type, or (for types NumPy lacks) signed or unsigned integers of the
+/// storage width ([`to_npy`] writes unsigned). Byte order `<`, `=` or `|`.
 fn npy_dtype_fits(descr: &str, elem: &ElementType) -> bool {
     let body = descr.get(1..).unwrap_or("");
     if !descr.starts_with(['<', '=', '|']) {
@@ -276,7 +276,13 @@ fn npy_dtype_fits(descr: &str, elem: &ElementType) -> bool {
     let matches = |d: &str| d.get(1..) == Some(body);
     match npy_dtype(elem) {
         Some(d) => matches(d),
-        None => body == format!("u{}", elem.storage_bytes()),
+        // Types NumPy lacks travel as their storage integers; the bytes are
+        // the same whether a writer calls them signed or unsigned (a
+        // quantized type's signed storage is naturally `|i1`).
+        None => {
+            body == format!("u{}", elem.storage_bytes())
+                || body == format!("i{}", elem.storage_bytes())
+        }
     }
 }
 
