@@ -133,8 +133,16 @@ pub fn cmd_fuzz(args: &[String]) -> i32 {
             ));
         }
     }
+    // A replay writes nothing into --out: its drivers and work go to a
+    // folder of its own under the system's temporary folder.
+    let replay_dir = std::env::temp_dir().join(format!("hlocheck-replay-{}", std::process::id()));
+    let drivers = if a.replay.is_some() {
+        replay_dir.join("drivers")
+    } else {
+        a.out.join("drivers")
+    };
     let spec = match (&a.target, &a.target_cmd) {
-        (Some(t), None) => TargetSpec::bundled(t, &python, &a.out.join("drivers"), &plant),
+        (Some(t), None) => TargetSpec::bundled(t, &python, &drivers, &plant),
         (None, Some(c)) => TargetSpec::command(c),
         _ => return usage("give --target NAME or --target-cmd CMD"),
     };
@@ -148,10 +156,7 @@ pub fn cmd_fuzz(args: &[String]) -> i32 {
         Err(e) => return usage(&format!("--ulp: {e}")),
     };
     if let Some(dir) = &a.replay {
-        let mut t = match Target::start(
-            spec,
-            &std::env::temp_dir().join(format!("hlocheck-replay-{}", std::process::id())),
-        ) {
+        let mut t = match Target::start(spec, &replay_dir) {
             Ok(t) => t,
             Err(e) => {
                 eprintln!("hlocheck fuzz: {e}");
