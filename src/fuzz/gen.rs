@@ -427,6 +427,21 @@ impl<'o> G<'o> {
         }
     }
 
+    /// A statically shaped value (existing or a new argument) of rank at
+    /// least `min_rank` with an element type of `classes`: its id, type
+    /// and dimensions.
+    fn static_source(
+        &mut self,
+        classes: &[Class],
+        min_rank: usize,
+    ) -> Option<(usize, TensorType, Vec<usize>)> {
+        let pool = self.pool(classes);
+        let x = self.source(&pool, true, min_rank)?;
+        let ty = self.ty(x).clone();
+        let d = static_dims(&ty)?;
+        Some((x, ty, d))
+    }
+
     /// An existing value (or a new argument) with an element type in `pool`.
     fn source(
         &mut self,
@@ -712,10 +727,7 @@ impl<'o> G<'o> {
     }
 
     fn b_transpose(&mut self) -> Option<GenOp> {
-        let pool = self.pool(ANY);
-        let x = self.source(&pool, true, 1)?;
-        let ty = self.ty(x).clone();
-        let d = static_dims(&ty)?;
+        let (x, ty, d) = self.static_source(ANY, 1)?;
         let mut perm: Vec<usize> = (0..d.len()).collect();
         for i in (1..perm.len()).rev() {
             let j = self.rng.below(i + 1);
@@ -732,10 +744,7 @@ impl<'o> G<'o> {
     }
 
     fn b_broadcast_in_dim(&mut self) -> Option<GenOp> {
-        let pool = self.pool(ANY);
-        let x = self.source(&pool, true, 0)?;
-        let ty = self.ty(x).clone();
-        let d = static_dims(&ty)?;
+        let (x, ty, d) = self.static_source(ANY, 0)?;
         let extra = self.rng.below(3);
         let rank = d.len() + extra;
         // Choose the operand's positions in the result (increasing).
@@ -765,10 +774,7 @@ impl<'o> G<'o> {
     }
 
     fn b_broadcast(&mut self) -> Option<GenOp> {
-        let pool = self.pool(ANY);
-        let x = self.source(&pool, true, 0)?;
-        let ty = self.ty(x).clone();
-        let d = static_dims(&ty)?;
+        let (x, ty, d) = self.static_source(ANY, 0)?;
         let sizes: Vec<usize> = (0..1 + self.rng.below(2))
             .map(|_| 1 + self.rng.below(3))
             .collect();
@@ -783,10 +789,7 @@ impl<'o> G<'o> {
     }
 
     fn b_slice(&mut self) -> Option<GenOp> {
-        let pool = self.pool(ANY);
-        let x = self.source(&pool, true, 1)?;
-        let ty = self.ty(x).clone();
-        let d = static_dims(&ty)?;
+        let (x, ty, d) = self.static_source(ANY, 1)?;
         let (mut st, mut li, mut sr, mut rd) = (vec![], vec![], vec![], vec![]);
         for &n in &d {
             let s = self.rng.below(n + 1);
@@ -811,10 +814,7 @@ impl<'o> G<'o> {
     }
 
     fn b_concatenate(&mut self) -> Option<GenOp> {
-        let pool = self.pool(ANY);
-        let x = self.source(&pool, true, 1)?;
-        let ty = self.ty(x).clone();
-        let d = static_dims(&ty)?;
+        let (x, ty, d) = self.static_source(ANY, 1)?;
         let axis = self.rng.below(d.len());
         let mut ops = vec![x];
         let mut total = d[axis];
@@ -849,10 +849,7 @@ impl<'o> G<'o> {
     }
 
     fn b_pad(&mut self) -> Option<GenOp> {
-        let pool = self.pool(ANY);
-        let x = self.source(&pool, true, 1)?;
-        let ty = self.ty(x).clone();
-        let d = static_dims(&ty)?;
+        let (x, ty, d) = self.static_source(ANY, 1)?;
         let pv = self.value_of_type(&scalar(&ty.elem));
         let (mut lo, mut hi, mut it, mut rd) = (vec![], vec![], vec![], vec![]);
         for &n in &d {
@@ -928,10 +925,7 @@ impl<'o> G<'o> {
     }
 
     fn b_reduce(&mut self) -> Option<GenOp> {
-        let pool = self.pool(ANY);
-        let x = self.source(&pool, true, 1)?;
-        let ty = self.ty(x).clone();
-        let d = static_dims(&ty)?;
+        let (x, ty, d) = self.static_source(ANY, 1)?;
         let red = self.reducer(&ty.elem);
         let init = self.init_value(&ty.elem, red);
         let mut dims: Vec<i64> = (0..d.len() as i64)
@@ -954,10 +948,7 @@ impl<'o> G<'o> {
     }
 
     fn b_reduce_window(&mut self) -> Option<GenOp> {
-        let pool = self.pool(ANY);
-        let x = self.source(&pool, true, 1)?;
-        let ty = self.ty(x).clone();
-        let d = static_dims(&ty)?;
+        let (x, ty, d) = self.static_source(ANY, 1)?;
         let red = self.reducer(&ty.elem);
         let init = self.init_value(&ty.elem, red);
         let (mut wd, mut ws, mut pads, mut rd) = (vec![], vec![], vec![], vec![]);
@@ -1165,10 +1156,7 @@ impl<'o> G<'o> {
     }
 
     fn b_dynamic_slice(&mut self) -> Option<GenOp> {
-        let pool = self.pool(ANY);
-        let x = self.source(&pool, true, 1)?;
-        let ty = self.ty(x).clone();
-        let d = static_dims(&ty)?;
+        let (x, ty, d) = self.static_source(ANY, 1)?;
         let e = if self.rng.chance(0.5) {
             ElementType::I32
         } else {
@@ -1189,10 +1177,7 @@ impl<'o> G<'o> {
     }
 
     fn b_dynamic_update_slice(&mut self) -> Option<GenOp> {
-        let pool = self.pool(ANY);
-        let x = self.source(&pool, true, 1)?;
-        let ty = self.ty(x).clone();
-        let d = static_dims(&ty)?;
+        let (x, ty, d) = self.static_source(ANY, 1)?;
         let sizes: Vec<usize> = d.iter().map(|&n| self.rng.below(n + 1)).collect();
         let u = self.value_of_type(&tt(&sizes, &ty.elem));
         let e = if self.rng.chance(0.5) {
@@ -1221,10 +1206,7 @@ impl<'o> G<'o> {
     }
 
     fn b_gather(&mut self) -> Option<GenOp> {
-        let pool = self.pool(ANY);
-        let x = self.source(&pool, true, 1)?;
-        let ty = self.ty(x).clone();
-        let d = static_dims(&ty)?;
+        let (x, ty, d) = self.static_source(ANY, 1)?;
         let n = 1 + self.rng.below(3);
         let ie = if self.rng.chance(0.5) {
             ElementType::I32
