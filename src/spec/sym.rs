@@ -240,6 +240,21 @@ impl Sym {
         }
     }
 
+    /// Rebuilds the value with every if-then-else whose condition `decide`
+    /// settles replaced by its branch (innermost first); conditions it
+    /// leaves open (`None`) stay.
+    pub fn resolve_ites(&self, decide: &mut dyn FnMut(&SBool) -> Option<bool>) -> SymResult<Sym> {
+        let mut out = Sym::default();
+        for (m, c) in &self.terms {
+            let mut prod = Sym::constant(*c);
+            for a in m {
+                prod = prod.mul(&a.resolve_ites(decide)?)?;
+            }
+            out = out.add(&prod)?;
+        }
+        Ok(out)
+    }
+
     /// Replaces variables by values.
     pub fn subst(&self, f: &dyn Fn(u32) -> Option<Sym>) -> SymResult<Sym> {
         let mut out = Sym::default();
@@ -266,6 +281,27 @@ impl Atom {
                 c.vars(out);
                 a.vars(out);
                 b.vars(out);
+            }
+        }
+    }
+
+    fn resolve_ites(&self, decide: &mut dyn FnMut(&SBool) -> Option<bool>) -> SymResult<Sym> {
+        match self {
+            Atom::Var(v) => Ok(Sym::var(*v)),
+            Atom::Div(a, b) => a.resolve_ites(decide)?.floor_div(&b.resolve_ites(decide)?),
+            Atom::Mod(a, b) => a.resolve_ites(decide)?.modulo(&b.resolve_ites(decide)?),
+            Atom::Ite(c, a, b) => {
+                let c = c.resolve_ites(decide)?;
+                let known = c.as_const().or_else(|| decide(&c));
+                match known {
+                    Some(true) => a.resolve_ites(decide),
+                    Some(false) => b.resolve_ites(decide),
+                    None => Ok(Sym::ite(
+                        &c,
+                        &a.resolve_ites(decide)?,
+                        &b.resolve_ites(decide)?,
+                    )),
+                }
             }
         }
     }
@@ -323,6 +359,33 @@ fn normalize(p: Sym, eq: bool) -> Sym {
         terms.insert(Vec::new(), cc);
     }
     Sym { terms }
+}
+
+/// `k*(c ? x : y) + d = 0` (with `eq`, else `<= 0`) for constants `x`, `y`:
+/// the comparison decided in each branch, so `(c ? 1 : 0) != 0` is `c`.
+fn constant_ite_cmp(p: &Sym, eq: bool) -> Option<SBool> {
+    let mut ite = None;
+    let mut d = 0;
+    for (m, k) in p.terms() {
+        match m.as_slice() {
+            [] => d = k,
+            [Atom::Ite(c, x, y)] if ite.is_none() => {
+                ite = Some((c, x.as_const()?, y.as_const()?, k))
+            }
+            _ => return None,
+        }
+    }
+    let (c, x, y, k) = ite?;
+    let holds = |v: i128| -> Option<bool> {
+        let t = k.checked_mul(v)?.checked_add(d)?;
+        Some(if eq { t == 0 } else { t <= 0 })
+    };
+    Some(match (holds(x)?, holds(y)?) {
+        (true, true) => SBool::Const(true),
+        (false, false) => SBool::Const(false),
+        (true, false) => (**c).clone(),
+        (false, true) => (**c).clone().negate(),
+    })
 }
 
 fn floor_div(a: i128, b: i128) -> SymResult<i128> {
@@ -390,6 +453,9 @@ impl SBool {
             Rel::Gt => (b.sub(a)?.add(&one)?, false),
         };
         let p = normalize(p, eq);
+        if let Some(b) = constant_ite_cmp(&p, eq) {
+            return Ok(if rel == Rel::Ne { b.negate() } else { b });
+        }
         let base = match (p.as_const(), eq) {
             (Some(c), true) => SBool::Const(c == 0),
             (Some(c), false) => SBool::Const(c <= 0),
@@ -456,6 +522,27 @@ impl SBool {
             SBool::Not(x) => x.vars(out),
             SBool::And(xs) | SBool::Or(xs) => xs.iter().for_each(|x| x.vars(out)),
         }
+    }
+
+    /// [`Sym::resolve_ites`] through the formula's comparisons.
+    pub fn resolve_ites(&self, decide: &mut dyn FnMut(&SBool) -> Option<bool>) -> SymResult<SBool> {
+        let zero = Sym::constant(0);
+        Ok(match self {
+            SBool::Const(b) => SBool::Const(*b),
+            SBool::EqZero(p) => SBool::cmp(Rel::Eq, &p.resolve_ites(decide)?, &zero)?,
+            SBool::LeZero(p) => SBool::cmp(Rel::Le, &p.resolve_ites(decide)?, &zero)?,
+            SBool::Not(x) => x.resolve_ites(decide)?.negate(),
+            SBool::And(xs) => SBool::and(
+                xs.iter()
+                    .map(|x| x.resolve_ites(decide))
+                    .collect::<Result<_, _>>()?,
+            ),
+            SBool::Or(xs) => SBool::or(
+                xs.iter()
+                    .map(|x| x.resolve_ites(decide))
+                    .collect::<Result<_, _>>()?,
+            ),
+        })
     }
 
     pub fn subst(&self, f: &dyn Fn(u32) -> Option<Sym>) -> SymResult<SBool> {
@@ -623,5 +710,40 @@ mod tests {
             s == "2*x0 = x1" || s == "x1 = 2*x0" || s == "2*x0 - x1 = 0",
             "{s}"
         );
+    }
+
+    #[test]
+    fn comparisons_of_a_constant_if_then_else_decide_in_its_branches() {
+        let x = Sym::var(0);
+        let c = SBool::cmp(Rel::Ge, &x, &Sym::constant(3)).unwrap();
+        let b = Sym::ite(&c, &Sym::constant(1), &Sym::constant(0));
+        let zero = Sym::constant(0);
+        assert_eq!(SBool::cmp(Rel::Ne, &b, &zero).unwrap(), c);
+        assert_eq!(SBool::cmp(Rel::Eq, &b, &zero).unwrap(), c.clone().negate());
+        assert_eq!(
+            SBool::cmp(Rel::Le, &b, &Sym::constant(1)).unwrap(),
+            SBool::Const(true)
+        );
+        // Branches that are not constants stay an if-then-else.
+        let y = Sym::ite(&c, &x, &Sym::constant(0));
+        assert!(matches!(
+            SBool::cmp(Rel::Eq, &y, &zero).unwrap(),
+            SBool::EqZero(_)
+        ));
+    }
+
+    #[test]
+    fn resolving_if_then_elses_takes_the_decided_branch() {
+        let x = Sym::var(0);
+        let neg = SBool::cmp(Rel::Le, &x, &Sym::constant(-1)).unwrap();
+        let abs = Sym::ite(&neg, &x.neg().unwrap(), &x);
+        let f = SBool::cmp(Rel::Eq, &abs, &Sym::constant(4)).unwrap();
+        // A size is never negative.
+        let g = f
+            .resolve_ites(&mut |c| (c == &neg).then_some(false))
+            .unwrap();
+        assert_eq!(g, SBool::cmp(Rel::Eq, &x, &Sym::constant(4)).unwrap());
+        // Undecided conditions stay.
+        assert_eq!(f.resolve_ites(&mut |_| None).unwrap(), f);
     }
 }

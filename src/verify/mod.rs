@@ -1399,7 +1399,9 @@ impl<'p> State<'p> {
                 );
             }
             solve::Verdict::Sometimes(cex) => {
-                let text = f.render(&name);
+                let shown = self.readable(&f);
+                let name = |v: u32| self.var_name(v);
+                let text = shown.render(&name);
                 let cex = cex
                     .iter()
                     .map(|(v, x)| format!("{} = {x}", name(*v)))
@@ -1418,6 +1420,51 @@ impl<'p> State<'p> {
                     None,
                 );
             }
+        }
+    }
+}
+
+impl State<'_> {
+    /// The precondition `f` as it is shown: every if-then-else whose
+    /// condition the assumptions (sizes are non-negative, the shape
+    /// assertions, earlier preconditions) decide is replaced by its branch,
+    /// and conjuncts implied by the assumptions are dropped. The result is
+    /// equivalent to `f` under the assumptions; at most `MAX_QUERIES`
+    /// solver queries are spent on it, after which the rest is left as is.
+    fn readable(&mut self, f: &SBool) -> SBool {
+        const MAX_QUERIES: u32 = 48;
+        let mut left = MAX_QUERIES;
+        let mut seen: HashMap<SBool, Option<bool>> = HashMap::new();
+        let mut decide = |c: &SBool| -> Option<bool> {
+            if let Some(k) = seen.get(c) {
+                return *k;
+            }
+            if left == 0 {
+                return None;
+            }
+            left -= 1;
+            let k = match self.solver.decide(c, &self.assumptions, &self.vars, false) {
+                solve::Verdict::Valid => Some(true),
+                solve::Verdict::Unsat => Some(false),
+                _ => None,
+            };
+            seen.insert(c.clone(), k);
+            k
+        };
+        let Ok(g) = f.resolve_ites(&mut decide) else {
+            return f.clone();
+        };
+        match g {
+            SBool::And(xs) => {
+                let kept: Vec<SBool> = xs.into_iter().filter(|x| decide(x) != Some(true)).collect();
+                if kept.is_empty() {
+                    f.clone()
+                } else {
+                    SBool::and(kept)
+                }
+            }
+            SBool::Const(_) => f.clone(),
+            g => g,
         }
     }
 }

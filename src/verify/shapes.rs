@@ -114,13 +114,86 @@ fn shape_operands(op: &Op) -> &'static [usize] {
         "stablehlo.real_dynamic_slice" => &[1, 2, 3],
         "stablehlo.dynamic_pad" => &[2, 3, 4],
         "stablehlo.dynamic_gather" | "stablehlo.dynamic_conv" => &[2],
-        "stablehlo.custom_call"
-            if op.attr("call_target_name").and_then(|a| a.as_str()) == Some(b"shape_assertion") =>
-        {
-            &[0]
-        }
+        "stablehlo.custom_call" => match custom_target(op) {
+            Some(b"shape_assertion") => &[0],
+            Some(b"stablehlo.dynamic_top_k") => &[1],
+            Some(b"stablehlo.dynamic_rng_bit_generator") => &[1],
+            _ => &[],
+        },
         _ => &[],
     }
+}
+
+/// The `call_target_name` of a `custom_call`.
+fn custom_target(op: &Op) -> Option<&[u8]> {
+    if op.name != "stablehlo.custom_call" {
+        return None;
+    }
+    op.attr("call_target_name").and_then(|a| a.as_str())
+}
+
+/// JAX's shape-polymorphic `custom_call @stablehlo.dynamic_reduce_window`
+/// (StableHLO's experimental op of that name): `N` inputs, `N` init values,
+/// then `window_dimensions`, `window_strides`, `base_dilations`,
+/// `window_dilations` (each of the inputs' rank) and `padding` (rank × 2),
+/// with `N` results. Returns `N` and the index of `window_dimensions`.
+fn reduce_window_operands(op: &Op) -> Option<(usize, usize)> {
+    let k = op.operands.len();
+    if k < 7 || (k - 5) % 2 != 0 || op.results.len() != (k - 5) / 2 {
+        return None;
+    }
+    Some(((k - 5) / 2, k - 5))
+}
+
+/// The indices of the operands an op takes as sizes (see [`shape_operands`];
+/// for `dynamic_reduce_window` they are the last five).
+fn shape_operand_indices(op: &Op) -> Vec<usize> {
+    if custom_target(op) == Some(b"stablehlo.dynamic_reduce_window") {
+        return match reduce_window_operands(op) {
+            Some((_, first)) => (first..first + 5).collect(),
+            None => Vec::new(),
+        };
+    }
+    shape_operands(op).to_vec()
+}
+
+/// The result shape of `dynamic_reduce_window`, as `reduce_window` defines it
+/// (spec, reduce_window C16): per dimension, the input size dilated by
+/// `base_dilations` and padded, the window dilated by `window_dilations`;
+/// an empty window gives 0, otherwise `floor((padded − window) / stride) + 1`.
+fn reduce_window_shape(st: &State, op: &Op) -> Option<Vec<Sym>> {
+    let (_, first) = reduce_window_operands(op)?;
+    let input = st.val(*op.operands.first()?);
+    let dims = input.dims.clone()?;
+    let c = |i: usize| -> Option<Vec<Sym>> {
+        op.operands
+            .get(first + i)
+            .and_then(|v| st.val(*v).contents.clone())
+    };
+    let (w, s, bd, wd, pad) = (c(0)?, c(1)?, c(2)?, c(3)?, c(4)?);
+    let r = dims.len();
+    if [w.len(), s.len(), bd.len(), wd.len()]
+        .iter()
+        .any(|&n| n != r)
+        || pad.len() != 2 * r
+    {
+        return None;
+    }
+    let one = Sym::constant(1);
+    let zero = Sym::constant(0);
+    let mut out = Vec::with_capacity(r);
+    for i in 0..r {
+        let dilated = dims[i].sub(&one).ok()?.mul(&bd[i]).ok()?.add(&one).ok()?;
+        let empty_input = SBool::cmp(Rel::Eq, &dims[i], &zero).ok()?;
+        let dilated = Sym::ite(&empty_input, &zero, &dilated);
+        let padded = dilated.add(&pad[2 * i]).ok()?.add(&pad[2 * i + 1]).ok()?;
+        let window = w[i].sub(&one).ok()?.mul(&wd[i]).ok()?.add(&one).ok()?;
+        let span = padded.sub(&window).ok()?;
+        let full = span.floor_div(&s[i]).ok()?.add(&one).ok()?;
+        let empty = SBool::cmp(Rel::Lt, &padded, &window).ok()?;
+        out.push(Sym::ite(&empty, &zero, &full));
+    }
+    Some(out)
 }
 
 /// At an op that takes shape values from its operands, requires that their
@@ -129,7 +202,7 @@ fn shape_operands(op: &Op) -> &'static [usize] {
 /// unless it holds for every input.
 pub(crate) fn require_exact_shape_values(st: &mut State, op: &Op) {
     let mut conds: Vec<SBool> = Vec::new();
-    for &i in shape_operands(op) {
+    for i in shape_operand_indices(op) {
         if let Some(v) = op.operands.get(i) {
             for f in &st.val(*v).exact_if {
                 if !conds.contains(f) {
@@ -153,6 +226,7 @@ pub(crate) fn require_exact_shape_values(st: &mut State, op: &Op) {
 /// which can be verified statically when they are known; a mismatch for
 /// every input is an error, for some inputs a precondition.
 pub(crate) fn infer_dynamic_results(st: &mut State, op: &Op, is_result_var: &dyn Fn(u32) -> bool) {
+    let mut targets: Vec<u32> = op.results.first().copied().into_iter().collect();
     let shape: Option<Vec<Sym>> = match op.name.as_str() {
         "stablehlo.dynamic_reshape" | "stablehlo.dynamic_broadcast_in_dim" => {
             op.operands.get(1).and_then(|v| st.val(*v).contents.clone())
@@ -178,15 +252,54 @@ pub(crate) fn infer_dynamic_results(st: &mut State, op: &Op, is_result_var: &dyn
                 _ => None,
             }
         }
-        _ => None,
+        "stablehlo.custom_call" => match custom_target(op) {
+            Some(b"stablehlo.dynamic_reduce_window") => {
+                if reduce_window_operands(op).is_none() {
+                    return;
+                }
+                targets = op.results.clone();
+                reduce_window_shape(st, op)
+            }
+            Some(b"stablehlo.dynamic_top_k") => {
+                // The operand's shape with its last dimension replaced by k.
+                targets = op.results.clone();
+                let dims = op.operands.first().and_then(|v| st.val(*v).dims.clone());
+                let k = op.operands.get(1).and_then(|v| st.val(*v).contents.clone());
+                match (dims, k) {
+                    (Some(mut d), Some(k)) if k.len() == 1 && !d.is_empty() => {
+                        let last = d.len() - 1;
+                        d[last] = k[0].clone();
+                        Some(d)
+                    }
+                    (Some(_), Some(_)) | (None, _) => return,
+                    (Some(_), None) => None,
+                }
+            }
+            Some(b"stablehlo.dynamic_rng_bit_generator") => {
+                targets = op.results.get(1).copied().into_iter().collect();
+                op.operands.get(1).and_then(|v| st.val(*v).contents.clone())
+            }
+            _ => return,
+        },
+        _ => return,
     };
-    let Some(&r) = op.results.first() else {
-        return;
-    };
-    let Some(shape) = shape else {
-        untracked_shape(st, op, r, is_result_var);
-        return;
-    };
+    for r in targets {
+        match &shape {
+            Some(shape) => set_dynamic_result(st, op, r, shape, is_result_var),
+            None => untracked_shape(st, op, r, is_result_var),
+        }
+    }
+}
+
+/// Gives result `r` of a dynamic op the sizes `shape`: an unknown size
+/// takes the computed one; a declared size is checked against it.
+fn set_dynamic_result(
+    st: &mut State,
+    op: &Op,
+    r: u32,
+    shape: &[Sym],
+    is_result_var: &dyn Fn(u32) -> bool,
+) {
     let t = st.val(r);
     let Some(dims) = t.dims.clone() else { return };
     if dims.len() != shape.len() {
@@ -195,7 +308,7 @@ pub(crate) fn infer_dynamic_results(st: &mut State, op: &Op, is_result_var: &dyn
     }
     let mut nd = Vec::with_capacity(dims.len());
     let mut checks = Vec::new();
-    for (i, (d, s)) in dims.iter().zip(&shape).enumerate() {
+    for (i, (d, s)) in dims.iter().zip(shape).enumerate() {
         match d.as_var().filter(|v| is_result_var(*v)) {
             Some(_) => nd.push(s.clone()),
             None => {
@@ -212,7 +325,12 @@ pub(crate) fn infer_dynamic_results(st: &mut State, op: &Op, is_result_var: &dyn
     let operand_name = match op.name.as_str() {
         "stablehlo.dynamic_reshape" | "stablehlo.dynamic_iota" => "output_shape",
         "stablehlo.dynamic_broadcast_in_dim" => "output_dimensions",
-        _ => "the slice bounds",
+        "stablehlo.real_dynamic_slice" => "the slice bounds",
+        _ => match custom_target(op) {
+            Some(b"stablehlo.dynamic_reduce_window") => "the window and padding operands",
+            Some(b"stablehlo.dynamic_top_k") => "k",
+            _ => "the shape operand",
+        },
     };
     let mut failed = false;
     for (i, b) in checks {
@@ -236,12 +354,10 @@ pub(crate) fn infer_dynamic_results(st: &mut State, op: &Op, is_result_var: &dyn
 /// it is undecided unless it holds (or fails) for every size; a declared
 /// size cannot be checked against the shape operand: undecided.
 fn untracked_shape(st: &mut State, op: &Op, r: u32, is_result_var: &dyn Fn(u32) -> bool) {
-    let operands: &[usize] = match op.name.as_str() {
-        "stablehlo.dynamic_reshape" | "stablehlo.dynamic_broadcast_in_dim" => &[1],
-        "stablehlo.dynamic_iota" => &[0],
-        "stablehlo.real_dynamic_slice" => &[1, 2, 3],
-        _ => return,
-    };
+    let operands = shape_operand_indices(op);
+    if operands.is_empty() {
+        return;
+    }
     let why = operands
         .iter()
         .filter_map(|&i| op.operands.get(i))

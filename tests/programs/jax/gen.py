@@ -94,6 +94,23 @@ def bad_reshape(x):
     return x.reshape(b, s // 4, 4)
 
 
+def avgpool_same(x):
+    # SAME padding with a stride: JAX emits `custom_call @stablehlo.dynamic_reduce_window`.
+    return lax.reduce_window(x, 0.0, lax.add, (1, 3, 3, 1), (1, 2, 2, 1), "SAME") / 9.0
+
+
+def top_half(x):
+    # k computed from a size: `custom_call @stablehlo.dynamic_top_k`.
+    v, i = lax.top_k(x, x.shape[1] // 2)
+    return v + 1.0, i
+
+
+def random_bits(x):
+    # A shape-polymorphic random tensor: `custom_call @stablehlo.dynamic_rng_bit_generator`.
+    key = jax.random.key(1, impl="rbg")
+    return jax.random.bits(key, x.shape, jnp.uint32) + x.astype(jnp.uint32)
+
+
 def gather_args():
     n, m = export.symbolic_shape("n, m")
     return [jax.ShapeDtypeStruct((n, 4), f32), jax.ShapeDtypeStruct((m,), jnp.int32)]
@@ -114,6 +131,9 @@ PROGRAMS = [
     ("scan_cumsum", scan_cumsum, [spec("t, 4")]),
     ("gather_rows", gather_rows, gather_args()),
     ("split_halves", split_halves, [spec("2*k, 3")]),
+    ("avgpool_same", avgpool_same, [spec("b, h, w, 3")]),
+    ("top_half", top_half, [spec("b, 2*k")]),
+    ("random_bits", random_bits, [spec("b, n", jnp.int32)]),
 ]
 
 
@@ -131,6 +151,14 @@ def main():
     # A broken variant: the same reshape with no assertion that s % 4 == 0.
     with open("bad_floor_reshape.mlir", "w") as f:
         f.write(export_text(bad_reshape, [spec("b, s")]))
+    # A broken pooling: the window strides operand of the dynamic reduce
+    # window replaced by its base dilations (all ones), so the pooled size
+    # no longer matches the divisor's for every height above 1.
+    text = export_text(avgpool_same, [spec("b, h, w, 3")])
+    m = re.search(r"dynamic_reduce_window\((%\w+), (%\w+), (%\w+), (%\w+), (%\w+), ", text)
+    broken = text[: m.start(4)] + m.group(5) + text[m.end(4):]
+    with open("bad_avgpool_stride.mlir", "w") as f:
+        f.write(broken)
 
 
 if __name__ == "__main__":
