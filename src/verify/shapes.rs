@@ -139,7 +139,7 @@ fn custom_target(op: &Op) -> Option<&[u8]> {
 /// with `N` results. Returns `N` and the index of `window_dimensions`.
 fn reduce_window_operands(op: &Op) -> Option<(usize, usize)> {
     let k = op.operands.len();
-    if k < 7 || (k - 5) % 2 != 0 || op.results.len() != (k - 5) / 2 {
+    if k < 7 || !(k - 5).is_multiple_of(2) || op.results.len() != (k - 5) / 2 {
         return None;
     }
     Some(((k - 5) / 2, k - 5))
