@@ -288,7 +288,9 @@ pub fn legalize(prog: &Program) -> Legalized {
         };
         let (changed, left) = (pass.changed, pass.left);
         cur = next;
-        if !changed || left.is_empty() {
+        // Ops a rule introduced (`broadcast_next_after` → `next_after`) are
+        // legalized in the next round.
+        if !changed || (left.is_empty() && collect_chlo(&cur.ops).is_empty()) {
             return Legalized {
                 program: cur,
                 left,

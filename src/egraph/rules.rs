@@ -674,6 +674,7 @@ pub const BUILTINS: &[&str] = &[
     "tiny",
     "min_normal",
     "ulp_in",
+    "sizes_type",
 ];
 
 // ---------------------------------------------------------------------------
@@ -927,6 +928,10 @@ fn call<I: Clone>(f: &str, args: &[Expr], b: &Bindings<I>) -> ERes<V> {
             ElementType::Int(_, w) => V::Int(w as i64),
             e => return Err(format!("bits({e})")),
         },
+        "sizes_type" => V::Type(Type::Tensor(TensorType::ranked(
+            vec![Some(dims_of(&ty(0)?)?.len() as u64)],
+            ElementType::I32,
+        ))),
         "uint_of" => {
             let w = match elem(0)? {
                 ElementType::Float(k) => k.format().bits(),
