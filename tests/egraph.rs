@@ -146,3 +146,90 @@ fn rewriting_does_not_prove_what_is_not_bit_exact() {
     let b = prog(&format!("  return %a0 : {t}"), t, 1);
     assert!(rewrite_equal(&a, "main", &b, "main", Limits::default()).is_none());
 }
+
+#[test]
+fn rewriting_inlines_calls_and_uses_multi_result_rules() {
+    // A call to a function in the module is inlined.
+    let t = "tensor<4xf32>";
+    let a = parse_program(
+        "t",
+        &format!("func.func private @sq(%x: {t}) -> {t} {{\n  %r = chlo.square %x : {t} -> {t}\n  return %r : {t}\n}}\nfunc.func @main(%a0: {t}) -> {t} {{\n  %r = func.call @sq(%a0) : ({t}) -> {t}\n  return %r : {t}\n}}\n"),
+    )
+    .unwrap();
+    let b = prog(
+        &format!("  %r = stablehlo.multiply %a0, %a0 : {t}\n  return %r : {t}"),
+        t,
+        1,
+    );
+    let proof = rewrite_equal(&a, "main", &b, "main", Limits::default()).expect("proved");
+    assert!(proof.to_string().contains("by square"), "{proof}");
+    // A recursive call is not inlined: no proof.
+    let r = parse_program(
+        "t",
+        &format!("func.func @main(%a0: {t}) -> {t} {{\n  %r = func.call @main(%a0) : ({t}) -> {t}\n  return %r : {t}\n}}\n"),
+    )
+    .unwrap();
+    assert!(rewrite_equal(&r, "main", &b, "main", Limits::default()).is_none());
+    // A multi-result rule (a fixture: optimization_barrier passes its
+    // operands through) joins every result, not only the first.
+    let rules = hlocheck::egraph::rules::parse_rules(
+        "fixture.rules",
+        "rule barrier exact\n from %a, %b = stablehlo.optimization_barrier(%x, %y) : (T, U)\n to %a = %x\n %b = %y\nend\n",
+    )
+    .unwrap();
+    let refs: Vec<_> = rules.iter().collect();
+    let a = parse_program(
+        "t",
+        &format!("func.func @main(%a0: {t}, %a1: tensor<2xi32>) -> ({t}, tensor<2xi32>) {{\n  %r:2 = stablehlo.optimization_barrier %a0, %a1 : {t}, tensor<2xi32>\n  return %r#0, %r#1 : {t}, tensor<2xi32>\n}}\n"),
+    )
+    .unwrap();
+    let b = parse_program(
+        "t",
+        &format!("func.func @main(%a0: {t}, %a1: tensor<2xi32>) -> ({t}, tensor<2xi32>) {{\n  return %a0, %a1 : {t}, tensor<2xi32>\n}}\n"),
+    )
+    .unwrap();
+    let proof = hlocheck::egraph::equal::rewrite_equal_with(
+        &a,
+        "main",
+        &b,
+        "main",
+        &refs,
+        Limits::default(),
+    )
+    .expect("both results proved");
+    assert!(proof.to_string().contains("by barrier"), "{proof}");
+    // Swapped (result 1 first) it is proved too; a changed result is not.
+    let c = parse_program(
+        "t",
+        &format!("func.func @main(%a0: {t}, %a1: tensor<2xi32>) -> (tensor<2xi32>, {t}) {{\n  %r:2 = stablehlo.optimization_barrier %a0, %a1 : {t}, tensor<2xi32>\n  return %r#1, %r#0 : tensor<2xi32>, {t}\n}}\n"),
+    )
+    .unwrap();
+    let d = parse_program(
+        "t",
+        &format!("func.func @main(%a0: {t}, %a1: tensor<2xi32>) -> (tensor<2xi32>, {t}) {{\n  return %a1, %a0 : tensor<2xi32>, {t}\n}}\n"),
+    )
+    .unwrap();
+    assert!(hlocheck::egraph::equal::rewrite_equal_with(
+        &c,
+        "main",
+        &d,
+        "main",
+        &refs,
+        Limits::default()
+    )
+    .is_some());
+    let e = parse_program(
+        "t",
+        &format!("func.func @main(%a0: {t}, %a1: tensor<2xi32>) -> ({t}, tensor<2xi32>) {{\n  %n = stablehlo.negate %a1 : tensor<2xi32>\n  return %a0, %n : {t}, tensor<2xi32>\n}}\n"),
+    )
+    .unwrap();
+    assert!(hlocheck::egraph::equal::rewrite_equal_with(
+        &a,
+        "main",
+        &e,
+        "main",
+        &refs,
+        Limits::default()
+    )
+    .is_none());
+}

@@ -1,9 +1,9 @@
 //! Equality by rewriting: two functions in one e-graph, saturated with the
 //! `exact` rules; equal for every input when their `$return` e-classes meet.
 
-use super::lang::{add_function, GraphBuilder, HGraph, HNode, TypeAnalysis};
+use super::lang::{add_function, result_class, GraphBuilder, HGraph, HNode, TypeAnalysis};
 use super::matcher::{instantiate, matches};
-use super::rules::{self, Kind, Rule};
+use super::rules::{self, eval_type, Kind, Rule};
 use crate::ir::Program;
 use egg::{FlatTerm, Id};
 
@@ -117,12 +117,22 @@ pub fn saturate(g: &mut HGraph, rules: &[&Rule], limits: Limits, stop: Option<(I
         let mut found = Vec::new();
         for rule in rules {
             let root = rule.root();
-            if root.results.len() != 1 {
-                continue;
-            }
+            let multi = root.results.len() != 1;
             let name = egg::Symbol::from(root.name.as_str());
+            let result0 = egg::Symbol::from("$result");
             for class in g.classes() {
-                if class.nodes.iter().any(|n| n.op == name) {
+                // A multi-result op is matched at its result 0 (a `$result`
+                // node over the op's tuple class).
+                let hit = if multi {
+                    class.nodes.iter().any(|n| {
+                        n.op == result0
+                            && n.k == 0
+                            && g[n.children[0]].nodes.iter().any(|m| m.op == name)
+                    })
+                } else {
+                    class.nodes.iter().any(|n| n.op == name)
+                };
+                if hit {
                     for b in matches(&*g, rule, &class.id) {
                         found.push((*rule, class.id, b));
                     }
@@ -137,6 +147,36 @@ pub fn saturate(g: &mut HGraph, rules: &[&Rule], limits: Limits, stop: Option<(I
             };
             if let Some(&r) = res.first() {
                 changed |= g.union_trusted(id, r, rule.name.as_str());
+            }
+            // The other results of a multi-result root: each joined to the
+            // matched op's own result of that index.
+            // Only when result 0's class holds one op of the root's name:
+            // two such ops with equal first results need not agree on the
+            // others, and the match does not say which one it bound.
+            if res.len() > 1 {
+                let name = egg::Symbol::from(rule.root().name.as_str());
+                let mut ops: Vec<Id> = g[id]
+                    .nodes
+                    .iter()
+                    .filter(|n| n.op.as_str() == "$result" && n.k == 0)
+                    .map(|n| g.find(n.children[0]))
+                    .filter(|&c| g[c].nodes.iter().any(|m| m.op == name))
+                    .collect();
+                ops.sort();
+                ops.dedup();
+                if ops.len() != 1 {
+                    continue;
+                }
+                let root = rule.root();
+                for (k, &r) in res.iter().enumerate().skip(1) {
+                    let Some(Ok(ty)) = root.types.get(k).map(|t| eval_type(t, &b)) else {
+                        continue;
+                    };
+                    for &op in &ops {
+                        let rk = result_class(g, op, k, &ty);
+                        changed |= g.union_trusted(rk, r, rule.name.as_str());
+                    }
+                }
             }
         }
         g.rebuild();

@@ -204,6 +204,7 @@ pub fn add_function(g: &mut HGraph, prog: &Program, fname: &str) -> Result<Id, S
     let mut conv = Conv {
         prog,
         env,
+        calls: vec![fname.to_string()],
         seq: 0,
         effects: Vec::new(),
     };
@@ -213,6 +214,13 @@ pub fn add_function(g: &mut HGraph, prog: &Program, fname: &str) -> Result<Id, S
     children.extend(conv.effects.iter().copied());
     let none = g.analysis.tables.types_id(&[]);
     Ok(g.add(node(RETURN, 0, none, 0, n, children)))
+}
+
+/// The e-class of result `k` (of type `ty`) of the multi-result op in
+/// e-class `op` (what a multi-result rule's other results are joined to).
+pub fn result_class(g: &mut HGraph, op: Id, k: usize, ty: &Type) -> Id {
+    let t = g.analysis.tables.types_id(std::slice::from_ref(ty));
+    g.add(node(RESULT, 0, t, k as u32, 1, vec![op]))
 }
 
 fn find_function<'p>(prog: &'p Program, name: &str) -> Result<&'p Op, String> {
@@ -241,6 +249,8 @@ fn find_function<'p>(prog: &'p Program, name: &str) -> Result<&'p Op, String> {
 struct Conv<'p> {
     prog: &'p Program,
     env: HashMap<ValueId, Id>,
+    /// The functions being inlined, innermost last.
+    calls: Vec<String>,
     seq: u32,
     effects: Vec<Id>,
 }
@@ -258,7 +268,39 @@ impl Conv<'_> {
                 continue;
             }
             if op.name == "func.call" {
-                return Err("calls are not represented in the e-graph (inline them first)".into());
+                // Inlined: the callee's body added with its arguments bound
+                // to the call's operands (refused when recursive).
+                let callee = match op.attr("callee") {
+                    Some(Attr::SymbolRef(p)) => p.last().cloned().unwrap_or_default(),
+                    _ => return Err("a call without a callee".into()),
+                };
+                if self.calls.contains(&callee) || self.calls.len() >= 64 {
+                    return Err(format!(
+                        "@{callee} is recursive: calls to it are not inlined"
+                    ));
+                }
+                let f = find_function(self.prog, &callee)?;
+                let body = match f.regions.first().map(|r| &r.blocks[..]) {
+                    Some([b]) => b,
+                    _ => return Err(format!("@{callee} has no single-block body")),
+                };
+                let args = self.operands(op)?;
+                if args.len() != body.args.len() {
+                    return Err(format!("the call to @{callee} has the wrong operand count"));
+                }
+                for (a, id) in body.args.iter().zip(args) {
+                    self.env.insert(*a, id);
+                }
+                self.calls.push(callee);
+                let rets = self.block(g, body, depth)?;
+                self.calls.pop();
+                if rets.len() != op.results.len() {
+                    return Err("the callee returns a different number of values".into());
+                }
+                for (r, id) in op.results.iter().zip(rets) {
+                    self.env.insert(*r, id);
+                }
+                continue;
             }
             let mut children = self.operands(op)?;
             let n = children.len();

@@ -156,6 +156,8 @@ struct Pass<'p> {
     applied: Vec<(String, usize)>,
     exact: bool,
     changed: bool,
+    /// The position given to ops built in Rust (`scan`).
+    at: Pos,
 }
 
 impl<'p> Pass<'p> {
@@ -219,6 +221,7 @@ impl<'p> Pass<'p> {
             }
             None => match by_root().get(&op.name) {
                 Some(r) => r,
+                None if op.name == "chlo.scan" => return self.scan(op),
                 None => return Err("no rule rewrites this op".into()),
             },
         };
@@ -257,6 +260,321 @@ impl<'p> Pass<'p> {
     }
 }
 
+/// A dense splat attribute of a static tensor type, from one element's bytes.
+fn dense_splat(t: &Type, data: Vec<u8>) -> Result<Attr, String> {
+    let tt = t.as_tensor().ok_or("a constant needs a tensor type")?;
+    Ok(Attr::Dense(Box::new(crate::ir::attr::DenseElements {
+        ty: tt.clone(),
+        splat: true,
+        data,
+    })))
+}
+
+fn parsed_attr(text: &str) -> Result<Attr, String> {
+    crate::ir::parse::Parser::new(text, 0)
+        .parse_attr()
+        .map_err(|e| format!("{text}: {}", e.msg))
+}
+
+/// A static tensor type's dimensions.
+fn static_dims(t: &Type) -> Result<Vec<u64>, String> {
+    t.as_tensor()
+        .and_then(|t| t.dims.clone())
+        .and_then(|d| d.into_iter().collect::<Option<Vec<u64>>>())
+        .ok_or_else(|| format!("{t} is not a static tensor type"))
+}
+
+fn with_dims(t: &Type, dims: Vec<u64>) -> Result<Type, String> {
+    let tt = t.as_tensor().ok_or("not a tensor type")?;
+    Ok(Type::Tensor(crate::ir::TensorType::ranked(
+        dims.into_iter().map(Some).collect(),
+        tt.elem.clone(),
+    )))
+}
+
+impl<'p> Pass<'p> {
+    fn value(&mut self, t: Type) -> ValueId {
+        self.types.push(t);
+        (self.types.len() - 1) as ValueId
+    }
+
+    /// Appends `name(operands) {attrs} : types` to `out`; returns its results.
+    fn emit(
+        &mut self,
+        out: &mut Vec<Op>,
+        name: &str,
+        operands: Vec<ValueId>,
+        mut attrs: Vec<(String, Attr)>,
+        types: Vec<Type>,
+        regions: Vec<Region>,
+    ) -> Vec<ValueId> {
+        attrs.sort_by(|a, b| a.0.cmp(&b.0));
+        let results: Vec<ValueId> = types.into_iter().map(|t| self.value(t)).collect();
+        out.push(Op {
+            name: name.into(),
+            operands,
+            results: results.clone(),
+            attrs,
+            regions,
+            pos: self.at,
+        });
+        results
+    }
+
+    fn const_i64(&mut self, out: &mut Vec<Op>, v: i64) -> Result<ValueId, String> {
+        let t = Type::Tensor(crate::ir::TensorType::ranked(
+            vec![],
+            crate::ir::ElementType::I64,
+        ));
+        let a = dense_splat(&t, v.to_le_bytes().to_vec())?;
+        Ok(self.emit(
+            out,
+            "stablehlo.constant",
+            vec![],
+            vec![("value".into(), a)],
+            vec![t],
+            vec![],
+        )[0])
+    }
+
+    /// `chlo.scan` as a `stablehlo.while` (in Rust rather than a rule: its
+    /// operand lists are variadic, which patterns cannot express). The loop
+    /// carries a step counter, the inputs, the carries and one accumulator
+    /// per output (zeros at first). Step `i` visits position `i` along
+    /// `dimension` (`L − 1 − i` when `is_reverse`): each input's slice there
+    /// (`dynamic_slice` and a `reshape` dropping the dimension) and the
+    /// carries go to the scan's own body, inlined; its output slices are
+    /// written at that position (`dynamic_update_slice`), its carries carried.
+    /// The executor runs the body on the same slices in the same order, so
+    /// the bits are the same.
+    fn scan(&mut self, op: &'p Op) -> Result<Vec<Op>, String> {
+        let seg: Vec<i64> = match op.attr("operandSegmentSizes") {
+            Some(Attr::DenseArray(crate::ir::attr::DenseArray::Int(_, v)))
+            | Some(Attr::DenseArray(crate::ir::attr::DenseArray::I64(v))) => v.clone(),
+            _ => return Err("scan: no `operandSegmentSizes`".into()),
+        };
+        let [ni, nc] = seg[..] else {
+            return Err("scan: `operandSegmentSizes` must have two entries".into());
+        };
+        let (ni, nc) = (ni as usize, nc as usize);
+        if ni == 0 || ni + nc != op.operands.len() || op.results.len() < nc {
+            return Err("scan: operand or result counts do not match".into());
+        }
+        let n_out = op.results.len() - nc;
+        let d = op
+            .attr("dimension")
+            .and_then(Attr::as_i64)
+            .ok_or("scan: no `dimension`")? as usize;
+        let reverse = matches!(op.attr("is_reverse"), Some(Attr::Bool(true)));
+        let body = match op.regions.first().map(|r| &r.blocks[..]) {
+            Some([b]) => b,
+            _ => return Err("scan: the body must be one block".into()),
+        };
+        let Some((term, body_ops)) = body.ops.split_last() else {
+            return Err("scan: empty body".into());
+        };
+        if term.operands.len() != n_out + nc || body.args.len() != ni + nc {
+            return Err("scan: the body's arguments or results do not match".into());
+        }
+        let ty = |p: &Self, v: ValueId| p.types[v as usize].clone();
+        let in_types: Vec<Type> = op.operands.iter().map(|v| ty(self, *v)).collect();
+        let out_types: Vec<Type> = op.results.iter().map(|v| ty(self, *v)).collect();
+        let in_dims = static_dims(&in_types[0])?;
+        let len = *in_dims.get(d).ok_or("scan: `dimension` out of range")? as i64;
+        for t in in_types.iter().chain(&out_types) {
+            static_dims(t).map_err(|e| format!("scan: {e} (dynamic shapes are not lowered)"))?;
+            if matches!(
+                t.as_tensor().map(|t| &t.elem),
+                Some(crate::ir::ElementType::Quant(_))
+            ) {
+                return Err("scan: quantized tensors are not lowered".into());
+            }
+        }
+        self.at = op.pos;
+        let mut out = Vec::new();
+        let zero = self.const_i64(&mut out, 0)?;
+        let operands: Vec<ValueId> = op
+            .operands
+            .iter()
+            .map(|v| *self.rename.get(v).unwrap_or(v))
+            .collect();
+        let mut init = vec![zero];
+        init.extend(operands);
+        for t in &out_types[..n_out] {
+            let e = &t.as_tensor().ok_or("scan: an output is not a tensor")?.elem;
+            let c = dense_splat(t, vec![0u8; e.storage_bytes()])?;
+            init.push(
+                self.emit(
+                    &mut out,
+                    "stablehlo.constant",
+                    vec![],
+                    vec![("value".into(), c)],
+                    vec![t.clone()],
+                    vec![],
+                )[0],
+            );
+        }
+        let loop_types: Vec<Type> = init.iter().map(|v| ty(self, *v)).collect();
+        let i1 = Type::Tensor(crate::ir::TensorType::ranked(
+            vec![],
+            crate::ir::ElementType::I1,
+        ));
+        // cond: i < L
+        let cargs: Vec<ValueId> = loop_types.iter().map(|t| self.value(t.clone())).collect();
+        let mut cops = Vec::new();
+        let l = self.const_i64(&mut cops, len)?;
+        let lt = self.emit(
+            &mut cops,
+            "stablehlo.compare",
+            vec![cargs[0], l],
+            vec![
+                (
+                    "comparison_direction".into(),
+                    parsed_attr("#stablehlo<comparison_direction LT>")?,
+                ),
+                (
+                    "compare_type".into(),
+                    parsed_attr("#stablehlo<comparison_type SIGNED>")?,
+                ),
+            ],
+            vec![i1],
+            vec![],
+        );
+        self.emit(&mut cops, "stablehlo.return", lt, vec![], vec![], vec![]);
+        // body
+        let bargs: Vec<ValueId> = loop_types.iter().map(|t| self.value(t.clone())).collect();
+        let mut bops = Vec::new();
+        let i = bargs[0];
+        let idx = if reverse {
+            let last = self.const_i64(&mut bops, len - 1)?;
+            let t = ty(self, i);
+            self.emit(
+                &mut bops,
+                "stablehlo.subtract",
+                vec![last, i],
+                vec![],
+                vec![t],
+                vec![],
+            )[0]
+        } else {
+            i
+        };
+        let z = self.const_i64(&mut bops, 0)?;
+        for j in 0..ni {
+            let dims = static_dims(&in_types[j])?;
+            let mut sizes = dims.clone();
+            sizes[d] = 1;
+            let starts: Vec<ValueId> = (0..dims.len())
+                .map(|a| if a == d { idx } else { z })
+                .collect();
+            let mut opnds = vec![bargs[1 + j]];
+            opnds.extend(starts);
+            let st = with_dims(&in_types[j], sizes.clone())?;
+            let ds = self.emit(
+                &mut bops,
+                "stablehlo.dynamic_slice",
+                opnds,
+                vec![(
+                    "slice_sizes".into(),
+                    Attr::DenseArray(crate::ir::attr::DenseArray::I64(
+                        sizes.iter().map(|&s| s as i64).collect(),
+                    )),
+                )],
+                vec![st],
+                vec![],
+            );
+            let at = ty(self, body.args[j]);
+            let sl = self.emit(&mut bops, "stablehlo.reshape", ds, vec![], vec![at], vec![])[0];
+            self.rename.insert(body.args[j], sl);
+        }
+        for k in 0..nc {
+            self.rename.insert(body.args[ni + k], bargs[1 + ni + k]);
+        }
+        let mut inner = self.ops(body_ops);
+        bops.append(&mut inner);
+        let ret: Vec<ValueId> = term
+            .operands
+            .iter()
+            .map(|v| *self.rename.get(v).unwrap_or(v))
+            .collect();
+        let mut next = Vec::with_capacity(bargs.len());
+        let one = self.const_i64(&mut bops, 1)?;
+        let it = ty(self, i);
+        next.push(
+            self.emit(
+                &mut bops,
+                "stablehlo.add",
+                vec![i, one],
+                vec![],
+                vec![it],
+                vec![],
+            )[0],
+        );
+        next.extend(&bargs[1..1 + ni]);
+        next.extend(&ret[n_out..]);
+        for k in 0..n_out {
+            let dims = static_dims(&out_types[k])?;
+            let mut udims = dims.clone();
+            udims[d] = 1;
+            let ut = with_dims(&out_types[k], udims)?;
+            let u = self.emit(
+                &mut bops,
+                "stablehlo.reshape",
+                vec![ret[k]],
+                vec![],
+                vec![ut],
+                vec![],
+            )[0];
+            let mut opnds = vec![bargs[1 + ni + nc + k], u];
+            opnds.extend((0..dims.len()).map(|a| if a == d { idx } else { z }));
+            let t = out_types[k].clone();
+            next.push(
+                self.emit(
+                    &mut bops,
+                    "stablehlo.dynamic_update_slice",
+                    opnds,
+                    vec![],
+                    vec![t],
+                    vec![],
+                )[0],
+            );
+        }
+        self.emit(&mut bops, "stablehlo.return", next, vec![], vec![], vec![]);
+        let w = self.emit(
+            &mut out,
+            "stablehlo.while",
+            init,
+            vec![],
+            loop_types,
+            vec![
+                Region {
+                    blocks: vec![Block {
+                        args: cargs,
+                        ops: cops,
+                    }],
+                },
+                Region {
+                    blocks: vec![Block {
+                        args: bargs,
+                        ops: bops,
+                    }],
+                },
+            ],
+        );
+        for k in 0..n_out {
+            self.rename.insert(op.results[k], w[1 + ni + nc + k]);
+        }
+        for k in 0..nc {
+            self.rename.insert(op.results[n_out + k], w[1 + ni + k]);
+        }
+        match self.applied.iter_mut().find(|(n, _)| n == "scan") {
+            Some(x) => x.1 += 1,
+            None => self.applied.push(("scan".into(), 1)),
+        }
+        Ok(out)
+    }
+}
+
 /// Legalizes every CHLO op of `prog` that a rule rewrites (at most 8
 /// rounds, for rules whose right-hand sides hold CHLO ops).
 pub fn legalize(prog: &Program) -> Legalized {
@@ -273,6 +591,7 @@ pub fn legalize(prog: &Program) -> Legalized {
             applied: Vec::new(),
             exact: true,
             changed: false,
+            at: Pos::default(),
         };
         let ops = pass.ops(&cur.ops);
         exact &= pass.exact;
@@ -288,7 +607,9 @@ pub fn legalize(prog: &Program) -> Legalized {
         };
         let (changed, left) = (pass.changed, pass.left);
         cur = next;
-        if !changed || left.is_empty() {
+        // Ops a rule introduced (`broadcast_next_after` → `next_after`) are
+        // legalized in the next round.
+        if !changed || (left.is_empty() && collect_chlo(&cur.ops).is_empty()) {
             return Legalized {
                 program: cur,
                 left,
@@ -338,6 +659,7 @@ pub fn apply_rule(prog: &Program, rule: &Rule) -> Option<Program> {
         applied: Vec::new(),
         exact: true,
         changed: false,
+        at: Pos::default(),
     };
     let ops = pass.ops(&prog.ops);
     if pass.applied.is_empty() {

@@ -237,6 +237,17 @@ fn build_ops<B: Builder>(
             .iter()
             .map(|o| lookup(env, o))
             .collect::<Result<Vec<_>, _>>()?;
+        if op.name == "sizes_at" || op.name == "splat_like" {
+            let id = if op.name == "sizes_at" {
+                sizes_at(op, &operands, b, builder)?
+            } else {
+                splat_like(op, &operands, b, builder)?
+            };
+            let t = eval_type(&op.types[0], b)?;
+            env.push((op.results[0].clone(), id.clone()));
+            b.vals.push((op.results[0].clone(), id, t));
+            continue;
+        }
         let mut attrs = Vec::new();
         for p in &op.attrs {
             if let Some(a) = eval_attr(&p.value, b)? {
@@ -259,6 +270,171 @@ fn build_ops<B: Builder>(
         }
     }
     Ok(())
+}
+
+/// The macro `%s = sizes_at(%x) {axes = A} : tensor<Rxi32>` of right-hand
+/// sides: the sizes of `%x` placed at the result axes `A` (operand
+/// dimension `i` at axis `A[i]`), 1 at the other axes, as StableHLO ops:
+/// one `get_dimension_size` and `reshape` per operand dimension, constants
+/// of 1 for the other axes, joined by a `concatenate`.
+fn sizes_at<B: Builder>(
+    op: &OpPat,
+    operands: &[B::Id],
+    b: &Bindings<B::Id>,
+    builder: &mut B,
+) -> Result<B::Id, String> {
+    let [x] = operands else {
+        return Err("sizes_at takes one operand".into());
+    };
+    let axes_attr = op
+        .attrs
+        .iter()
+        .find(|a| a.name == "axes")
+        .ok_or("sizes_at needs `axes`")?;
+    let axes = eval_attr(&axes_attr.value, b)?
+        .and_then(|a| a.as_i64_list().map(|l| l.to_vec()))
+        .ok_or("sizes_at: `axes` is not an i64 array")?;
+    let out = eval_type(op.types.first().ok_or("sizes_at needs a type")?, b)?;
+    let rank = match out.as_tensor().and_then(|t| t.dims.clone()) {
+        Some(d) if d.len() == 1 => d[0].ok_or("sizes_at: the result's size is dynamic")? as usize,
+        _ => return Err("sizes_at: the result is not a 1-D tensor".into()),
+    };
+    emit_sizes(x, &axes, rank, out, builder)
+}
+
+/// The ops of `sizes_at`: a `tensor<rank x i32>` of `x`'s sizes at `axes`.
+fn emit_sizes<B: Builder>(
+    x: &B::Id,
+    axes: &[i64],
+    rank: usize,
+    out: Type,
+    builder: &mut B,
+) -> Result<B::Id, String> {
+    use crate::ir::{ElementType, TensorType};
+    let i32t = ElementType::I32;
+    let scalar = Type::Tensor(TensorType::ranked(vec![], i32t.clone()));
+    let one = Type::Tensor(TensorType::ranked(vec![Some(1)], i32t.clone()));
+    let mut parts = Vec::with_capacity(rank);
+    for a in 0..rank as i64 {
+        let part = match axes.iter().position(|&d| d == a) {
+            Some(i) => {
+                let s = builder.op(
+                    "stablehlo.get_dimension_size",
+                    vec![("dimension".into(), Attr::Int(i as i128, ElementType::I64))],
+                    vec![x.clone()],
+                    vec![scalar.clone()],
+                    vec![],
+                )?;
+                builder.op("stablehlo.reshape", vec![], s, vec![one.clone()], vec![])?
+            }
+            None => builder.op(
+                "stablehlo.constant",
+                vec![("value".into(), splat_attr(&one, &1i32.to_le_bytes())?)],
+                vec![],
+                vec![one.clone()],
+                vec![],
+            )?,
+        };
+        parts.extend(part);
+    }
+    if parts.len() == 1 {
+        return Ok(parts.remove(0));
+    }
+    let r = builder.op(
+        "stablehlo.concatenate",
+        vec![("dimension".into(), Attr::Int(0, ElementType::I64))],
+        parts,
+        vec![out],
+        vec![],
+    )?;
+    r.into_iter()
+        .next()
+        .ok_or_else(|| "concatenate gave no result".into())
+}
+
+/// A splat dense attribute of tensor type `t` with one element's bytes.
+fn splat_attr(t: &Type, data: &[u8]) -> Result<Attr, String> {
+    let tt = t.as_tensor().ok_or("a splat needs a tensor type")?;
+    Ok(Attr::Dense(Box::new(crate::ir::attr::DenseElements {
+        ty: tt.clone(),
+        splat: true,
+        data: data.to_vec(),
+    })))
+}
+
+/// The macro `%c = splat_like(%x) {value = V} : TYPE` of right-hand sides: a
+/// constant of `TYPE` (the shape of `%x`) with every element `V`'s (a splat
+/// attribute): a `constant` when `TYPE` is static, else a scalar constant
+/// stretched to `%x`'s sizes at run time by `dynamic_broadcast_in_dim`.
+fn splat_like<B: Builder>(
+    op: &OpPat,
+    operands: &[B::Id],
+    b: &Bindings<B::Id>,
+    builder: &mut B,
+) -> Result<B::Id, String> {
+    use crate::ir::TensorType;
+    let [x] = operands else {
+        return Err("splat_like takes one operand".into());
+    };
+    let v = op
+        .attrs
+        .iter()
+        .find(|a| a.name == "value")
+        .ok_or("splat_like needs `value`")?;
+    let data = match eval_attr(&v.value, b)? {
+        Some(Attr::Dense(d)) if d.splat => d.data.clone(),
+        _ => return Err("splat_like: `value` is not a splat".into()),
+    };
+    let out = eval_type(op.types.first().ok_or("splat_like needs a type")?, b)?;
+    let tt = out
+        .as_tensor()
+        .ok_or("splat_like: the result is not a tensor")?
+        .clone();
+    let first = |r: Vec<B::Id>| {
+        r.into_iter()
+            .next()
+            .ok_or_else(|| "an op gave no result".to_string())
+    };
+    if tt.num_elements().is_some() {
+        let c = builder.op(
+            "stablehlo.constant",
+            vec![("value".into(), splat_attr(&out, &data)?)],
+            vec![],
+            vec![out.clone()],
+            vec![],
+        )?;
+        return first(c);
+    }
+    let rank = tt
+        .dims
+        .as_ref()
+        .map(|d| d.len())
+        .ok_or("splat_like: unranked")?;
+    let scalar = Type::Tensor(TensorType::ranked(vec![], tt.elem.clone()));
+    let c = builder.op(
+        "stablehlo.constant",
+        vec![("value".into(), splat_attr(&scalar, &data)?)],
+        vec![],
+        vec![scalar],
+        vec![],
+    )?;
+    let sizes_t = Type::Tensor(TensorType::ranked(
+        vec![Some(rank as u64)],
+        crate::ir::ElementType::I32,
+    ));
+    let axes: Vec<i64> = (0..rank as i64).collect();
+    let s = emit_sizes(x, &axes, rank, sizes_t, builder)?;
+    let r = builder.op(
+        "stablehlo.dynamic_broadcast_in_dim",
+        vec![(
+            "broadcast_dimensions".into(),
+            Attr::DenseArray(crate::ir::attr::DenseArray::I64(vec![])),
+        )],
+        vec![first(c)?, s],
+        vec![out],
+        vec![],
+    )?;
+    first(r)
 }
 
 fn build_region<B: Builder>(

@@ -648,6 +648,7 @@ pub const BUILTINS: &[&str] = &[
     "bits_le",
     "bits_eq",
     "eq",
+    "has_zero",
     // types
     "type",
     "elem",
@@ -668,6 +669,12 @@ pub const BUILTINS: &[&str] = &[
     "shape",
     "bits",
     "iota_dim",
+    "uint_of",
+    "sign_bit",
+    "tiny",
+    "min_normal",
+    "ulp_in",
+    "sizes_type",
 ];
 
 // ---------------------------------------------------------------------------
@@ -861,6 +868,7 @@ fn call<I: Clone>(f: &str, args: &[Expr], b: &Bindings<I>) -> ERes<V> {
         "has_nan" => V::Bool(
             matches!(elem(0)?, ElementType::Float(k) if k.format().nan != float::NanEncoding::None),
         ),
+        "has_zero" => V::Bool(matches!(elem(0)?, ElementType::Float(k) if k.format().has_zero)),
         "static" => V::Bool(args.iter().all(|a| {
             eval_type(a, b)
                 .ok()
@@ -919,6 +927,46 @@ fn call<I: Clone>(f: &str, args: &[Expr], b: &Bindings<I>) -> ERes<V> {
         "bits" => match elem(0)? {
             ElementType::Int(_, w) => V::Int(w as i64),
             e => return Err(format!("bits({e})")),
+        },
+        "sizes_type" => V::Type(Type::Tensor(TensorType::ranked(
+            vec![Some(dims_of(&ty(0)?)?.len() as u64)],
+            ElementType::I32,
+        ))),
+        "uint_of" => {
+            let w = match elem(0)? {
+                ElementType::Float(k) => k.format().bits(),
+                ElementType::Int(_, w) => w,
+                e => return Err(format!("uint_of({e})")),
+            };
+            if !matches!(w, 2 | 4 | 8 | 16 | 32 | 64) {
+                return Err(format!("no unsigned integer type of {w} bits"));
+            }
+            V::Elem(ElementType::Int(Signedness::Unsigned, w))
+        }
+        "sign_bit" => match elem(0)? {
+            // As an i64: the sign bit of a 64-bit format is i64::MIN, which
+            // a ui64 splat stores as 1 << 63.
+            ElementType::Float(k) => V::Int(k.format().sign_mask() as i64),
+            e => return Err(format!("sign_bit({e})")),
+        },
+        "tiny" | "min_normal" => match elem(0)? {
+            ElementType::Float(k) => {
+                let bits = if f == "tiny" {
+                    1
+                } else {
+                    1u64 << k.format().man_bits
+                };
+                V::Attr(Attr::Float(bits, k))
+            }
+            e => return Err(format!("{f}({e})")),
+        },
+        "ulp_in" => match (elem(0)?, elem(1)?) {
+            (ElementType::Float(a), ElementType::Float(b))
+                if b.format().man_bits >= a.format().man_bits =>
+            {
+                V::Int(1i64 << (b.format().man_bits - a.format().man_bits))
+            }
+            (a, b) => return Err(format!("ulp_in({a}, {b})")),
         },
         "bcast_dims" => {
             // bcast_dims(%x, %other, $broadcast_dimensions, T): how %x maps into

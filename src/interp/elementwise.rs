@@ -1279,11 +1279,18 @@ fn bitcast_convert<'p>(
     args: Vec<Value>,
 ) -> KResult<Vec<Value>> {
     let a = unary_arg(&args)?;
-    let (shape, to) = super::result_type(interp, op, 0)?;
+    let to = super::result_elem(interp, op, 0)?;
     let (wi, wo) = (bit_width(&a.elem), bit_width(&to));
     if wi == 0 || wo == 0 || wi > 128 || wo > 128 {
         return Err("unsupported bit widths".into());
     }
+    // Equal widths keep the operand's shape (C1), so a dynamic result type
+    // needs nothing from the program.
+    let shape = if wi == wo {
+        a.shape.clone()
+    } else {
+        super::result_type(interp, op, 0)?.0
+    };
     // Every element's bits, as a u128 each.
     let lane_w = if a.lanes() == 2 { wi / 2 } else { wi };
     let mask = |w: u32| {
