@@ -124,6 +124,8 @@ fn measure(
 fn legalized(p: &Program) -> Program {
     let l = legalize(p);
     assert!(l.left.is_empty(), "CHLO ops left: {:?}", l.left);
+    let text = hlocheck::ir::print::print_program(&l.program);
+    assert!(!text.contains("chlo."), "CHLO ops left in\n{text}");
     l.program
 }
 

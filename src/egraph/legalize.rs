@@ -288,7 +288,9 @@ pub fn legalize(prog: &Program) -> Legalized {
         };
         let (changed, left) = (pass.changed, pass.left);
         cur = next;
-        if !changed || left.is_empty() {
+        // A right-hand side may hold CHLO ops (a narrow format computed
+        // through the f32 rule): another round while any is left.
+        if !changed || collect_chlo(&cur.ops).is_empty() {
             return Legalized {
                 program: cur,
                 left,
