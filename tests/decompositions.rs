@@ -50,19 +50,28 @@ fn splitmix(s: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
-fn program(op: &str, kind: FloatKind, n: usize) -> Program {
-    let t = format!("tensor<{n}x{}>", kind.name());
+fn program(op: &str, kind: FloatKind, complex: bool, n: usize) -> Program {
+    let t = if complex {
+        format!("tensor<{n}xcomplex<{}>>", kind.name())
+    } else {
+        format!("tensor<{n}x{}>", kind.name())
+    };
     let text = format!(
         "func.func @main(%x: {t}) -> {t} {{\n  %r = chlo.{op} %x : {t} -> {t}\n  return %r : {t}\n}}\n"
     );
     parse_program("decomposition", &text).expect("the program parses")
 }
 
-fn run(p: &Program, kind: FloatKind, data: &[u64]) -> Vec<u64> {
+fn run(p: &Program, kind: FloatKind, complex: bool, data: &[u64]) -> Vec<u64> {
     let mut it = Interp::new(p, Limits::default());
+    let (elem, n) = if complex {
+        (ElementType::Complex(kind), data.len() / 2)
+    } else {
+        (ElementType::Float(kind), data.len())
+    };
     let arg = Value::tensor(Tensor {
-        elem: ElementType::Float(kind),
-        shape: vec![data.len()],
+        elem,
+        shape: vec![n],
         data: data.to_vec(),
     });
     let r = it.call("main", vec![arg]).expect("the program runs");
@@ -109,13 +118,31 @@ fn measure(
     lowered: &dyn Fn(&Program) -> Program,
     inputs: &[u64],
 ) -> Stats {
+    measure_c(op, kind, false, lowered, inputs)
+}
+
+/// Same, for real (`complex = false`) or complex arguments (`inputs` then
+/// holds the parts, real and imaginary alternating; each part is compared
+/// on its own).
+fn measure_c(
+    op: &str,
+    kind: FloatKind,
+    complex: bool,
+    lowered: &dyn Fn(&Program) -> Program,
+    inputs: &[u64],
+) -> Stats {
     const BATCH: usize = 1 << 16;
     let mut st = Stats::default();
     for chunk in inputs.chunks(BATCH) {
-        let p = program(op, kind, chunk.len());
+        let n = if complex {
+            chunk.len() / 2
+        } else {
+            chunk.len()
+        };
+        let p = program(op, kind, complex, n);
         let q = lowered(&p);
-        let a = run(&p, kind, chunk);
-        let b = run(&q, kind, chunk);
+        let a = run(&p, kind, complex, chunk);
+        let b = run(&q, kind, complex, chunk);
         compare(kind, chunk, &a, &b, &mut st);
     }
     st
@@ -309,4 +336,111 @@ fn a_perturbed_constant_breaks_the_bound() {
     assert!(good.max <= 2, "{}", report("sinh", FloatKind::F32, &good));
     let bad = with(4);
     assert!(bad.max > 2, "{}", report("sinh", FloatKind::F32, &bad));
+}
+
+/// Complex arguments: parts drawn from the real inputs of the same format
+/// (specials, thresholds, samples), paired at random, plus every pair of
+/// special parts.
+fn complex_inputs(kind: FloatKind, n: usize, seed: u64) -> Vec<u64> {
+    let parts = wide_inputs(kind, 0.0, 100.0, n, seed);
+    let mut s = seed ^ 0xC0;
+    let mut out = Vec::new();
+    for _ in 0..n {
+        let i = splitmix(&mut s) as usize % parts.len();
+        let j = splitmix(&mut s) as usize % parts.len();
+        out.push(parts[i]);
+        out.push(parts[j]);
+    }
+    let special: Vec<u64> = [
+        0.0,
+        -0.0,
+        1.0,
+        -1.0,
+        0.5,
+        -2.0,
+        1e-30,
+        -1e-300,
+        100.0,
+        -800.0,
+        1e30,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::NAN,
+    ]
+    .iter()
+    .map(|&v| {
+        if kind == FloatKind::F64 {
+            v.to_bits()
+        } else {
+            (v as f32).to_bits() as u64
+        }
+    })
+    .collect();
+    for &a in &special {
+        for &b in &special {
+            out.push(a);
+            out.push(b);
+        }
+    }
+    out
+}
+
+#[test]
+fn complex_elementary_rules_meet_their_bounds() {
+    // (op, bound per part in ulps of that part)
+    let funcs: &[(&str, u128)] = &[("sinh", 2), ("cosh", 2), ("atanh", 0), ("atan", 0)];
+    let mut fails = Vec::new();
+    for (i, &(op, bound)) in funcs.iter().enumerate() {
+        for kind in [FloatKind::F32, FloatKind::F64] {
+            let n = samples().map(|s| s / 8).unwrap_or(1 << 13);
+            let inputs = complex_inputs(kind, n, 0xC0DE + i as u64);
+            let st = measure_c(op, kind, true, &legalized, &inputs);
+            let line = report(op, kind, &st).replacen(
+                kind.name(),
+                &format!("complex<{}>", kind.name()),
+                1,
+            );
+            println!("{line}");
+            if st.max > bound || st.zero_sign > 0 {
+                fails.push(line);
+            }
+        }
+    }
+    assert!(fails.is_empty(), "{fails:#?}");
+}
+
+#[test]
+fn every_elementary_rule_is_well_typed_on_every_format_it_admits() {
+    use hlocheck::egraph::instances::instances_with;
+    let mut total = 0;
+    for rule in rules::all()
+        .iter()
+        .filter(|r| r.file.ends_with("elementary.rules"))
+    {
+        let insts = instances_with(rule, 4);
+        assert!(!insts.is_empty(), "{}: no instance", rule.name);
+        for (_, rhs, what) in &insts {
+            let report = hlocheck::verify::verify_program(rhs, &Default::default());
+            if let Some(e) = report.errors().next() {
+                panic!(
+                    "{what}: the right-hand side does not verify: {} {}",
+                    e.label, e.message
+                );
+            }
+            total += 1;
+        }
+        // The narrow rules: every format but f32 and f64.
+        if rule.name.ends_with("_narrow") {
+            assert_eq!(
+                insts.len(),
+                hlocheck::egraph::instances::FLOATS.len() - 2,
+                "{}",
+                rule.name
+            );
+        }
+    }
+    // Seven real functions on every format, four complex ones on
+    // complex<f32> and complex<f64>.
+    let formats = hlocheck::egraph::instances::FLOATS.len();
+    assert_eq!(total, 7 * formats + 4 * 2, "instances");
 }

@@ -374,7 +374,106 @@ end
             for l in lines[1:]:
                 out.append("       " + l)
             out.append("end")
+    out.append(COMPLEX)
     return "\n".join(out) + "\n"
+
+
+COMPLEX = """
+// ----- complex arguments --------------------------------------------------------
+//
+// complex<f32> and complex<f64>. The executor evaluates these in f64 and
+// rounds each part once to the part format; the rules do the same: the
+// parts are converted to f64 (exact), the formula runs in f64 and each part
+// is converted back (one rounding). Each rule follows the executor's
+// formula, so poles, overflow, NaN and the signs of zeros come out alike.
+
+// sinh(a + ib) = sinh(a)·cos(−b) − i·(sin(−b)·cosh(a)); the real sinh and
+// cosh are the f64 rules above (within 1 ulp of f64 on their samples).
+rule sinh_complex approx(f32 = 2 ulp, f64 = 2 ulp)
+  from %r = chlo.sinh(%x) : T
+  where complex(T) and static(T)
+  to   %re = stablehlo.real(%x) : with_elem(T, part(T))
+       %im = stablehlo.imag(%x) : with_elem(T, part(T))
+       %a = stablehlo.convert(%re) : with_elem(T, f64)
+       %b = stablehlo.convert(%im) : with_elem(T, f64)
+       %nb = stablehlo.negate(%b) : with_elem(T, f64)
+       %co = stablehlo.cosine(%nb) : with_elem(T, f64)
+       %si = stablehlo.sine(%nb) : with_elem(T, f64)
+       %sh = chlo.sinh(%a) : with_elem(T, f64)
+       %ch = chlo.cosh(%a) : with_elem(T, f64)
+       %p = stablehlo.multiply(%co, %sh) : with_elem(T, f64)
+       %q0 = stablehlo.multiply(%si, %ch) : with_elem(T, f64)
+       %q = stablehlo.negate(%q0) : with_elem(T, f64)
+       %pr = stablehlo.convert(%p) : with_elem(T, part(T))
+       %qr = stablehlo.convert(%q) : with_elem(T, part(T))
+       %r = stablehlo.complex(%pr, %qr) : T
+end
+
+// cosh(a + ib) = cos(−b)·cosh(a) − i·(sin(−b)·sinh(a)).
+rule cosh_complex approx(f32 = 2 ulp, f64 = 2 ulp)
+  from %r = chlo.cosh(%x) : T
+  where complex(T) and static(T)
+  to   %re = stablehlo.real(%x) : with_elem(T, part(T))
+       %im = stablehlo.imag(%x) : with_elem(T, part(T))
+       %a = stablehlo.convert(%re) : with_elem(T, f64)
+       %b = stablehlo.convert(%im) : with_elem(T, f64)
+       %nb = stablehlo.negate(%b) : with_elem(T, f64)
+       %co = stablehlo.cosine(%nb) : with_elem(T, f64)
+       %si = stablehlo.sine(%nb) : with_elem(T, f64)
+       %sh = chlo.sinh(%a) : with_elem(T, f64)
+       %ch = chlo.cosh(%a) : with_elem(T, f64)
+       %p = stablehlo.multiply(%co, %ch) : with_elem(T, f64)
+       %q0 = stablehlo.multiply(%si, %sh) : with_elem(T, f64)
+       %q = stablehlo.negate(%q0) : with_elem(T, f64)
+       %pr = stablehlo.convert(%p) : with_elem(T, part(T))
+       %qr = stablehlo.convert(%q) : with_elem(T, part(T))
+       %r = stablehlo.complex(%pr, %qr) : T
+end
+
+// atanh(z) = (log1p(z) − log1p(−z))/2, part by part, with StableHLO's
+// complex log1p on complex<f64>: the executor's own formula, so the same
+// bits (its error against the exact atanh is the normwise bound of the
+// executor's complex functions).
+rule atanh_complex approx(f32 = 0 ulp, f64 = 0 ulp)
+  from %r = chlo.atanh(%x) : T
+  where complex(T) and static(T)
+  to   %re = stablehlo.real(%x) : with_elem(T, part(T))
+       %im = stablehlo.imag(%x) : with_elem(T, part(T))
+       %a = stablehlo.convert(%re) : with_elem(T, f64)
+       %b = stablehlo.convert(%im) : with_elem(T, f64)
+       %z = stablehlo.complex(%a, %b) : with_elem(T, complex_of(f64))
+       %nz = stablehlo.negate(%z) : with_elem(T, complex_of(f64))
+       %l1 = stablehlo.log_plus_one(%z) : with_elem(T, complex_of(f64))
+       %l2 = stablehlo.log_plus_one(%nz) : with_elem(T, complex_of(f64))
+       %r1 = stablehlo.real(%l1) : with_elem(T, f64)
+       %i1 = stablehlo.imag(%l1) : with_elem(T, f64)
+       %r2 = stablehlo.real(%l2) : with_elem(T, f64)
+       %i2 = stablehlo.imag(%l2) : with_elem(T, f64)
+       %dr = stablehlo.subtract(%r1, %r2) : with_elem(T, f64)
+       %di = stablehlo.subtract(%i1, %i2) : with_elem(T, f64)
+       %h = stablehlo.constant() {value = splat(with_elem(T, f64), 0.5)} : with_elem(T, f64)
+       %p = stablehlo.multiply(%dr, %h) : with_elem(T, f64)
+       %q = stablehlo.multiply(%di, %h) : with_elem(T, f64)
+       %pr = stablehlo.convert(%p) : with_elem(T, part(T))
+       %qr = stablehlo.convert(%q) : with_elem(T, part(T))
+       %r = stablehlo.complex(%pr, %qr) : T
+end
+
+// atan(z) = −i·atanh(iz): iz = −b + ia, and −i(p + iq) = q − ip.
+rule atan_complex approx(f32 = 0 ulp, f64 = 0 ulp)
+  from %r = chlo.atan(%x) : T
+  where complex(T) and static(T)
+  to   %re = stablehlo.real(%x) : with_elem(T, part(T))
+       %im = stablehlo.imag(%x) : with_elem(T, part(T))
+       %nim = stablehlo.negate(%im) : with_elem(T, part(T))
+       %iz = stablehlo.complex(%nim, %re) : T
+       %t = chlo.atanh(%iz) : T
+       %p = stablehlo.real(%t) : with_elem(T, part(T))
+       %q = stablehlo.imag(%t) : with_elem(T, part(T))
+       %nq = stablehlo.negate(%p) : with_elem(T, part(T))
+       %r = stablehlo.complex(%q, %nq) : T
+end
+"""
 
 
 def main():
