@@ -607,9 +607,10 @@ pub fn legalize(prog: &Program) -> Legalized {
         };
         let (changed, left) = (pass.changed, pass.left);
         cur = next;
-        // Ops a rule introduced (`broadcast_next_after` → `next_after`) are
-        // legalized in the next round.
-        if !changed || (left.is_empty() && collect_chlo(&cur.ops).is_empty()) {
+        // A right-hand side may hold CHLO ops (`broadcast_next_after` →
+        // `next_after`, a narrow format computed through the f32 rule): they
+        // are legalized in another round while any is left.
+        if !changed || collect_chlo(&cur.ops).is_empty() {
             return Legalized {
                 program: cur,
                 left,
