@@ -288,7 +288,9 @@ pub fn legalize(prog: &Program) -> Legalized {
         };
         let (changed, left) = (pass.changed, pass.left);
         cur = next;
-        if !changed || left.is_empty() {
+        // Done when nothing changed, or when no CHLO op is left (a right-hand
+        // side may have introduced some: they are legalized next round).
+        if !changed || (left.is_empty() && collect_chlo(&cur.ops).is_empty()) {
             return Legalized {
                 program: cur,
                 left,

@@ -19,6 +19,10 @@ pub const FILES: &[(&str, &str)] = &[
         "spec/rules/algebra.rules",
         include_str!("../../spec/rules/algebra.rules"),
     ),
+    (
+        "spec/rules/special.rules",
+        include_str!("../../spec/rules/special.rules"),
+    ),
 ];
 
 /// What a rule promises.
