@@ -469,6 +469,8 @@ def rule_lgamma(c):
     inf = c.inf()
     res = c.select(neg & r.eq(0.0), inf, res)
     res = c.select(ax.eq(inf), inf, res)
+    # lgamma is +0 (never -0) at 1 and 2
+    res = res + 0.0
     return c.select(c.isnan(x), x, res)
 
 
@@ -588,6 +590,92 @@ def rule_bessel_i1e(c):
 
 
 # ---------------------------------------------------------------------------
+# zeta, polygamma
+# ---------------------------------------------------------------------------
+
+ZETA_N = 24  # direct terms
+ZETA_J = 13  # Euler-Maclaurin (Bernoulli) terms
+
+
+def is_int(c, v):
+    return c.un("round_nearest_even", v).eq(v)
+
+
+def zeta_pos(c, s, q):
+    """zeta(s, q) for s > 1 and q > -12 (q not a non-positive integer):
+    ZETA_N direct terms, the rest by Euler-Maclaurin at a = q + ZETA_N with
+    ZETA_J Bernoulli terms (a >= 12)."""
+    a = q + float(ZETA_N)
+    ax = c.bin("power", a, -s)
+    tail = a * ax / (s - 1.0) + 0.5 * ax
+    inv_a2 = 1.0 / (a * a)
+    t = s * ax / a
+    coef = [float(mp.bernoulli(2 * j) / mp.factorial(2 * j)) for j in range(1, ZETA_J + 1)]
+    corr = coef[0] * t
+    for j in range(1, ZETA_J):
+        t = t * ((s + float(2 * j - 1)) * (s + float(2 * j)) * inv_a2)
+        corr = corr + coef[j] * t
+    tail = c.select(ax.eq(0.0), 0.0, tail + corr)
+    acc = tail
+    for k in reversed(range(ZETA_N)):
+        acc = acc + c.bin("power", q + float(k), -s)
+    return acc
+
+
+def rule_zeta(c):
+    """Hurwitz zeta(x, q) = sum_k (q + k)^-x. For q <= -12 (x an integer),
+    with f = q - floor(q) in (0, 1): the terms with q + k < 0 are
+    (-1)^x (zeta(x, 1 - f) - zeta(x, 1 - q)), the others zeta(x, f)."""
+    s, q = c.x, c.y
+    far = q <= -12.0
+    f = q - c.un("floor", q)  # exact for |q| >= 12
+    z1 = zeta_pos(c, s, c.select(far, f, q))
+    z2 = zeta_pos(c, s, 1.0 - f)
+    z3 = zeta_pos(c, s, 1.0 - q)
+    even = is_int(c, s * 0.5)
+    d = z2 - z3
+    neg_part = c.select(even, d, -d)
+    acc = c.select(far, neg_part + z1, z1)
+    inf = c.inf()
+    nan = c.nan()
+    qint = is_int(c, q)
+    r = acc
+    # x = +inf: q^-x is inf, 1 or 0
+    r = c.select(s.eq(inf), c.select(q < 1.0, inf, c.select(q.eq(1.0), 1.0, 0.0)), r)
+    r = c.select(q.eq(inf), 0.0, r)
+    # q < 0: a real sum only for an integer x
+    r = c.select((q < 0.0) & c.un("not", is_int(c, s), ty=B1), nan, r)
+    r = c.select((q <= 0.0) & qint, inf, r)
+    r = c.select(s.eq(1.0), inf, r)
+    r = c.select(s < 1.0, nan, r)
+    r = c.select(c.isnan(q), q, r)
+    return c.select(c.isnan(s), s, r)
+
+
+FACT_DIRECT = 25
+
+
+def rule_polygamma(c):
+    n, x = c.x, c.y
+    # n! : exact products up to FACT_DIRECT, beyond exp(lgamma(n + 1))
+    fact = c.const(1.0)
+    for k in range(2, FACT_DIRECT + 1):
+        fact = fact * c.select(n >= float(k), float(k), 1.0)
+    big = c.exp(c.chlo("lgamma", rule_lgamma, n + 1.0))
+    fact = c.select(n > float(FACT_DIRECT), big, fact)
+    # (-1)^(n+1): + for odd n
+    half = n * 0.5
+    odd = c.un("not", is_int(c, half), ty=B1)
+    z = c.chlo("zeta", rule_zeta, n + 1.0, x)
+    v = fact * z
+    r = c.select(odd, v, -v)
+    r = c.select(n.eq(0.0), c.chlo("digamma", rule_digamma, x), r)
+    r = c.select((n < 0.0) | c.un("not", is_int(c, n), ty=B1), c.nan(), r)
+    r = c.select(c.isnan(x), x, r)
+    return c.select(c.isnan(n), n, r)
+
+
+# ---------------------------------------------------------------------------
 # Rule text
 # ---------------------------------------------------------------------------
 
@@ -599,6 +687,7 @@ UNARY = [
     ("digamma", rule_digamma),
     ("bessel_i1e", rule_bessel_i1e),
 ]
+BINARY = [("zeta", rule_zeta), ("polygamma", rule_polygamma)]
 
 
 def body(fn, binary=False):
@@ -662,6 +751,18 @@ def main():
             lines = body(fn)
             f.write(f"\nrule {name}_f64 approx(f64 = {F64_ULP[name]} ulp)\n")
             f.write(f"  from %r = chlo.{name}(%x) : T\n  where eq(elem(T), f64) and static(T)\n")
+            f.write("  to   " + "\n       ".join(lines) + "\nend\n")
+        f.write("\n// Every format but f64: through f64, rounded once.\n")
+        f.write(f"rule {{op}}_via_f64 approx({NARROW}) for op in zeta polygamma\n")
+        f.write("  from %r = chlo.{op}(%x, %y) : T\n  where float(T) and static(T) and not eq(elem(T), f64)\n")
+        f.write("  to   %a = stablehlo.convert(%x) : with_elem(T, f64)\n")
+        f.write("       %b = stablehlo.convert(%y) : with_elem(T, f64)\n")
+        f.write("       %c = chlo.{op}(%a, %b) : with_elem(T, f64)\n")
+        f.write("       %r = stablehlo.convert(%c) : T\nend\n")
+        for name, fn in BINARY:
+            lines = body(fn)
+            f.write(f"\nrule {name}_f64 approx(f64 = {F64_ULP[name]} ulp)\n")
+            f.write(f"  from %r = chlo.{name}(%x, %y) : T\n  where eq(elem(T), f64) and static(T)\n")
             f.write("  to   " + "\n       ".join(lines) + "\nend\n")
 
 
