@@ -23,6 +23,10 @@ pub const FILES: &[(&str, &str)] = &[
         "spec/rules/elementary.rules",
         include_str!("../../spec/rules/elementary.rules"),
     ),
+    (
+        "spec/rules/special.rules",
+        include_str!("../../spec/rules/special.rules"),
+    ),
 ];
 
 /// What a rule promises.

@@ -1,0 +1,770 @@
+#!/usr/bin/env python3
+"""Generates spec/rules/special.rules: approximate CHLO -> StableHLO rules for
+CHLO's special functions (erf, erfc, erf_inv, lgamma, digamma, polygamma,
+zeta, bessel_i1e).
+
+Every function is computed in f64 arithmetic (formats narrower than f64
+convert to f64, apply the f64 rule, and convert back: one rounding of an f64
+value whose error is far below half an ulp of f32). The polynomials are
+fitted here: Chebyshev interpolation (mpmath.chebyfit) of the function, or of
+the function divided by a known factor, at 40 digits, with the degree raised
+until the fit's relative error (measured at 600 points, with the
+coefficients rounded to f64) is below 2^-57.
+
+The same description that writes the rules also evaluates them with numpy
+(`Ctx` with an input array), which `--check` uses to measure the rules
+against mpmath before they are built into hlocheck.
+
+Run: python3 spec/rules/gen/special.py            (writes the .rules file)
+     python3 spec/rules/gen/special.py --check    (numpy evaluation vs mpmath)
+Deterministic: the same mpmath and numpy give the same file.
+"""
+import os
+import sys
+
+import mpmath as mp
+import numpy as np
+
+mp.mp.dps = 40
+TARGET = mp.mpf(2) ** -57
+
+# ---------------------------------------------------------------------------
+# A small builder: each operation both writes a rule line and, when the
+# context has an input array, evaluates itself with numpy (f64, IEEE).
+# ---------------------------------------------------------------------------
+
+F = "T"
+B1 = "with_elem(T, i1)"
+I64 = "with_elem(T, i64)"
+CMP = "{{comparison_direction = #stablehlo<comparison_direction {d}>, compare_type = #stablehlo<comparison_type {t}>}}"
+
+
+class V:
+    def __init__(self, ctx, name, ty, val):
+        self.c, self.n, self.ty, self.v = ctx, name, ty, val
+
+    def _o(self, o):
+        return o if isinstance(o, V) else self.c.const(o)
+
+    def __add__(self, o):
+        return self.c.bin("add", self, self._o(o))
+
+    def __radd__(self, o):
+        return self.c.bin("add", self._o(o), self)
+
+    def __sub__(self, o):
+        return self.c.bin("subtract", self, self._o(o))
+
+    def __rsub__(self, o):
+        return self.c.bin("subtract", self._o(o), self)
+
+    def __mul__(self, o):
+        return self.c.bin("multiply", self, self._o(o))
+
+    def __rmul__(self, o):
+        return self.c.bin("multiply", self._o(o), self)
+
+    def __truediv__(self, o):
+        return self.c.bin("divide", self, self._o(o))
+
+    def __rtruediv__(self, o):
+        return self.c.bin("divide", self._o(o), self)
+
+    def __neg__(self):
+        return self.c.un("negate", self)
+
+    def __lt__(self, o):
+        return self.c.cmp("LT", self, self._o(o))
+
+    def __le__(self, o):
+        return self.c.cmp("LE", self, self._o(o))
+
+    def __gt__(self, o):
+        return self.c.cmp("GT", self, self._o(o))
+
+    def __ge__(self, o):
+        return self.c.cmp("GE", self, self._o(o))
+
+    def eq(self, o):
+        return self.c.cmp("EQ", self, self._o(o))
+
+    def ne(self, o):
+        return self.c.cmp("NE", self, self._o(o))
+
+    def __and__(self, o):
+        return self.c.bin("and", self, o, ty=B1)
+
+    def __or__(self, o):
+        return self.c.bin("or", self, o, ty=B1)
+
+
+NP_UN = {
+    "negate": np.negative,
+    "abs": np.abs,
+    "exponential": np.exp,
+    "log": np.log,
+    "log_plus_one": np.log1p,
+    "exponential_minus_one": np.expm1,
+    "sqrt": np.sqrt,
+    "sine": np.sin,
+    "cosine": np.cos,
+    "tan": np.tan,
+    "floor": np.floor,
+    "round_nearest_even": np.rint,
+    "not": np.logical_not,
+}
+NP_BIN = {
+    "add": np.add,
+    "subtract": np.subtract,
+    "multiply": np.multiply,
+    "divide": np.divide,
+    "maximum": np.maximum,
+    "minimum": np.minimum,
+    "power": np.power,
+    "and": None,
+    "or": None,
+}
+NP_CMP = {"LT": np.less, "LE": np.less_equal, "GT": np.greater, "GE": np.greater_equal, "EQ": np.equal, "NE": np.not_equal}
+
+
+class Ctx:
+    def __init__(self, x=None, y=None):
+        self.lines = []
+        self.k = 0
+        self.consts = {}
+        self.eval = x is not None
+        self.x = V(self, "%x", F, x)
+        self.y = V(self, "%y", F, y)
+
+    def fresh(self):
+        self.k += 1
+        return f"%v{self.k}"
+
+    def line(self, opname, args, ty, attrs=""):
+        n = self.fresh()
+        self.lines.append(f"{n} = {opname}({', '.join(a.n for a in args)}){attrs} : {ty}")
+        return n
+
+    def const(self, c):
+        c = float(c)
+        key = c.hex()
+        if key not in self.consts:
+            lit = "%.17e" % c if np.isfinite(c) else None
+            assert lit is not None
+            n = self.fresh()
+            self.lines.append(f"{n} = stablehlo.constant() {{value = splat(T, {lit})}} : T")
+            self.consts[key] = V(self, n, F, np.float64(c) if self.eval else None)
+        return self.consts[key]
+
+    def iconst(self, c):
+        key = ("i", c)
+        if key not in self.consts:
+            n = self.fresh()
+            self.lines.append(f"{n} = stablehlo.constant() {{value = splat({I64}, {c})}} : {I64}")
+            self.consts[key] = V(self, n, I64, np.int64(c) if self.eval else None)
+        return self.consts[key]
+
+    def inf(self):
+        key = "inf"
+        if key not in self.consts:
+            n = self.fresh()
+            self.lines.append(f"{n} = stablehlo.constant() {{value = splat(T, inf(T))}} : T")
+            self.consts[key] = V(self, n, F, np.float64(np.inf) if self.eval else None)
+        return self.consts[key]
+
+    def nan(self):
+        # 0/0 under the executor is the canonical NaN.
+        z = self.const(0.0)
+        return self.bin("divide", z, z)
+
+    def un(self, op, a, ty=None):
+        ty = ty or a.ty
+        n = self.line(f"stablehlo.{op}", [a], ty)
+        v = None
+        if self.eval:
+            with np.errstate(all="ignore"):
+                v = NP_UN[op](a.v)
+        return V(self, n, ty, v)
+
+    def bin(self, op, a, b, ty=None):
+        ty = ty or a.ty
+        n = self.line(f"stablehlo.{op}", [a, b], ty)
+        v = None
+        if self.eval:
+            with np.errstate(all="ignore"):
+                if op == "and":
+                    v = (a.v & b.v)
+                elif op == "or":
+                    v = (a.v | b.v)
+                else:
+                    v = NP_BIN[op](a.v, b.v)
+        return V(self, n, ty, v)
+
+    def cmp(self, d, a, b):
+        t = "FLOAT" if a.ty == F else "SIGNED"
+        n = self.line("stablehlo.compare", [a, b], B1, " " + CMP.format(d=d, t=t))
+        v = None
+        if self.eval:
+            with np.errstate(all="ignore"):
+                v = NP_CMP[d](a.v, b.v)
+        return V(self, n, B1, v)
+
+    def select(self, p, a, b):
+        a = a if isinstance(a, V) else self.const(a)
+        b = b if isinstance(b, V) else self.const(b)
+        n = self.line("stablehlo.select", [p, a, b], a.ty)
+        v = np.where(p.v, a.v, b.v) if self.eval else None
+        return V(self, n, a.ty, v)
+
+    def bitcast(self, a, ty):
+        n = self.line("stablehlo.bitcast_convert", [a], ty)
+        v = None
+        if self.eval:
+            v = np.asarray(a.v).view(np.int64 if ty == I64 else np.float64)
+        return V(self, n, ty, v)
+
+    def chlo(self, name, fn, *args):
+        """A CHLO op of the same f64 type, legalized by its own rule; the
+        numpy evaluation runs that rule's description."""
+        n = self.line(f"chlo.{name}", list(args), F)
+        v = None
+        if self.eval:
+            sub = Ctx(args[0].v, args[1].v if len(args) > 1 else None)
+            v = fn(sub).v
+        return V(self, n, F, v)
+
+    # helpers
+    def abs(self, a):
+        return self.un("abs", a)
+
+    def exp(self, a):
+        return self.un("exponential", a)
+
+    def log(self, a):
+        return self.un("log", a)
+
+    def sqrt(self, a):
+        return self.un("sqrt", a)
+
+    def isnan(self, a):
+        return a.ne(a)
+
+    def horner(self, t, coeffs):
+        """coeffs lowest degree first."""
+        acc = self.const(coeffs[-1])
+        for cf in reversed(coeffs[:-1]):
+            acc = acc * t + cf
+        return acc
+
+
+# ---------------------------------------------------------------------------
+# Fitting
+# ---------------------------------------------------------------------------
+
+def polyval_mp(cs, t):
+    acc = mp.mpf(0)
+    for c in reversed(cs):
+        acc = acc * t + mp.mpf(c)
+    return acc
+
+
+def fit(f, a, b, c=0.0, maxdeg=40, target=TARGET, what=""):
+    """Polynomial p (f64 coefficients, lowest first) with p(x - c) ~ f(x) on
+    [a, b], relative error below target; returns (coeffs, error)."""
+    a, b, c = mp.mpf(a), mp.mpf(b), mp.mpf(c)
+    g = lambda t: f(t + c)
+    pts = [a + (b - a) * mp.mpf(i) / 599 for i in range(600)]
+    vals = [f(p) for p in pts]
+    best = None
+    for n in range(4, maxdeg + 2):
+        poly = mp.chebyfit(g, [a - c, b - c], n)
+        cs = [float(v) for v in reversed(poly)]
+        err = max(abs(polyval_mp(cs, p - c) / v - 1) for p, v in zip(pts, vals))
+        if best is None or err < best[1]:
+            best = (cs, err)
+        if err < target:
+            break
+    sys.stderr.write(f"  fit {what} [{float(a)}, {float(b)}] degree {len(best[0]) - 1} rel err {float(best[1]):.3g}\n")
+    return best
+
+
+def nudge(t):
+    return t if abs(t) > mp.mpf(10) ** -30 else mp.mpf(10) ** -30
+
+
+FITS = {}
+# A development cache of the fits (not needed to regenerate): SPECIAL_FIT_CACHE=file.
+CACHE = os.environ.get("SPECIAL_FIT_CACHE")
+if CACHE and os.path.exists(CACHE):
+    import json
+
+    FITS = {k: (v, 0.0) for k, v in json.load(open(CACHE)).items()}
+
+
+def cached(key, make):
+    key = repr(key)
+    if key not in FITS:
+        FITS[key] = make()
+        if CACHE:
+            import json
+
+            json.dump({k: v[0] for k, v in FITS.items()}, open(CACHE, "w"))
+    return FITS[key][0]
+
+
+# ---------------------------------------------------------------------------
+# erf, erfc
+# ---------------------------------------------------------------------------
+
+# erf(x) = x P(x^2) for |x| <= 1
+def erf_small_coeffs():
+    return cached("erf_small", lambda: fit(lambda u: mp.erf(mp.sqrt(nudge(u))) / mp.sqrt(nudge(u)), 0, 1, 0, what="erf(x)/x in x^2"))
+
+
+# G(x) = erfc(x) e^{x^2}, x >= 0.5, in pieces
+ERFC_PIECES = [(0.5, 1.0, 0.75), (1.0, 2.0, 1.5), (2.0, 4.0, 3.0), (4.0, 8.0, 6.0), (8.0, 16.0, 12.0), (16.0, 28.0, 22.0)]
+
+
+def erfc_piece_coeffs(i):
+    a, b, c = ERFC_PIECES[i]
+    return cached(("erfc", i), lambda: fit(lambda x: mp.erfc(x) * mp.exp(x * x), a, b, c, what="erfc(x) e^(x^2)"))
+
+
+def exp_neg_sq(c, a):
+    """e^{-a^2}: a = ah + al with ah of 26 bits, so ah^2 is exact."""
+    bits = c.bitcast(a, I64)
+    hi = c.bitcast(c.bin("and", bits, c.iconst(-(1 << 27)), ty=I64), F)
+    lo = (a - hi) * (a + hi)
+    return c.exp(-(hi * hi)) * c.exp(-lo)
+
+
+def erfc_pos(c, a):
+    """erfc(a) for a >= 0.5 (0 beyond 28, where it underflows)."""
+    g = None
+    for i, (lo, hi, mid) in enumerate(ERFC_PIECES):
+        v = c.horner(a - mid, erfc_piece_coeffs(i))
+        g = v if g is None else c.select(a < lo, g, v)
+    r = exp_neg_sq(c, a) * g
+    return c.select(a > 28.0, 0.0, r)
+
+
+def erf_small(c, x):
+    return x * c.horner(x * x, erf_small_coeffs())
+
+
+def rule_erf(c):
+    x = c.x
+    a = c.abs(x)
+    big = 1.0 - erfc_pos(c, a)
+    big = c.select(x < 0.0, -big, big)
+    r = c.select(a < 1.0, erf_small(c, x), big)
+    return c.select(c.isnan(x), x, r)
+
+
+def rule_erfc(c):
+    x = c.x
+    a = c.abs(x)
+    e = erfc_pos(c, a)
+    r = c.select(x < 0.0, 2.0 - e, e)
+    r = c.select(a < 0.5, 1.0 - erf_small(c, x), r)
+    return c.select(c.isnan(x), x, r)
+
+
+# ---------------------------------------------------------------------------
+# erf_inv
+# ---------------------------------------------------------------------------
+
+def erfinv_small_coeffs():
+    return cached("erfinv_small", lambda: fit(lambda u: mp.erfinv(mp.sqrt(nudge(u))) / mp.sqrt(nudge(u)), 0, 0.25, 0, what="erfinv(y)/y in y^2"))
+
+
+ERFINV_W = (0.8, 6.2, 3.5)
+
+
+def erfinv_tail_coeffs():
+    lo, hi, mid = ERFINV_W
+    # erfinv(1 - e^{-w^2}) as a polynomial in w - mid, to ~1e-9 (one Halley step follows)
+    return cached("erfinv_tail", lambda: fit(lambda w: mp.erfinv(1 - mp.exp(-w * w)), lo, hi, mid, target=mp.mpf(2) ** -30, what="erfinv in w"))
+
+
+def rule_erf_inv(c):
+    y = c.x
+    a = c.abs(y)
+    small = y * c.horner(y * y, erfinv_small_coeffs())
+    t = 1.0 - a  # exact for a >= 1/2
+    w = c.sqrt(-c.log(t))
+    x0 = c.horner(w - ERFINV_W[2], erfinv_tail_coeffs())
+    # one Halley step on erfc(x) - t
+    g = c.chlo("erfc", rule_erfc, x0) - t
+    d = c.exp(-(x0 * x0)) * (-1.1283791670955126)
+    s = g / d
+    s = s / (1.0 + x0 * s)
+    x1 = x0 - s
+    tail = c.select(y < 0.0, -x1, x1)
+    r = c.select(a <= 0.5, small, tail)
+    inf = c.inf()
+    r = c.select(a.eq(1.0), c.select(y < 0.0, -inf, inf), r)
+    r = c.select(a > 1.0, c.nan(), r)
+    return c.select(c.isnan(y), y, r)
+
+
+# ---------------------------------------------------------------------------
+# lgamma
+# ---------------------------------------------------------------------------
+
+def lg_a_coeffs():  # lgamma(1 + t)/t, |t| <= 1/2
+    return cached("lg_a", lambda: fit(lambda t: mp.loggamma(1 + nudge(t)) / nudge(t), -0.5, 0.5, 0, what="lgamma(1+t)/t"))
+
+
+def lg_b_coeffs():  # lgamma(2 + t)/t, |t| <= 1/2
+    return cached("lg_b", lambda: fit(lambda t: mp.loggamma(2 + nudge(t)) / nudge(t), -0.5, 0.5, 0, what="lgamma(2+t)/t"))
+
+
+LG_PIECES = [(2.5, 5.0, 3.75), (5.0, 10.0, 7.5)]
+
+
+def lg_piece_coeffs(i):
+    a, b, c = LG_PIECES[i]
+    return cached(("lg", i), lambda: fit(mp.loggamma, a, b, c, what="lgamma"))
+
+
+def bern_series(k, div):
+    """B_{2j} / div(j) for j = 1..k."""
+    return [mp.bernoulli(2 * j) / div(j) for j in range(1, k + 1)]
+
+
+def lgamma_pos(c, a):
+    """lgamma(a) for a >= 1/2."""
+    ta = a - 1.0
+    pa = ta * c.horner(ta, lg_a_coeffs())
+    tb = a - 2.0
+    pb = tb * c.horner(tb, lg_b_coeffs())
+    p1 = c.horner(a - LG_PIECES[0][2], lg_piece_coeffs(0))
+    p2 = c.horner(a - LG_PIECES[1][2], lg_piece_coeffs(1))
+    # Stirling: (a - 1/2)(ln a - 1) + (ln(2 pi) - 1)/2 + sum B2j/(2j(2j-1) a^(2j-1))
+    z = 1.0 / a
+    z2 = z * z
+    cs = [float(v) for v in bern_series(10, lambda j: 2 * j * (2 * j - 1))]
+    st = (a - 0.5) * (c.log(a) - 1.0) + float((mp.log(2 * mp.pi) - 1) / 2) + z * c.horner(z2, cs)
+    r = c.select(a < 1.5, pa, pb)
+    r = c.select(a < 2.5, r, p1)
+    r = c.select(a < 5.0, r, p2)
+    return c.select(a < 10.0, r, st)
+
+
+def rule_lgamma(c):
+    x = c.x
+    ax = c.abs(x)
+    # |x| < 1/2: lgamma(1 + x) - ln|x|
+    small = x * c.horner(x, lg_a_coeffs()) - c.log(ax)
+    neg = x < 0.0
+    a = c.select(neg, 1.0 - x, x)
+    lp = lgamma_pos(c, a)
+    # reflection: ln(pi) - ln|sin(pi r)| - lgamma(1 - x), r = x - round(x)
+    r = x - c.un("round_nearest_even", x)
+    s = c.abs(c.un("sine", r * 3.141592653589793))
+    refl = (float(mp.log(mp.pi)) - c.log(s)) - lp
+    res = c.select(neg, refl, lp)
+    res = c.select(ax < 0.5, small, res)
+    inf = c.inf()
+    res = c.select(neg & r.eq(0.0), inf, res)
+    res = c.select(ax.eq(inf), inf, res)
+    # lgamma is +0 (never -0) at 1 and 2
+    res = res + 0.0
+    return c.select(c.isnan(x), x, res)
+
+
+# ---------------------------------------------------------------------------
+# digamma
+# ---------------------------------------------------------------------------
+
+PSI_ZERO = mp.findroot(mp.digamma, 1.4616321449683623)
+PSI_ZERO_HI = float(PSI_ZERO)
+PSI_ZERO_LO = float(PSI_ZERO - mp.mpf(PSI_ZERO_HI))
+PSI_PIECES = [(2.0, 4.0, 3.0), (4.0, 10.0, 7.0)]
+
+
+def psi_a_coeffs():  # psi(x)/(x - x0) on [1, 2], in x - 1.5
+    def f(x):
+        d = x - PSI_ZERO
+        if abs(d) < mp.mpf(10) ** -25:
+            return mp.diff(mp.digamma, PSI_ZERO)
+        return mp.digamma(x) / d
+    return cached("psi_a", lambda: fit(f, 1.0, 2.0, 1.5, what="digamma(x)/(x-x0)"))
+
+
+def psi_piece_coeffs(i):
+    a, b, c = PSI_PIECES[i]
+    return cached(("psi", i), lambda: fit(mp.digamma, a, b, c, what="digamma"))
+
+
+def digamma_ge1(c, a):
+    """psi(a) for a >= 1."""
+    d = (a - PSI_ZERO_HI) - PSI_ZERO_LO
+    pa = d * c.horner(a - 1.5, psi_a_coeffs())
+    p1 = c.horner(a - PSI_PIECES[0][2], psi_piece_coeffs(0))
+    p2 = c.horner(a - PSI_PIECES[1][2], psi_piece_coeffs(1))
+    z = 1.0 / a
+    z2 = z * z
+    cs = [float(v) for v in bern_series(10, lambda j: 2 * j)]
+    asym = (c.log(a) - 0.5 * z) - z2 * c.horner(z2, cs)
+    r = c.select(a < 2.0, pa, p1)
+    r = c.select(a < 4.0, r, p2)
+    return c.select(a < 10.0, r, asym)
+
+
+EULER = float(mp.euler)
+
+
+def digamma_expr(c, x):
+    ax = c.abs(x)
+    pos = x > 0.0
+    ge1 = x >= 1.0
+    a = c.select(ge1, x, c.select(pos, x + 1.0, 1.0 - x))
+    p = digamma_ge1(c, a)
+    r = x - c.un("round_nearest_even", x)
+    refl = p - 3.141592653589793 / c.un("tan", r * 3.141592653589793)
+    res = c.select(ge1, p, c.select(pos, p - 1.0 / x, refl))
+    tiny = (-1.0 / x) - EULER
+    res = c.select(ax < 2.0 ** -30, tiny, res)
+    inf = c.inf()
+    nan = c.nan()
+    res = c.select((x <= 0.0) & r.eq(0.0), nan, res)
+    res = c.select(x.eq(inf), inf, res)
+    res = c.select(x.eq(-inf), nan, res)
+    return c.select(c.isnan(x), x, res)
+
+
+def rule_digamma(c):
+    return digamma_expr(c, c.x)
+
+
+# ---------------------------------------------------------------------------
+# bessel_i1e
+# ---------------------------------------------------------------------------
+
+def i1e(x):
+    return mp.besseli(1, x) * mp.exp(-x)
+
+
+I1E_PIECES = [(2.0, 4.0, 3.0), (4.0, 8.0, 6.0), (8.0, 14.0, 11.0), (14.0, 24.0, 19.0)]
+I1E_BIG = 24.0
+
+
+def i1e_small_coeffs():  # i1e(x)/x on [0, 2]
+    return cached("i1e_small", lambda: fit(lambda x: i1e(nudge(x)) / nudge(x), 0, 2, 0, what="i1e(x)/x"))
+
+
+def i1e_piece_coeffs(i):
+    a, b, c = I1E_PIECES[i]
+    return cached(("i1e", i), lambda: fit(i1e, a, b, c, what="i1e"))
+
+
+def i1e_big_coeffs():  # sqrt(x) i1e(x) in z = 1/x on (0, 1/24]
+    def f(z):
+        z = nudge(z) if z < mp.mpf(10) ** -12 else z
+        if z < mp.mpf(10) ** -12:
+            # asymptotic expansion, exact to far below the target here
+            x = 1 / z
+            s, term = mp.mpf(1), mp.mpf(1)
+            for k in range(1, 30):
+                term *= -(4 - (2 * k - 1) ** 2) / (8 * k * x)
+                s += term
+            return s / mp.sqrt(2 * mp.pi)
+        return mp.sqrt(1 / z) * i1e(1 / z)
+    return cached("i1e_big", lambda: fit(f, 0, 1 / I1E_BIG, 0, what="sqrt(x) i1e(x) in 1/x"))
+
+
+def rule_bessel_i1e(c):
+    x = c.x
+    a = c.abs(x)
+    v = a * c.horner(a, i1e_small_coeffs())
+    for i, (lo, hi, mid) in enumerate(I1E_PIECES):
+        v = c.select(a < lo, v, c.horner(a - mid, i1e_piece_coeffs(i)))
+    z = 1.0 / a
+    big = c.horner(z, i1e_big_coeffs()) / c.sqrt(a)
+    v = c.select(a < I1E_BIG, v, big)
+    r = c.select(x < 0.0, -v, v)
+    r = c.select(x.eq(0.0), x, r)
+    return c.select(c.isnan(x), x, r)
+
+
+# ---------------------------------------------------------------------------
+# zeta, polygamma
+# ---------------------------------------------------------------------------
+
+ZETA_N = 24  # direct terms
+ZETA_J = 13  # Euler-Maclaurin (Bernoulli) terms
+
+
+def is_int(c, v):
+    return c.un("round_nearest_even", v).eq(v)
+
+
+def zeta_pos(c, s, q):
+    """zeta(s, q) for s > 1 and q > -12 (q not a non-positive integer):
+    ZETA_N direct terms, the rest by Euler-Maclaurin at a = q + ZETA_N with
+    ZETA_J Bernoulli terms (a >= 12)."""
+    a = q + float(ZETA_N)
+    ax = c.bin("power", a, -s)
+    tail = a * ax / (s - 1.0) + 0.5 * ax
+    inv_a2 = 1.0 / (a * a)
+    t = s * ax / a
+    coef = [float(mp.bernoulli(2 * j) / mp.factorial(2 * j)) for j in range(1, ZETA_J + 1)]
+    corr = coef[0] * t
+    for j in range(1, ZETA_J):
+        t = t * ((s + float(2 * j - 1)) * (s + float(2 * j)) * inv_a2)
+        corr = corr + coef[j] * t
+    tail = c.select(ax.eq(0.0), 0.0, tail + corr)
+    acc = tail
+    for k in reversed(range(ZETA_N)):
+        acc = acc + c.bin("power", q + float(k), -s)
+    return acc
+
+
+def rule_zeta(c):
+    """Hurwitz zeta(x, q) = sum_k (q + k)^-x. For q <= -12 (x an integer),
+    with f = q - floor(q) in (0, 1): the terms with q + k < 0 are
+    (-1)^x (zeta(x, 1 - f) - zeta(x, 1 - q)), the others zeta(x, f)."""
+    s, q = c.x, c.y
+    far = q <= -12.0
+    f = q - c.un("floor", q)  # exact for |q| >= 12
+    z1 = zeta_pos(c, s, c.select(far, f, q))
+    z2 = zeta_pos(c, s, 1.0 - f)
+    z3 = zeta_pos(c, s, 1.0 - q)
+    even = is_int(c, s * 0.5)
+    d = z2 - z3
+    neg_part = c.select(even, d, -d)
+    acc = c.select(far, neg_part + z1, z1)
+    inf = c.inf()
+    nan = c.nan()
+    qint = is_int(c, q)
+    r = acc
+    # x = +inf: q^-x is inf, 1 or 0
+    r = c.select(s.eq(inf), c.select(q < 1.0, inf, c.select(q.eq(1.0), 1.0, 0.0)), r)
+    r = c.select(q.eq(inf), 0.0, r)
+    # q < 0: a real sum only for an integer x
+    r = c.select((q < 0.0) & c.un("not", is_int(c, s), ty=B1), nan, r)
+    r = c.select((q <= 0.0) & qint, inf, r)
+    r = c.select(s.eq(1.0), inf, r)
+    r = c.select(s < 1.0, nan, r)
+    r = c.select(c.isnan(q), q, r)
+    return c.select(c.isnan(s), s, r)
+
+
+FACT_DIRECT = 25
+
+
+def rule_polygamma(c):
+    n, x = c.x, c.y
+    # n! : exact products up to FACT_DIRECT, beyond exp(lgamma(n + 1))
+    fact = c.const(1.0)
+    for k in range(2, FACT_DIRECT + 1):
+        fact = fact * c.select(n >= float(k), float(k), 1.0)
+    big = c.exp(c.chlo("lgamma", rule_lgamma, n + 1.0))
+    fact = c.select(n > float(FACT_DIRECT), big, fact)
+    # (-1)^(n+1): + for odd n
+    half = n * 0.5
+    odd = c.un("not", is_int(c, half), ty=B1)
+    z = c.chlo("zeta", rule_zeta, n + 1.0, x)
+    v = fact * z
+    r = c.select(odd, v, -v)
+    r = c.select(n.eq(0.0), c.chlo("digamma", rule_digamma, x), r)
+    r = c.select((n < 0.0) | c.un("not", is_int(c, n), ty=B1), c.nan(), r)
+    r = c.select(c.isnan(x), x, r)
+    return c.select(c.isnan(n), n, r)
+
+
+# ---------------------------------------------------------------------------
+# Rule text
+# ---------------------------------------------------------------------------
+
+UNARY = [
+    ("erf", rule_erf),
+    ("erfc", rule_erfc),
+    ("erf_inv", rule_erf_inv),
+    ("lgamma", rule_lgamma),
+    ("digamma", rule_digamma),
+    ("bessel_i1e", rule_bessel_i1e),
+]
+BINARY = [("zeta", rule_zeta), ("polygamma", rule_polygamma)]
+
+
+def body(fn, binary=False):
+    c = Ctx()
+    r = fn(c)
+    return c.lines + [f"%r = {r.n}"]
+
+
+NARROW = "f32 = 1 ulp, bf16 = 1 ulp, f16 = 1 ulp, f8E5M2 = 1 ulp, f8E4M3 = 1 ulp, f8E4M3FN = 1 ulp, f8E4M3FNUZ = 1 ulp, f8E5M2FNUZ = 1 ulp, f8E4M3B11FNUZ = 1 ulp, f8E3M4 = 1 ulp, f8E8M0FNU = 1 ulp, f6E2M3FN = 1 ulp, f6E3M2FN = 1 ulp, f4E2M1FN = 1 ulp"
+
+# Measured f64 bounds (see the header of the generated file).
+F64_ULP = {
+    "erf": 64,
+    "erfc": 64,
+    "erf_inv": 64,
+    "lgamma": 64,
+    "digamma": 64,
+    "bessel_i1e": 64,
+    "polygamma": 64,
+    "zeta": 64,
+}
+
+HEADER = """// generated by spec/rules/gen/special.py; do not edit
+//
+// CHLO's special functions in StableHLO ops, approximately (`approx`
+// rules: the bounds are in ULP of each format, against the executor's CHLO
+// op). Every function is computed in f64 arithmetic: a format narrower
+// than f64 converts its argument to f64 (exactly), applies the f64 rule
+// and converts the f64 result back, one rounding of a value whose error is
+// far below half an ulp of f32, so the result is the correctly rounded one
+// or its neighbour. The f64 rules use polynomials fitted by the generator
+// (Chebyshev interpolation with mpmath, relative error about 2^-56 each),
+// argument reductions that are exact in f64, and the executor's correctly
+// rounded exp, log, sin, tan, pow and sqrt.
+//
+// Poles and limits are those of the executor's CHLO ops:
+//   erf(±0) = ±0, erf(±inf) = ±1; erfc(-inf) = 2, erfc(+inf) = +0;
+//   erf_inv(±1) = ±inf, erf_inv(y) = NaN for |y| > 1, erf_inv(±0) = ±0;
+//   lgamma(x) = +inf at x = ±0, at the negative integers and at ±inf;
+//   digamma(x) = NaN at ±0, the negative integers and -inf, +inf at +inf;
+//   bessel_i1e(±0) = ±0, bessel_i1e(±inf) = ±0;
+//   polygamma(n, x): NaN unless n is a non-negative integer; n = 0 is
+//   digamma; otherwise (-1)^(n+1) n! zeta(n + 1, x);
+//   zeta(x, q): NaN for x < 1, +inf at x = 1 and at q a non-positive integer.
+// A NaN argument gives NaN.
+"""
+
+
+def main():
+    out = sys.argv[1] if len(sys.argv) > 1 and not sys.argv[1].startswith("--") else os.path.join(os.path.dirname(__file__), "..", "special.rules")
+    with open(out, "w") as f:
+        f.write(HEADER)
+        f.write("\n// Every format but f64: through f64, rounded once.\n")
+        ops = " ".join(n for n, _ in UNARY)
+        f.write(f"rule {{op}}_via_f64 approx({NARROW}) for op in {ops}\n")
+        f.write("  from %r = chlo.{op}(%x) : T\n  where float(T) and static(T) and not eq(elem(T), f64)\n")
+        f.write("  to   %a = stablehlo.convert(%x) : with_elem(T, f64)\n")
+        f.write("       %b = chlo.{op}(%a) : with_elem(T, f64)\n")
+        f.write("       %r = stablehlo.convert(%b) : T\nend\n")
+        for name, fn in UNARY:
+            lines = body(fn)
+            f.write(f"\nrule {name}_f64 approx(f64 = {F64_ULP[name]} ulp)\n")
+            f.write(f"  from %r = chlo.{name}(%x) : T\n  where eq(elem(T), f64) and static(T)\n")
+            f.write("  to   " + "\n       ".join(lines) + "\nend\n")
+        f.write("\n// Every format but f64: through f64, rounded once.\n")
+        f.write(f"rule {{op}}_via_f64 approx({NARROW}) for op in zeta polygamma\n")
+        f.write("  from %r = chlo.{op}(%x, %y) : T\n  where float(T) and static(T) and not eq(elem(T), f64)\n")
+        f.write("  to   %a = stablehlo.convert(%x) : with_elem(T, f64)\n")
+        f.write("       %b = stablehlo.convert(%y) : with_elem(T, f64)\n")
+        f.write("       %c = chlo.{op}(%a, %b) : with_elem(T, f64)\n")
+        f.write("       %r = stablehlo.convert(%c) : T\nend\n")
+        for name, fn in BINARY:
+            lines = body(fn)
+            f.write(f"\nrule {name}_f64 approx(f64 = {F64_ULP[name]} ulp)\n")
+            f.write(f"  from %r = chlo.{name}(%x, %y) : T\n  where eq(elem(T), f64) and static(T)\n")
+            f.write("  to   " + "\n       ".join(lines) + "\nend\n")
+
+
+if __name__ == "__main__":
+    main()
