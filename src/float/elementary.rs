@@ -104,7 +104,7 @@ pub use super::complex::{
     asin_acos_kernel, complex_abs, complex_binary, complex_unary, ASIN_ACOS_KERNEL_F32_ULP,
     ASIN_ACOS_KERNEL_F64_ULP, COMPLEX_INVERSE_F32_ULP, COMPLEX_INVERSE_F64_ULP,
 };
-use super::special;
+use super::ziv;
 
 /// A function of one real argument.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -194,13 +194,10 @@ impl Unary {
         Unary::BesselI1e,
     ];
 
-    /// Whether the result is correctly rounded in every format (see the
-    /// module table; logistic is correctly rounded in every format but f64).
+    /// Whether the result is correctly rounded in every format: every
+    /// function here is (see the module table).
     pub const fn correctly_rounded(self) -> bool {
-        !matches!(
-            self,
-            Unary::ErfInv | Unary::Digamma | Unary::BesselI1e | Unary::Logistic
-        )
+        true
     }
 }
 
@@ -325,20 +322,6 @@ pub(crate) fn round_cr<A: Copy>(
     }
 }
 
-/// Rounds into `f` a value known only to lie in `[lo, hi]`, if every point
-/// of that interval rounds the same way (rounding to nearest is monotonic,
-/// so comparing the ends suffices).
-fn round_enclosure(kind: FloatKind, lo: f64, hi: f64) -> Option<u64> {
-    if kind == FloatKind::F32 {
-        let (a, b) = (lo as f32, hi as f32);
-        return (a.to_bits() == b.to_bits()).then_some(a.to_bits() as u64);
-    }
-    let f = kind.format();
-    let a = from_f64_rounded(f, lo, Rounding::NearestEven).bits;
-    let b = from_f64_rounded(f, hi, Rounding::NearestEven).bits;
-    (a == b).then_some(a)
-}
-
 // ---------------------------------------------------------------------------
 // The CORE-MATH kernels
 // ---------------------------------------------------------------------------
@@ -403,22 +386,6 @@ pub(crate) fn cr32(f: Unary) -> Option<fn(f32) -> f32> {
             return None
         }
     })
-}
-
-/// The f64 value of a function without a CORE-MATH kernel (not correctly
-/// rounded except where noted).
-fn approx64(f: Unary, x: f64) -> f64 {
-    match f {
-        Unary::Logistic => logistic64(x),
-        Unary::Sqrt => x.sqrt(),
-        Unary::ErfInv => special::erf_inv(x),
-        Unary::Digamma => special::digamma(x),
-        Unary::BesselI1e => special::bessel_i1e(x),
-        _ => match cr64(f) {
-            Some(g) => g(x),
-            None => f64::NAN,
-        },
-    }
 }
 
 /// The result bits of an f64 computation in f64: NaN results become the
@@ -548,84 +515,18 @@ fn unary_slow(kind: FloatKind, f: Unary, x: u64) -> u64 {
         return quiet(fmt, x);
     }
     let xd = to_f64(kind, x);
-    if f == Unary::Logistic && kind != FloatKind::F64 {
-        return logistic_cr(kind, xd);
+    match f {
+        Unary::Logistic => return ziv::logistic(kind, xd),
+        Unary::ErfInv => return ziv::erf_inv(kind, xd),
+        Unary::Digamma => return ziv::digamma(kind, xd),
+        Unary::BesselI1e => return ziv::bessel_i1e(kind, xd),
+        _ => {}
     }
     match cr64(f) {
         // f32 and f64 never get here with a CORE-MATH kernel.
         Some(g) => round_cr(fmt, g(xd), g, xd, matches!(f, Unary::Exp | Unary::Erfc)),
-        None => {
-            let y = approx64(f, xd);
-            if kind == FloatKind::F64 {
-                return finish64(y, x);
-            }
-            if y.is_nan() {
-                return invalid(fmt);
-            }
-            from_f64_rounded(fmt, y, Rounding::NearestEven).bits
-        }
+        None => invalid(fmt),
     }
-}
-
-// ---------------------------------------------------------------------------
-// logistic
-// ---------------------------------------------------------------------------
-
-/// logistic(x) = 1/(1 + e^−x) in f64: e = RN(e^−|x|) ≤ 1 (relative error
-/// ≤ 2^-53), then 1/(1 + e) or e/(1 + e), two more roundings: the relative
-/// error is below 3·2^-53 + O(2^-106) (measured: 1.73 ulp; asserted ≤ 2).
-pub fn logistic64(x: f64) -> f64 {
-    if x.is_nan() {
-        return x;
-    }
-    let e = core_math::exp(-x.abs());
-    if x >= 0.0 {
-        1.0 / (1.0 + e)
-    } else {
-        e / (1.0 + e)
-    }
-}
-
-/// Correctly rounded logistic into any format narrower than f64: an
-/// enclosure of the exact value from the correctly rounded e^−|x| (the
-/// exact exponential lies strictly between the f64 neighbours of its
-/// rounding) and at most three more roundings, each of relative error
-/// ≤ 2^-53, widened by 2^-50; when the enclosure straddles a rounding
-/// boundary, a double-double evaluation (relative error below 2^-98, see
-/// [`special::dd_exp`]) decides. logistic(x) is never a dyadic rational for
-/// x ≠ 0 (e^x is transcendental for rational x ≠ 0, Lindemann), so the
-/// exact value is never on a boundary; the double-double enclosure is
-/// wide only if it lies within 2^-95 of one, which the sweeps never met.
-fn logistic_cr(kind: FloatKind, x: f64) -> u64 {
-    let fmt = kind.format();
-    if x == 0.0 {
-        return from_f64_rounded(fmt, 0.5, Rounding::NearestEven).bits;
-    }
-    if x < -700.0 {
-        // Below e^-700 < 2^-1000: far below half the smallest subnormal of
-        // every format narrower than f64.
-        return arith::zero(fmt, false);
-    }
-    if x > 40.0 {
-        // 1 − e^-40 > 1 − 2^-57: rounds to 1 in every format here.
-        return from_f64_rounded(fmt, 1.0, Rounding::NearestEven).bits;
-    }
-    let e = core_math::exp(-x.abs());
-    let (elo, ehi) = (e.next_down(), e.next_up());
-    let w = 1.0 + 2f64.powi(-50);
-    let (lo, hi) = if x > 0.0 {
-        ((1.0 / (1.0 + ehi)) / w, (1.0 / (1.0 + elo)) * w)
-    } else {
-        ((elo / (1.0 + elo)) / w, (ehi / (1.0 + ehi)) * w)
-    };
-    if let Some(bits) = round_enclosure(kind, lo, hi) {
-        return bits;
-    }
-    let (vh, vl) = special::dd_logistic(x);
-    let err = vh.abs() * 2f64.powi(-95);
-    let (lo, hi) = (vh + (vl - err), vh + (vl + err));
-    round_enclosure(kind, lo, hi)
-        .unwrap_or_else(|| from_f64_rounded(fmt, vh + vl, Rounding::NearestEven).bits)
 }
 
 // ---------------------------------------------------------------------------
@@ -719,17 +620,10 @@ fn binary_slow(kind: FloatKind, f: Binary, a: u64, b: u64) -> u64 {
             if fmt.is_nan(a) || fmt.is_nan(b) {
                 return nan2(fmt, a, b);
             }
-            let y = match f {
-                Binary::Polygamma => special::polygamma(ad, bd),
-                _ => special::zeta(ad, bd),
-            };
-            if y.is_nan() {
-                return invalid(fmt);
+            match f {
+                Binary::Polygamma => ziv::polygamma(kind, ad, bd),
+                _ => ziv::zeta(kind, ad, bd),
             }
-            if kind == FloatKind::F64 {
-                return y.to_bits();
-            }
-            from_f64_rounded(fmt, y, Rounding::NearestEven).bits
         }
     }
 }

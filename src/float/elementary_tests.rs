@@ -2,8 +2,8 @@
 //! most 19 bits against an independent path (CORE-MATH's separate f32
 //! code, rounded once more: the same midpoint argument holds with 24 bits
 //! instead of 53), the tie resolution against a double-double evaluation,
-//! next_after against a sorted list of values, and the measured error
-//! bounds against 60-digit references.
+//! next_after against a sorted list of values (the special functions of
+//! `ziv` have their own tests, `ziv_tests.rs`).
 
 use super::decimal::{from_f64_rounded, to_f64};
 use super::elementary::*;
@@ -71,50 +71,6 @@ fn every_narrow_input_of_every_correctly_rounded_function_agrees_with_the_f32_pa
     // Ties of the f32 value are the exactly representable results
     // (exp(0), cbrt(8), ...) plus a few near misses; they are few.
     assert!(ties < 5_000, "{ties}");
-}
-
-#[test]
-fn logistic_in_every_narrow_format_agrees_with_a_double_double_evaluation() {
-    for kind in narrow_kinds().chain([FloatKind::F32]) {
-        let f = kind.format();
-        let n = if kind == FloatKind::F32 {
-            1 << 20
-        } else {
-            1 << kind.bits()
-        };
-        for i in 0..n {
-            // f32: a spread of patterns over the whole range.
-            let x = if kind == FloatKind::F32 {
-                (i as u64).wrapping_mul(4093) & 0xFFFF_FFFF
-            } else {
-                i as u64
-            };
-            let r = unary(kind, Unary::Logistic, x);
-            if f.is_nan(x) {
-                assert!(f.is_nan(r));
-                continue;
-            }
-            let xd = to_f64(kind, x);
-            let expect = if xd > 40.0 {
-                from_f64_rounded(f, 1.0, Rounding::NearestEven).bits
-            } else if xd < -700.0 {
-                0
-            } else {
-                let (h, l) = special::dd_logistic(xd);
-                let e = h.abs() * 2f64.powi(-90);
-                let a = from_f64_rounded(f, h + (l - e), Rounding::NearestEven).bits;
-                let b = from_f64_rounded(f, h + (l + e), Rounding::NearestEven).bits;
-                assert_eq!(
-                    a,
-                    b,
-                    "{} logistic({xd:e}) is too close to a boundary",
-                    kind.name()
-                );
-                a
-            };
-            assert_eq!(r, expect, "{} logistic({x:#x} = {xd:e})", kind.name());
-        }
-    }
 }
 
 #[test]
@@ -355,68 +311,6 @@ fn next_after_steps_to_the_neighbour_in_every_8_bit_format() {
         0x3C01
     );
     let _ = NanEncoding::Ieee;
-}
-
-/// Error of `v` against `hi + lo`, in ulps of the reference.
-fn ulps(v: f64, hi: f64, lo: f64) -> f64 {
-    if v == hi && lo == 0.0 {
-        return 0.0;
-    }
-    let ulp = if hi == 0.0 {
-        f64::from_bits(1)
-    } else {
-        (hi.abs().next_up() - hi.abs()).max(f64::from_bits(1))
-    };
-    ((v - hi) - lo).abs() / ulp
-}
-
-#[test]
-fn special_function_errors_are_within_documented_bounds() {
-    let text = include_str!("elementary_reference.txt");
-    let mut worst: std::collections::BTreeMap<&str, f64> = Default::default();
-    let mut digamma_abs: f64 = 0.0;
-    let mut polygamma0 = 0;
-    for line in text.lines() {
-        let w: Vec<&str> = line.split(' ').collect();
-        let num = |s: &str| f64::from_bits(u64::from_str_radix(s, 16).unwrap());
-        let n = w.len();
-        let (hi, lo) = (num(w[n - 2]), num(w[n - 1]));
-        let (v, bound) = match w[0] {
-            "erf_inv" => (special::erf_inv(num(w[1])), special::ERF_INV_ULP),
-            "digamma" => {
-                let v = special::digamma(num(w[1]));
-                if hi.abs() < 0.5 {
-                    digamma_abs = digamma_abs.max(((v - hi) - lo).abs());
-                    continue;
-                }
-                (v, special::DIGAMMA_ULP)
-            }
-            "bessel_i1e" => (special::bessel_i1e(num(w[1])), special::BESSEL_I1E_ULP),
-            "zeta" => (special::zeta(num(w[1]), num(w[2])), special::ZETA_ULP),
-            "polygamma" => {
-                polygamma0 += 1;
-                (
-                    special::polygamma(num(w[1]), num(w[2])),
-                    special::POLYGAMMA_ULP,
-                )
-            }
-            "logistic" => (logistic64(num(w[1])), special::LOGISTIC_F64_ULP),
-            other => panic!("unknown function {other}"),
-        };
-        let e = ulps(v, hi, lo);
-        let m = worst.entry(w[0]).or_insert(0.0);
-        *m = m.max(e);
-        assert!(
-            e <= bound,
-            "{line}: {v:e} is {e:.2} ulp off (bound {bound})"
-        );
-    }
-    assert!(
-        digamma_abs <= special::DIGAMMA_ABS,
-        "digamma near its zero: {digamma_abs:e}"
-    );
-    assert!(polygamma0 > 1000 && worst.len() == 6, "{worst:?}");
-    println!("worst errors (ulp): {worst:?}, digamma near zero: {digamma_abs:e}");
 }
 
 #[test]

@@ -12,13 +12,15 @@
 //! | [`convert`] | float ⇄ float, float ⇄ integer, round to integral, `reduce_precision` |
 //! | [`decimal`] | decimal literals in and out, exact `f64` conversion |
 //! | [`elementary`] | exp, log, trigonometric, hyperbolic and special functions, real and complex; correctly rounded where a method is known |
-//! | [`special`] | the special functions of CHLO without a correctly rounded method, with measured error bounds |
+//! | [`ziv`] | the special functions of CHLO (erf_inv, digamma, polygamma, zeta, bessel_i1e) and logistic, correctly rounded in every format by Ziv's strategy on ball arithmetic (`ball`) |
+//! | [`special`] | f64 approximations of those functions (starting points, and the formulas used beyond the correctly rounded range), double-double helpers |
 //!
 //! Every operation is exact up to its single final rounding, for every
 //! format; hardware arithmetic is only a fast path where it provably gives
 //! the same bits (see [`arith`]).
 
 pub mod arith;
+mod ball;
 mod bigint;
 mod complex;
 pub mod convert;
@@ -30,6 +32,7 @@ pub mod fast;
 mod oracle;
 pub mod round;
 pub mod special;
+pub mod ziv;
 
 pub use arith::Direction;
 pub use decimal::{format_decimal, from_f64, parse_decimal, to_f64};
@@ -165,3 +168,5 @@ mod tests {
 
 #[cfg(test)]
 mod elementary_tests;
+#[cfg(test)]
+mod ziv_tests;

@@ -1,28 +1,8 @@
-//! Special functions of CHLO without a known correctly rounded method,
-//! computed in f64 from CORE-MATH's correctly rounded building blocks, and
-//! a double-double exponential used to settle close cases of logistic.
-//!
-//! The error bounds below are measured (maximum over the samples of
-//! `elementary_reference.txt`, 60-digit references) and asserted by the
-//! tests; they are not proofs.
-
-/// Bound of [`erf_inv`] in ulps (measured maximum 1.01).
-pub const ERF_INV_ULP: f64 = 1.5;
-/// Bound of [`digamma`] in ulps where |ψ(x)| ≥ 1/2 (measured maximum
-/// 12.5; the recurrence's sum and the logarithm partly cancel).
-pub const DIGAMMA_ULP: f64 = 16.0;
-/// Absolute error bound of [`digamma`] where |ψ(x)| < 1/2, near its zeros
-/// (measured maximum 1.27e-15).
-pub const DIGAMMA_ABS: f64 = 1.5e-15;
-/// Bound of [`bessel_i1e`] in ulps (measured maximum 8.2).
-pub const BESSEL_I1E_ULP: f64 = 10.0;
-/// Bound of [`zeta`] in ulps (measured maximum 10.8).
-pub const ZETA_ULP: f64 = 12.0;
-/// Bound of [`polygamma`] for n ≥ 1 in ulps (measured maximum 2.5).
-pub const POLYGAMMA_ULP: f64 = 4.0;
-/// Bound of [`logistic64`](super::elementary::logistic64) in ulps
-/// (measured maximum 1.73).
-pub const LOGISTIC_F64_ULP: f64 = 2.0;
+//! f64 approximations of the special functions of CHLO (not correctly
+//! rounded): the starting point of [`ziv`](super::ziv)'s erf_inv, and the
+//! formulas [`ziv`](super::ziv) rounds beyond the range it decides
+//! (documented there); and double-double helpers (exp, logistic, the
+//! error-free sums and products) used by the complex functions.
 
 const FRAC_2_SQRT_PI: f64 = std::f64::consts::FRAC_2_SQRT_PI;
 
