@@ -442,10 +442,11 @@ fn ymin(p: u32) -> f64 {
 ///
 /// ψ(x) = ψ(x + n) − Σ_{k<n} 1/(x + k), the sum as one fraction (num/den,
 /// one division; all terms positive), and at y = x + n ≥ ymin
-/// ψ(y) = ln y − 1/(2y) − Σ_{j=1}^{M−1} B₂ⱼ/(2j y^2j) + R_M with
-/// |R_M| ≤ |B₂ₘ|/(2M y^2M), the size of the first omitted term (Euler–
-/// Maclaurin: R_M = ∫₀^∞ P̃₂ₘ(t)/(y+t)^(2M+1) dt up to sign, with the
-/// periodic Bernoulli function |P̃₂ₘ| ≤ |B₂ₘ|). The radius gets twice that.
+/// ψ(y) = ln y − 1/(2y) − Σ_{j=1}^{M−1} B₂ⱼ/(2j y^2j) + R with
+/// |R| ≤ 2|B₂ₘ|/(2M y^2M), twice the first omitted term: R is that term
+/// plus the Euler–Maclaurin remainder ±∫₀^∞ P̃₂ₘ(t)/(y+t)^(2M+1) dt, and
+/// the periodic Bernoulli function obeys |P̃₂ₘ| ≤ |B₂ₘ|, so the integral
+/// is at most |B₂ₘ|/(2M y^2M).
 fn digamma_pos<B: Ball>(x: &B, xa: f64) -> Option<B> {
     let p = x.prec();
     let ym = ymin(p);
@@ -520,11 +521,11 @@ pub fn digamma(kind: FloatKind, x: f64) -> u64 {
 ///
 /// Otherwise Euler–Maclaurin from a = q + N with f(t) = (a + t)^−s:
 /// ζ = Σ_{k<N} (q+k)^−s + a^(1−s)/(s−1) + a^−s/2 + Σ_{j=1}^{M−1} T_j + R
-/// with T_j = B₂ⱼ/(2j)! s(s+1)…(s+2j−2) a^(−s−2j+1), and the remainder
-/// bounded by the size of the first omitted term, |R| ≤ |T_M|: R is
-/// ∫ P̃₂ₘ f^(2M)/(2M)! over [0, ∞), the periodic Bernoulli function obeys
-/// |P̃₂ₘ| ≤ |B₂ₘ|, and f^(2M) has one sign, so its integral is
-/// |f^(2M−1)(0)|. The radius gets twice that. a is chosen (from an f64
+/// with T_j = B₂ⱼ/(2j)! s(s+1)…(s+2j−2) a^(−s−2j+1), and R = T_M + R'
+/// where R' = ±∫ P̃₂ₘ f^(2M)/(2M)! over [0, ∞) (the remainder of the
+/// formula carried to j = M): the periodic Bernoulli function obeys
+/// |P̃₂ₘ| ≤ |B₂ₘ| and f^(2M) has one sign, so |R'| ≤ |B₂ₘ|/(2M)!
+/// |f^(2M−1)(0)| = |T_M|, and the radius gets |R| ≤ 2|T_M|. a is chosen (from an f64
 /// estimate of that term through lgamma) so that some M ≤ 60 makes it
 /// smaller than 2^-(p+10) times the leading term.
 struct Zeta {
