@@ -24,7 +24,7 @@
 //! path; the tests and the measurements read it.
 
 use super::arith::invalid;
-use super::ball::{Ball, Dd, Mag, Mp, BERNOULLI_MAX};
+use super::ball::{Ball, Dd, Fb, Mag, Mp, BERNOULLI_MAX};
 use super::decimal::from_f64_rounded;
 use super::round::Rounding;
 use super::special;
@@ -54,11 +54,19 @@ pub(crate) trait Eval {
     fn eval<B: Ball>(&self, z: &B) -> Option<B>;
 }
 
-/// Ziv's loop: the fast double-double evaluation, then multi-precision
-/// ones at increasing precision, until every point of the ball rounds to
-/// the same pattern of `kind`.
+/// Ziv's loop: for formats narrower than f64 an evaluation in f64 balls
+/// ([`Fb`]), then the double-double one ([`Dd`]), then multi-precision ones
+/// at increasing precision, until every point of the ball rounds to the
+/// same pattern of `kind`.
 #[inline]
 pub(crate) fn ziv(kind: FloatKind, f: &impl Eval) -> u64 {
+    if kind != FloatKind::F64 {
+        if let Some(b) = f.eval(&Fb::ZERO) {
+            if let Some(bits) = b.round(kind) {
+                return bits;
+            }
+        }
+    }
     if let Some(b) = f.eval(&Dd::ZERO) {
         if let Some(bits) = b.round(kind) {
             return bits;
@@ -419,7 +427,9 @@ pub fn erf_inv(kind: FloatKind, y: f64) -> u64 {
 /// The shift of the recurrence: ψ is evaluated by its asymptotic series at
 /// y ≥ ymin(p), where 60 Bernoulli terms reach below 2^-(p+10).
 fn ymin(p: u32) -> f64 {
-    if p <= 110 {
+    if p <= 60 {
+        8.0
+    } else if p <= 110 {
         16.0
     } else if p <= 512 {
         p as f64 / 2.0
@@ -432,10 +442,11 @@ fn ymin(p: u32) -> f64 {
 ///
 /// ψ(x) = ψ(x + n) − Σ_{k<n} 1/(x + k), the sum as one fraction (num/den,
 /// one division; all terms positive), and at y = x + n ≥ ymin
-/// ψ(y) = ln y − 1/(2y) − Σ_{j=1}^{M−1} B₂ⱼ/(2j y^2j) + R_M with
-/// |R_M| ≤ |B₂ₘ|/(2M y^2M), the size of the first omitted term (Euler–
-/// Maclaurin: R_M = ∫₀^∞ P̃₂ₘ(t)/(y+t)^(2M+1) dt up to sign, with the
-/// periodic Bernoulli function |P̃₂ₘ| ≤ |B₂ₘ|). The radius gets twice that.
+/// ψ(y) = ln y − 1/(2y) − Σ_{j=1}^{M−1} B₂ⱼ/(2j y^2j) + R with
+/// |R| ≤ 2|B₂ₘ|/(2M y^2M), twice the first omitted term: R is that term
+/// plus the Euler–Maclaurin remainder ±∫₀^∞ P̃₂ₘ(t)/(y+t)^(2M+1) dt, and
+/// the periodic Bernoulli function obeys |P̃₂ₘ| ≤ |B₂ₘ|, so the integral
+/// is at most |B₂ₘ|/(2M y^2M).
 fn digamma_pos<B: Ball>(x: &B, xa: f64) -> Option<B> {
     let p = x.prec();
     let ym = ymin(p);
@@ -510,11 +521,11 @@ pub fn digamma(kind: FloatKind, x: f64) -> u64 {
 ///
 /// Otherwise Euler–Maclaurin from a = q + N with f(t) = (a + t)^−s:
 /// ζ = Σ_{k<N} (q+k)^−s + a^(1−s)/(s−1) + a^−s/2 + Σ_{j=1}^{M−1} T_j + R
-/// with T_j = B₂ⱼ/(2j)! s(s+1)…(s+2j−2) a^(−s−2j+1), and the remainder
-/// bounded by the size of the first omitted term, |R| ≤ |T_M|: R is
-/// ∫ P̃₂ₘ f^(2M)/(2M)! over [0, ∞), the periodic Bernoulli function obeys
-/// |P̃₂ₘ| ≤ |B₂ₘ|, and f^(2M) has one sign, so its integral is
-/// |f^(2M−1)(0)|. The radius gets twice that. a is chosen (from an f64
+/// with T_j = B₂ⱼ/(2j)! s(s+1)…(s+2j−2) a^(−s−2j+1), and R = T_M + R'
+/// where R' = ±∫ P̃₂ₘ f^(2M)/(2M)! over [0, ∞) (the remainder of the
+/// formula carried to j = M): the periodic Bernoulli function obeys
+/// |P̃₂ₘ| ≤ |B₂ₘ| and f^(2M) has one sign, so |R'| ≤ |B₂ₘ|/(2M)!
+/// |f^(2M−1)(0)| = |T_M|, and the radius gets |R| ≤ 2|T_M|. a is chosen (from an f64
 /// estimate of that term through lgamma) so that some M ≤ 60 makes it
 /// smaller than 2^-(p+10) times the leading term.
 struct Zeta {
@@ -522,18 +533,32 @@ struct Zeta {
     q: f64,
 }
 
-/// The starting point a of Euler–Maclaurin for ζ(s, ·) at precision p.
+/// The starting point a of Euler–Maclaurin for ζ(s, ·) at precision p:
+/// the smallest a for which some j ≤ 60 gives
+/// 2(s−1) (s)_{2j−1} / (2πa)^{2j} ≤ 2^-(p+12) (the j-th term relative to
+/// the leading one, with |B₂ⱼ|/(2j)! ≤ 2/(2π)^{2j}·1.01), in f64 (only a
+/// choice: the bound actually used is computed in the ball).
 fn zeta_start(s: f64, p: u32) -> f64 {
-    let lg = |v: f64| core_math::lgamma(v);
+    let two_pi = 2.0 * std::f64::consts::PI;
+    let base = (2.02 * (s - 1.0).max(1e-300)).ln() + (p as f64 + 12.0) * std::f64::consts::LN_2;
+    let mut lpoch = s.ln(); // ln (s)_{2j−1}
     let mut best = f64::INFINITY;
+    let mut worse = 0;
     for j in 1..=BERNOULLI_MAX {
         let j2 = 2.0 * j as f64;
-        let l = (2.0 * (s - 1.0).max(1e-300)).ln() + lg(s + j2 - 1.0) - lg(s)
-            + (p as f64 + 12.0) * std::f64::consts::LN_2;
-        let a = (l / j2).exp() / (2.0 * std::f64::consts::PI);
-        best = best.min(a);
+        let a = ((base + lpoch) / j2).exp() / two_pi;
+        if a < best {
+            best = a;
+            worse = 0;
+        } else {
+            worse += 1;
+            if worse > 3 {
+                break;
+            }
+        }
+        lpoch += ((s + j2 - 1.0) * (s + j2)).ln();
     }
-    (best * 1.05).max(ymin(p).min(16.0)).max(2.0)
+    (best * 1.05).max(2.0)
 }
 
 impl Eval for Zeta {
@@ -667,7 +692,8 @@ struct BesselI1e(f64);
 impl Eval for BesselI1e {
     /// e^−a I₁(a), a = |x| > 0.
     ///
-    /// a < A(p) (60 for the fast path, 0.4(p + 40) beyond): the power
+    /// a < A(p) (36 for f64 balls, 60 for double-double ones, 0.4(p + 40)
+    /// beyond): the power
     /// series I₁(a) = Σ_k (a/2)^(2k+1)/(k!(k+1)!) (positive terms; once the
     /// ratio (a/2)²/((k+1)(k+2)) of the next term is at most 1/2 the
     /// remainder after t_k is at most t_k) times e^−a.
@@ -686,7 +712,9 @@ impl Eval for BesselI1e {
     fn eval<B: Ball>(&self, z: &B) -> Option<B> {
         let a = self.0.abs();
         let p = z.prec();
-        let big = if p <= 110 {
+        let big = if p <= 60 {
+            36.0
+        } else if p <= 110 {
             60.0
         } else {
             0.4 * (p as f64 + 40.0)
@@ -754,9 +782,37 @@ impl Eval for BesselI1e {
 
 /// e^−|x| I₁(x) correctly rounded in `kind` (x not NaN): odd, ±0 at ±0
 /// and at ±∞.
+///
+/// Tiny arguments are decided without evaluation: for a = |x| < 2^-600,
+/// e^−a I₁(a) = (a/2)(1 − a + 5a²/8 − …) lies in (a/2 − a²/2, a/2): just
+/// below a/2, by less than a² < 2^-1200. a/2 is a multiple of 2^-1075, as
+/// is every rounding boundary of every format, so no boundary lies
+/// strictly between the value and a/2: the value rounds as a/2 would if
+/// a/2 is not a boundary, and downward (in magnitude) if it is one, which
+/// is how a/2 minus a positive amount below one unit of 2^-1077 rounds.
 pub fn bessel_i1e(kind: FloatKind, x: f64) -> u64 {
     if x == 0.0 || x.is_infinite() {
         return exact(kind, 0.0f64.copysign(x));
+    }
+    if x.abs() < 2f64.powi(-600) {
+        let bits = x.to_bits();
+        let ex = ((bits >> 52) & 0x7FF) as i64;
+        let frac = (bits & ((1u64 << 52) - 1)) as u128;
+        let (m, e) = if ex == 0 {
+            (frac, -1074i64)
+        } else {
+            (frac | 1 << 52, ex - 1075)
+        };
+        // a/2 − δ = (4m − 1 + (1 − δ'))·2^(e − 3) with 0 < 1 − δ' < 1.
+        return super::round_value(
+            kind.format(),
+            x < 0.0,
+            4 * m - 1,
+            e - 3,
+            true,
+            Rounding::NearestEven,
+        )
+        .bits;
     }
     ziv(kind, &BesselI1e(x))
 }

@@ -29,6 +29,9 @@ fn unary_of(name: &str) -> Option<Unary> {
 fn check_reference(text: &str, verbose: bool) -> (usize, Vec<String>) {
     let mut bad = Vec::new();
     let mut n = 0;
+    let mut undecided = ziv::undecided_count();
+    let mut fallbacks = ziv::fallback_count();
+    let mut fell: std::collections::BTreeMap<String, usize> = Default::default();
     for line in text.lines().filter(|l| !l.is_empty()) {
         let w: Vec<&str> = line.split(' ').collect();
         let kind = kind_of(w[1]);
@@ -45,6 +48,14 @@ fn check_reference(text: &str, verbose: bool) -> (usize, Vec<String>) {
                 binary(kind, b, arg(w[2]), arg(w[3]))
             }
         };
+        if verbose && ziv::undecided_count() != undecided {
+            println!("undecided at the cap: {line}");
+            undecided = ziv::undecided_count();
+        }
+        if verbose && ziv::fallback_count() != fallbacks {
+            *fell.entry(w[0].to_string()).or_insert(0usize) += 1;
+            fallbacks = ziv::fallback_count();
+        }
         let want = w[w.len() - 1];
         let ok = if want == "nan" {
             f.is_nan(got)
@@ -59,6 +70,9 @@ fn check_reference(text: &str, verbose: bool) -> (usize, Vec<String>) {
             }
             bad.push(msg);
         }
+    }
+    if verbose {
+        println!("fallbacks per function: {fell:?}");
     }
     (n, bad)
 }
@@ -166,7 +180,7 @@ fn every_16_bit_and_8_bit_input_agrees_with_the_multiprecision_path() {
                         "logistic" => xd == 0.0 || !(-746.0..=64.0).contains(&xd),
                         "erf_inv" => xd == 0.0 || xd.abs() >= 1.0,
                         "digamma" => xd.is_infinite() || (xd <= 0.0 && xd == xd.floor()),
-                        _ => xd == 0.0 || xd.is_infinite(),
+                        _ => xd == 0.0 || xd.is_infinite() || xd.abs() < 2f64.powi(-600),
                     };
                     if exactcase {
                         return (0, 0);
