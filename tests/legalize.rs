@@ -115,7 +115,7 @@ fn conformance_programs_with_chlo_legalize() {
     let _ = std::fs::remove_dir_all(&tmp);
     eprintln!("{total} programs with CHLO ops: {full} fully legalized ({same_verdicts} with the same check verdicts), {partial} with ops that have no exact rule");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    assert!(full >= 19, "only {full} programs fully legalized");
+    assert!(full >= 27, "only {full} programs fully legalized");
 }
 
 #[test]
@@ -255,4 +255,60 @@ fn broadcasting_ops_with_dynamic_sizes_legalize_exactly() {
         "func.func @main(%x: tensor<?xi8>, %y: tensor<4x?xi8>) -> tensor<4x?xi8> {\n  %r = chlo.broadcast_shift_left %x, %y : (tensor<?xi8>, tensor<4x?xi8>) -> tensor<4x?xi8>\n  return %r : tensor<4x?xi8>\n}\n",
         &[&[&[3], &[4, 3]], &[&[1], &[4, 2]], &[&[5], &[4, 1]]],
     );
+}
+
+/// `chlo.ragged_dot` legalized gives the executor's bits: random lhs and
+/// rhs, the listed group sizes (short, overlong and negative groups too).
+#[test]
+fn ragged_dot_legalizes_exactly() {
+    use hlocheck::interp::literal::{parse_literal, random_tensor};
+    use hlocheck::interp::{Interp, Limits, Value};
+    let mode1 = |e: &str| {
+        format!("func.func @main(%l: tensor<6x3x{e}>, %r: tensor<3x3x4x{e}>, %g: tensor<3xi32>) -> tensor<6x4x{e}> {{\n  %o = \"chlo.ragged_dot\"(%l, %r, %g) {{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>}} : (tensor<6x3x{e}>, tensor<3x3x4x{e}>, tensor<3xi32>) -> tensor<6x4x{e}>\n  return %o : tensor<6x4x{e}>\n}}\n")
+    };
+    let mode3 = "func.func @main(%l: tensor<2x5x3xf32>, %r: tensor<2x3x4xf32>, %g: tensor<2xi64>) -> tensor<2x5x4xf32> {\n  %o = \"chlo.ragged_dot\"(%l, %r, %g) {ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = []>} : (tensor<2x5x3xf32>, tensor<2x3x4xf32>, tensor<2xi64>) -> tensor<2x5x4xf32>\n  return %o : tensor<2x5x4xf32>\n}\n".to_string();
+    let cases = [
+        (
+            mode1("f32"),
+            vec!["[2, 2, 2]", "[1, 0, 2]", "[4, 4, 4]", "[-1, 3, 9]"],
+        ),
+        (mode1("bf16"), vec!["[2, 3, 1]", "[0, 0, 6]"]),
+        (mode1("i32"), vec!["[3, -2, 5]"]),
+        (mode3, vec!["[1, 1]"]),
+    ];
+    for (text, sizes) in &cases {
+        let p = parse_program("rd", text).unwrap();
+        let l = legalize(&p);
+        assert!(l.left.is_empty(), "{:?}", l.left);
+        let out = print_program(&l.program);
+        assert!(!out.contains("chlo."), "{out}");
+        let q = parse_program("out", &out).unwrap();
+        let report = hlocheck::verify::verify_program(&q, &Default::default());
+        if let Some(e) = report.errors().next() {
+            panic!("{out}\ndoes not verify: {} {}", e.label, e.message);
+        }
+        let args: Vec<_> = p.ops[0].regions[0].blocks[0]
+            .args
+            .iter()
+            .map(|a| p.ty(*a).clone())
+            .collect();
+        for (k, s) in sizes.iter().enumerate() {
+            let mut seed = 5 + k as u64;
+            let g_ty = &args[2];
+            let g = parse_literal(&format!("dense<{s}> : {g_ty}"), 1 << 20).unwrap();
+            let vals = vec![
+                Value::tensor(random_tensor(&args[0], &mut seed, 1 << 20).unwrap()),
+                Value::tensor(random_tensor(&args[1], &mut seed, 1 << 20).unwrap()),
+                Value::tensor(g),
+            ];
+            let a = Interp::new(&p, Limits::default())
+                .call("main", vals.clone())
+                .unwrap();
+            let b = Interp::new(&q, Limits::default())
+                .call("main", vals)
+                .unwrap();
+            let bits = |v: &[Value]| v[0].as_tensor().unwrap().data.clone();
+            assert_eq!(bits(&a), bits(&b), "{text} with sizes {s}");
+        }
+    }
 }

@@ -222,6 +222,7 @@ impl<'p> Pass<'p> {
             None => match by_root().get(&op.name) {
                 Some(r) => r,
                 None if op.name == "chlo.scan" => return self.scan(op),
+                None if op.name == "chlo.ragged_dot" => return self.ragged_dot(op),
                 None => return Err("no rule rewrites this op".into()),
             },
         };
@@ -335,6 +336,300 @@ impl<'p> Pass<'p> {
             vec![t],
             vec![],
         )[0])
+    }
+
+    /// `chlo.ragged_dot` (in Rust: the number of ops depends on the group
+    /// count, and the dimension numbers are taken apart). Mode 3 (the
+    /// ragged dimension a batch dimension, or no rhs group dimension) is one
+    /// `dot_general`. Mode 1 with rank-1 `group_sizes`: one `dot_general` per
+    /// group of the lhs with that group's rhs (`slice` and `reshape` of the
+    /// group dimension), and row `m` of the ragged dimension taken from the
+    /// group `g` with start(g) <= m < start(g) + max(size(g), 0) by `select`,
+    /// zero past the groups. The executor computes the same per-group dots
+    /// (same accumulation) and picks rows the same way, so the bits agree.
+    /// Mode 2 (ragged contracting dimension) has group ranges known only at
+    /// run time, which a static slice cannot express; it is not lowered.
+    fn ragged_dot(&mut self, op: &'p Op) -> Result<Vec<Op>, String> {
+        use crate::ir::{ElementType, TensorType};
+        let nums = |f: &str| -> Vec<i64> {
+            op.attr("ragged_dot_dimension_numbers")
+                .and_then(|a| a.field(f))
+                .and_then(Attr::as_i64_list)
+                .map(<[i64]>::to_vec)
+                .unwrap_or_default()
+        };
+        let (lb, rb, lc, rc) = (
+            nums("lhs_batching_dimensions"),
+            nums("rhs_batching_dimensions"),
+            nums("lhs_contracting_dimensions"),
+            nums("rhs_contracting_dimensions"),
+        );
+        let (lr, rg) = (nums("lhs_ragged_dimensions"), nums("rhs_group_dimensions"));
+        let [l, r, gs] = op.operands[..] else {
+            return Err("ragged_dot takes three operands".into());
+        };
+        let ren = |p: &Self, v: ValueId| *p.rename.get(&v).unwrap_or(&v);
+        let (l, r, gs) = (ren(self, l), ren(self, r), ren(self, gs));
+        let ty = |p: &Self, v: ValueId| p.types[v as usize].clone();
+        let (lt, rt, gt) = (ty(self, l), ty(self, r), ty(self, gs));
+        let out_t = ty(self, op.results[0]);
+        let (ld, rd, gd_dims, od) = (
+            static_dims(&lt)?,
+            static_dims(&rt)?,
+            static_dims(&gt)?,
+            static_dims(&out_t)?,
+        );
+        let &[ragged] = &lr[..] else {
+            return Err("ragged_dot: one lhs ragged dimension is lowered".into());
+        };
+        if lc.contains(&ragged) {
+            return Err(
+                "ragged_dot: a ragged contracting dimension (mode 2) is not lowered".into(),
+            );
+        }
+        let list = |v: &[i64]| {
+            v.iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let dot_attr = |lb: &[i64], rb: &[i64], lc: &[i64], rc: &[i64]| {
+            parsed_attr(&format!(
+                "#stablehlo.dot<lhs_batching_dimensions = [{}], rhs_batching_dimensions = [{}], lhs_contracting_dimensions = [{}], rhs_contracting_dimensions = [{}]>",
+                list(lb), list(rb), list(lc), list(rc)
+            ))
+        };
+        self.at = op.pos;
+        let mut out = Vec::new();
+        let done = |p: &mut Self, out: Vec<Op>, v: ValueId| {
+            p.rename.insert(op.results[0], v);
+            match p.applied.iter_mut().find(|(n, _)| n == "ragged_dot") {
+                Some(x) => x.1 += 1,
+                None => p.applied.push(("ragged_dot".into(), 1)),
+            }
+            Ok(out)
+        };
+        if lb.contains(&ragged) || rg.is_empty() {
+            let a = dot_attr(&lb, &rb, &lc, &rc)?;
+            let d = self.emit(
+                &mut out,
+                "stablehlo.dot_general",
+                vec![l, r],
+                vec![("dot_dimension_numbers".into(), a)],
+                vec![out_t],
+                vec![],
+            )[0];
+            return done(self, out, d);
+        }
+        let &[gdim] = &rg[..] else {
+            return Err("ragged_dot: one rhs group dimension is lowered".into());
+        };
+        let gdim = gdim as usize;
+        if gd_dims.len() != 1 || gdim >= rd.len() || rd[gdim] != gd_dims[0] {
+            return Err(
+                "ragged_dot: group_sizes of rank 1 matching the group dimension is lowered".into(),
+            );
+        }
+        let groups = gd_dims[0];
+        let lf: Vec<usize> = (0..ld.len())
+            .filter(|d| !lb.contains(&(*d as i64)) && !lc.contains(&(*d as i64)))
+            .collect();
+        let p_r = lb.len()
+            + lf.iter()
+                .position(|&d| d as i64 == ragged)
+                .ok_or("ragged_dot: bad ragged dimension")?;
+        let adj = |v: &[i64]| -> Vec<i64> {
+            v.iter()
+                .map(|&x| if x > gdim as i64 { x - 1 } else { x })
+                .collect()
+        };
+        let dattr = dot_attr(&lb, &adj(&rb), &lc, &adj(&rc))?;
+        let elem = out_t.as_tensor().ok_or("ragged_dot: result")?.elem.clone();
+        let i64t = |dims: Vec<u64>| {
+            Type::Tensor(TensorType::ranked(
+                dims.into_iter().map(Some).collect(),
+                ElementType::I64,
+            ))
+        };
+        let i1t = Type::Tensor(TensorType::ranked(
+            od.iter().map(|&d| Some(d)).collect(),
+            ElementType::I1,
+        ));
+        let zero = dense_splat(&out_t, vec![0u8; elem.storage_bytes()])?;
+        let mut acc = self.emit(
+            &mut out,
+            "stablehlo.constant",
+            vec![],
+            vec![("value".into(), zero)],
+            vec![out_t.clone()],
+            vec![],
+        )[0];
+        let rows = self.emit(
+            &mut out,
+            "stablehlo.iota",
+            vec![],
+            vec![(
+                "iota_dimension".into(),
+                Attr::Int(p_r as i128, ElementType::I64),
+            )],
+            vec![i64t(od.clone())],
+            vec![],
+        )[0];
+        let gs64 = if gt.as_tensor().map(|t| &t.elem) == Some(&ElementType::I64) {
+            gs
+        } else {
+            self.emit(
+                &mut out,
+                "stablehlo.convert",
+                vec![gs],
+                vec![],
+                vec![i64t(gd_dims.clone())],
+                vec![],
+            )[0]
+        };
+        let mut start = self.const_i64(&mut out, 0)?;
+        let z = self.const_i64(&mut out, 0)?;
+        let scalar = i64t(vec![]);
+        let bcast = |p: &mut Self, out: &mut Vec<Op>, v: ValueId| {
+            p.emit(
+                out,
+                "stablehlo.broadcast_in_dim",
+                vec![v],
+                vec![(
+                    "broadcast_dimensions".into(),
+                    Attr::DenseArray(crate::ir::attr::DenseArray::I64(vec![])),
+                )],
+                vec![i64t(od.clone())],
+                vec![],
+            )[0]
+        };
+        let cmp = |dir: &str| -> Result<Vec<(String, Attr)>, String> {
+            Ok(vec![
+                (
+                    "comparison_direction".into(),
+                    parsed_attr(&format!("#stablehlo<comparison_direction {dir}>"))?,
+                ),
+                (
+                    "compare_type".into(),
+                    parsed_attr("#stablehlo<comparison_type SIGNED>")?,
+                ),
+            ])
+        };
+        for g in 0..groups {
+            let mut lim = rd.clone();
+            let mut st = vec![0i64; rd.len()];
+            st[gdim] = g as i64;
+            lim[gdim] = g + 1;
+            let mut sl_dims = rd.clone();
+            sl_dims[gdim] = 1;
+            let arr = |v: Vec<i64>| Attr::DenseArray(crate::ir::attr::DenseArray::I64(v));
+            let sl = self.emit(
+                &mut out,
+                "stablehlo.slice",
+                vec![r],
+                vec![
+                    ("start_indices".into(), arr(st)),
+                    (
+                        "limit_indices".into(),
+                        arr(lim.iter().map(|&x| x as i64).collect()),
+                    ),
+                    ("strides".into(), arr(vec![1; rd.len()])),
+                ],
+                vec![with_dims(&rt, sl_dims)?],
+                vec![],
+            )[0];
+            let mut rg_dims = rd.clone();
+            rg_dims.remove(gdim);
+            let rgv = self.emit(
+                &mut out,
+                "stablehlo.reshape",
+                vec![sl],
+                vec![],
+                vec![with_dims(&rt, rg_dims)?],
+                vec![],
+            )[0];
+            let dot = self.emit(
+                &mut out,
+                "stablehlo.dot_general",
+                vec![l, rgv],
+                vec![("dot_dimension_numbers".into(), dattr.clone())],
+                vec![out_t.clone()],
+                vec![],
+            )[0];
+            let arr1 = |v: Vec<i64>| Attr::DenseArray(crate::ir::attr::DenseArray::I64(v));
+            let s1 = self.emit(
+                &mut out,
+                "stablehlo.slice",
+                vec![gs64],
+                vec![
+                    ("start_indices".into(), arr1(vec![g as i64])),
+                    ("limit_indices".into(), arr1(vec![g as i64 + 1])),
+                    ("strides".into(), arr1(vec![1])),
+                ],
+                vec![i64t(vec![1])],
+                vec![],
+            )[0];
+            let size = self.emit(
+                &mut out,
+                "stablehlo.reshape",
+                vec![s1],
+                vec![],
+                vec![scalar.clone()],
+                vec![],
+            )[0];
+            let size = self.emit(
+                &mut out,
+                "stablehlo.maximum",
+                vec![size, z],
+                vec![],
+                vec![scalar.clone()],
+                vec![],
+            )[0];
+            let end = self.emit(
+                &mut out,
+                "stablehlo.add",
+                vec![start, size],
+                vec![],
+                vec![scalar.clone()],
+                vec![],
+            )[0];
+            let bs = bcast(self, &mut out, start);
+            let be = bcast(self, &mut out, end);
+            let ge = self.emit(
+                &mut out,
+                "stablehlo.compare",
+                vec![rows, bs],
+                cmp("GE")?,
+                vec![i1t.clone()],
+                vec![],
+            )[0];
+            let lt = self.emit(
+                &mut out,
+                "stablehlo.compare",
+                vec![rows, be],
+                cmp("LT")?,
+                vec![i1t.clone()],
+                vec![],
+            )[0];
+            let m = self.emit(
+                &mut out,
+                "stablehlo.and",
+                vec![ge, lt],
+                vec![],
+                vec![i1t.clone()],
+                vec![],
+            )[0];
+            acc = self.emit(
+                &mut out,
+                "stablehlo.select",
+                vec![m, dot, acc],
+                vec![],
+                vec![out_t.clone()],
+                vec![],
+            )[0];
+            start = end;
+        }
+        done(self, out, acc)
     }
 
     /// `chlo.scan` as a `stablehlo.while` (in Rust rather than a rule: its
