@@ -154,7 +154,14 @@ pub fn render(v: &Verdict, a: &str, fa: &str, b: &str, fb: &str) -> String {
             })
             .collect();
         s.push('\n');
-        s.push_str(&prove::accuracy::table("format", "A", "B", &[], &rows));
+        s.push_str(&prove::accuracy::table(
+            "format",
+            "A",
+            "B",
+            false,
+            &[],
+            &rows,
+        ));
     }
     if let Some(c) = &v.counterexample {
         s.push_str("\ncounterexample (confirmed by the executor):\n");

@@ -270,8 +270,17 @@ pub struct Row<'s> {
 }
 
 /// The accuracy table in Markdown: `first` names the first column, `a`
-/// and `b` the two sides, `extra` the extra columns' headers.
-pub fn table(first: &str, a: &str, b: &str, extra: &[&str], rows: &[Row]) -> String {
+/// and `b` the two sides, `extra` the extra columns' headers. With
+/// `a_correctly_rounded`, the count of differing inputs is headed as the
+/// count of inputs where `b` is more than 0.5 ulp from the exact result.
+pub fn table(
+    first: &str,
+    a: &str,
+    b: &str,
+    a_correctly_rounded: bool,
+    extra: &[&str],
+    rows: &[Row],
+) -> String {
     let mut head = vec![
         first.to_string(),
         "method".into(),
@@ -280,7 +289,11 @@ pub fn table(first: &str, a: &str, b: &str, extra: &[&str], rows: &[Row]) -> Str
         "worst input".into(),
         a.to_string(),
         b.to_string(),
-        "inputs differing (> 0.5 ulp)".into(),
+        if a_correctly_rounded {
+            "inputs > 0.5 ulp".into()
+        } else {
+            "inputs differing".into()
+        },
         "NaN vs number".into(),
         "±inf".into(),
         "±0".into(),

@@ -287,14 +287,55 @@ fn parse_side(text: &str) -> Result<Program, String> {
     crate::ir::parse::parse_program("rhs", text).map_err(|d| d.to_string())
 }
 
-/// The jobs of `rule`: one per instance ([`crate::egraph::instances`]).
-pub fn plan(rule: &Rule, s: &Settings) -> Result<Vec<Job>, String> {
+/// Runs the left-hand side on zeros: an error means the executor does not
+/// take this element type for the op (the CHLO spec leaves it to the
+/// element op), so the instance is not one.
+fn probe(lhs: &Program) -> Result<(), String> {
+    let side = Side::new(lhs, "main")?;
+    let args = side
+        .args
+        .iter()
+        .map(|t| {
+            let (shape, e) = static_tensor(t).ok_or("an argument is not a static tensor")?;
+            let n: usize = shape.iter().product();
+            Ok(Value::tensor(Tensor {
+                elem: e.clone(),
+                shape,
+                data: vec![0; n * lanes(e)],
+            }))
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    Interp::new(lhs, Limits::default())
+        .call("main", args)
+        .map(|_| ())
+}
+
+/// An instance that is not certified, and why.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Skipped {
+    pub format: String,
+    pub signature: String,
+    pub reason: String,
+}
+
+/// The jobs of `rule`: one per instance ([`crate::egraph::instances`]);
+/// and the instances whose left-hand side the executor does not run.
+pub fn plan(rule: &Rule, s: &Settings) -> Result<(Vec<Job>, Vec<Skipped>), String> {
     let mut jobs = Vec::new();
+    let mut skipped = Vec::new();
     for (lhs, rhs, desc) in crate::egraph::instances::instances(rule) {
         let rest = desc
             .strip_prefix(&format!("{} on ", rule.name))
             .unwrap_or(&desc);
         let (format, signature) = rest.split_once(": ").unwrap_or((rest, ""));
+        if let Err(e) = probe(&lhs) {
+            skipped.push(Skipped {
+                format: format.to_string(),
+                signature: signature.to_string(),
+                reason: format!("the left-hand side does not run on this type: {e}"),
+            });
+            continue;
+        }
         let leg = crate::egraph::legalize::legalize(&rhs);
         let rhs = parse_side(&crate::ir::print::print_program(&leg.program))?;
         let mut left_chlo: Vec<String> = leg.left.iter().map(|u| u.name.clone()).collect();
@@ -322,7 +363,7 @@ pub fn plan(rule: &Rule, s: &Settings) -> Result<Vec<Job>, String> {
         choose(&mut job, s)?;
         jobs.push(job);
     }
-    Ok(jobs)
+    Ok((jobs, skipped))
 }
 
 /// Chooses the method of a job (runs the SMT method for exact rules).
@@ -912,6 +953,8 @@ pub struct Certificate {
     pub settings: Settings,
     pub shard: Option<(u64, u64)>,
     pub entries: Vec<Entry>,
+    /// Instances the executor does not run (not certified).
+    pub skipped: Vec<Skipped>,
 }
 
 /// Computes the certificate of `src` (shard `shard` = (i, n) of it, or all).
@@ -946,7 +989,8 @@ pub fn certify_some(
     tick: &(dyn Fn(u64) + Sync),
 ) -> Result<Certificate, String> {
     let rule = src.rule;
-    let mut jobs = plan(rule, settings).map_err(|e| format!("rule {}: {e}", rule.name))?;
+    let (mut jobs, skipped) =
+        plan(rule, settings).map_err(|e| format!("rule {}: {e}", rule.name))?;
     jobs.retain(|j| keep(j));
     let ranges: Vec<(u64, u64)> = jobs
         .iter()
@@ -1011,6 +1055,7 @@ pub fn certify_some(
         settings: settings.clone(),
         shard,
         entries,
+        skipped,
     })
 }
 
@@ -1029,6 +1074,9 @@ impl Certificate {
             "reference": "the left-hand side run by the executor (CHLO ops correctly rounded)",
             "equal": "same bits, or both NaN; ulp = representable values between the two results",
             "entries": self.entries.iter().map(Entry::to_json).collect::<Vec<_>>(),
+            "not_instances": self.skipped.iter().map(|k| json!({
+                "format": k.format, "signature": k.signature, "reason": k.reason,
+            })).collect::<Vec<_>>(),
         })
     }
 
@@ -1065,6 +1113,18 @@ impl Certificate {
                 .as_array()?
                 .iter()
                 .map(|e| Entry::from_json(e, approx))
+                .collect::<Option<Vec<_>>>()?,
+            skipped: v
+                .get("not_instances")?
+                .as_array()?
+                .iter()
+                .map(|k| {
+                    Some(Skipped {
+                        format: k.get("format")?.as_str()?.to_string(),
+                        signature: k.get("signature")?.as_str()?.to_string(),
+                        reason: k.get("reason")?.as_str()?.to_string(),
+                    })
+                })
                 .collect::<Option<Vec<_>>>()?,
         })
     }
@@ -1130,6 +1190,7 @@ impl Certificate {
             "format",
             "reference",
             "candidate",
+            true,
             &["signature", "bound", "verdict"],
             &rows,
         ));
@@ -1155,6 +1216,12 @@ impl Certificate {
             s.push_str("\nNotes:\n\n");
             s.push_str(&legal.join("\n"));
             s.push('\n');
+        }
+        if !self.skipped.is_empty() {
+            s.push_str("\nNot instances (the executor does not run the left-hand side on these types):\n\n");
+            for k in &self.skipped {
+                s.push_str(&format!("- {} `{}`: {}\n", k.format, k.signature, k.reason));
+            }
         }
         s
     }
@@ -1195,7 +1262,15 @@ impl Certificate {
 /// line each.
 pub fn disagreements(new: &Json, old: &Json) -> Vec<String> {
     let mut out = Vec::new();
-    for k in ["rule", "kind", "for", "sha256", "hlocheck", "settings"] {
+    for k in [
+        "rule",
+        "kind",
+        "for",
+        "sha256",
+        "hlocheck",
+        "settings",
+        "not_instances",
+    ] {
         if new.get(k) != old.get(k) {
             out.push(format!(
                 "{k}: stored {}, recomputed {}",
