@@ -138,22 +138,30 @@ pub fn render(v: &Verdict, a: &str, fa: &str, b: &str, fb: &str) -> String {
         && matches!(v.method, Some(Method::Exhaustive | Method::Sampling))
         && (v.unary_elementwise || v.outcome == Outcome::Differ);
     if table {
-        s.push_str("\n| result | format | max ulp | inputs differing | of which NaN vs number | worst input | A | B |\n|---|---|---|---|---|---|---|---|\n");
-        for r in &v.results {
-            let (x, y) = r.worst_values.clone().unwrap_or_default();
-            s.push_str(&format!(
-                "| {} | {} | {} | {} of {} | {} | {} | {} | {} |\n",
-                r.index,
-                r.elem,
-                r.max_ulp,
-                prove::ulp::group(r.differing as u128),
-                prove::ulp::group(v.inputs_covered),
-                r.nan_mismatches,
-                r.worst.clone().unwrap_or_else(|| "—".into()),
-                x,
-                y
-            ));
-        }
+        let rows: Vec<prove::accuracy::Row> = v
+            .results
+            .iter()
+            .map(|r| prove::accuracy::Row {
+                label: if v.results.len() == 1 {
+                    r.elem.clone()
+                } else {
+                    format!("result {}: {}", r.index, r.elem)
+                },
+                method: v.method.map(|m| m.name()).unwrap_or("—").to_string(),
+                inputs: prove::ulp::group(v.inputs_covered),
+                stats: r,
+                extra: vec![],
+            })
+            .collect();
+        s.push('\n');
+        s.push_str(&prove::accuracy::table(
+            "format",
+            "A",
+            "B",
+            false,
+            &[],
+            &rows,
+        ));
     }
     if let Some(c) = &v.counterexample {
         s.push_str("\ncounterexample (confirmed by the executor):\n");
@@ -181,21 +189,7 @@ pub fn to_json(v: &Verdict, code: i32) -> serde_json::Value {
         Outcome::Undecided => "undecided",
         Outcome::BadInput => "bad_input",
     };
-    let results: Vec<serde_json::Value> = v
-        .results
-        .iter()
-        .map(|r| {
-            serde_json::json!({
-                "index": r.index,
-                "format": r.elem,
-                "max_ulp": if r.max_ulp == prove::Ulp::NAN_VS_NUMBER { serde_json::Value::from("nan_vs_number") } else { serde_json::Value::from(r.max_ulp.0.to_string()) },
-                "inputs_differing": r.differing,
-                "nan_vs_number": r.nan_mismatches,
-                "worst_input": r.worst,
-                "worst_values": r.worst_values.as_ref().map(|(x, y)| serde_json::json!({"a": x, "b": y})),
-            })
-        })
-        .collect();
+    let results: Vec<serde_json::Value> = v.results.iter().map(|r| r.to_json()).collect();
     serde_json::json!({
         "verdict": v.summary,
         "outcome": outcome,

@@ -10,6 +10,7 @@ pub mod output;
 pub mod equiv;
 pub mod fuzz;
 pub mod legalize;
+pub mod prove;
 pub mod run;
 
 const USAGE: &str = "\
@@ -27,6 +28,8 @@ usage:
   hlocheck fuzz --target NAME|--target-cmd CMD [--seed N] [--programs N|--time D] [--jobs N] [--out DIR] [--shard I/N]
                                                    differential fuzzing against the exact executor (--help for more)
   hlocheck legalize FILE [-o OUT] [--stats]        rewrite CHLO ops into StableHLO (exact rules of spec/rules/)
+  hlocheck prove [RULE...] [--check] [--shard I/N] [--merge DIR...] [--jobs N] [--f32 exhaustive|sampled[=N]]
+                                                   certificates of the rules in proofs/ (max ulp, worst input, method)
 
 limits (run, test): --max-elements N, --max-bytes N (one tensor), --max-memory N (bytes held
   by the whole run), --max-steps N (loop iterations and calls), --max-work N (elements read
@@ -96,6 +99,7 @@ fn run(args: &[String]) -> i32 {
         Some("fuzz") => fuzz::cmd_fuzz(&args[1..]),
         Some("serve-target") => fuzz::cmd_serve_target(&args[1..]),
         Some("legalize") => legalize::cmd_legalize(&args[1..]),
+        Some("prove") => prove::cmd_prove(&args[1..]),
         Some("-h" | "--help" | "help") => {
             outln!("{USAGE}");
             0

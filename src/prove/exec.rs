@@ -17,10 +17,10 @@
 //! evenly over the exponents (so equally over ULP-sized steps), from a
 //! SplitMix64 stream seeded by `--seed`.
 
-use super::ulp::{float_equal, float_ulp, group, int_ulp, Ulp};
-use super::{
-    lane_float, static_tensor, Counterexample, Method, Options, Outcome, ResultStats, Side, Verdict,
-};
+use super::accuracy::Stats;
+pub use super::lane_float;
+use super::ulp::group;
+use super::{static_tensor, Counterexample, Method, Options, Outcome, ResultStats, Side, Verdict};
 use crate::float::FloatKind;
 use crate::interp::tensor::{int_kind, lanes, Tensor};
 use crate::interp::{Interp, Value};
@@ -100,7 +100,7 @@ pub fn elementwise_shape(side: &Side) -> Option<Vec<usize>> {
 
 /// `side`'s program with every value of its function retyped to `[n]`
 /// elements (the function must be elementwise).
-fn batched(side: &Side, n: usize) -> Program {
+pub fn batched(side: &Side, n: usize) -> Program {
     let mut prog: Program = side.prog.clone();
     let retype = |t: &Type| -> Type {
         match t {
@@ -160,7 +160,7 @@ fn batched(side: &Side, n: usize) -> Program {
 }
 
 /// Bits of one element of `e` (the lanes' bits in all).
-fn elem_bits(e: &ElementType) -> u32 {
+pub fn elem_bits(e: &ElementType) -> u32 {
     match e {
         ElementType::Int(_, w) => *w,
         ElementType::Index => 64,
@@ -171,7 +171,7 @@ fn elem_bits(e: &ElementType) -> u32 {
 }
 
 /// The canonical lane of raw `bits` of lane width `w` of `e`.
-fn lane_of(e: &ElementType, bits: u64) -> u64 {
+pub fn lane_of(e: &ElementType, bits: u64) -> u64 {
     match lane_float(e) {
         Some(k) => bits & k.format().all_mask(),
         None => match int_kind(e) {
@@ -181,7 +181,7 @@ fn lane_of(e: &ElementType, bits: u64) -> u64 {
     }
 }
 
-fn lane_bits(e: &ElementType) -> u32 {
+pub fn lane_bits(e: &ElementType) -> u32 {
     match lane_float(e) {
         Some(k) => k.bits(),
         None => elem_bits(e),
@@ -189,7 +189,7 @@ fn lane_bits(e: &ElementType) -> u32 {
 }
 
 /// Edge values of one lane of `e`.
-fn edge_lanes(e: &ElementType) -> Vec<u64> {
+pub fn edge_lanes(e: &ElementType) -> Vec<u64> {
     if let Some(k) = lane_float(e) {
         let f = k.format();
         let s = f.sign_mask();
@@ -340,61 +340,11 @@ pub fn float_text(k: FloatKind, bits: u64) -> String {
     }
 }
 
-fn elem_text(e: &ElementType, ls: &[u64]) -> String {
+pub fn elem_text(e: &ElementType, ls: &[u64]) -> String {
     if ls.len() == 2 {
         format!("({}, {})", lane_text(e, ls[0]), lane_text(e, ls[1]))
     } else {
         ls.first().map(|&l| lane_text(e, l)).unwrap_or_default()
-    }
-}
-
-/// Statistics being gathered for one result.
-struct Acc {
-    elem: ElementType,
-    max_ulp: Ulp,
-    /// (input index, element index) of the worst difference.
-    worst: Option<(u64, usize, String, String)>,
-    differing: u64,
-    nan_mismatches: u64,
-}
-
-/// Compares two result tensors lane by lane.
-fn compare(acc: &mut Acc, ta: &Tensor, tb: &Tensor, input_base: u64, per_input: usize) {
-    let l = lanes(&acc.elem);
-    let fk = lane_float(&acc.elem);
-    let ik = int_kind(&acc.elem);
-    let n = ta.data.len().min(tb.data.len()) / l.max(1);
-    for i in 0..n {
-        let (xa, xb) = (&ta.data[i * l..i * l + l], &tb.data[i * l..i * l + l]);
-        let mut differ = false;
-        let mut dist = Ulp(0);
-        let mut nan = false;
-        for (&p, &q) in xa.iter().zip(xb) {
-            let (eq, d) = match (fk, ik) {
-                (Some(k), _) => (float_equal(k, p, q), float_ulp(k, p, q)),
-                (None, Some(k)) => (p == q, int_ulp(k.bits, k.signed, p, q)),
-                _ => (p == q, Ulp((p != q) as u128)),
-            };
-            if !eq {
-                differ = true;
-                nan |= d == Ulp::NAN_VS_NUMBER;
-                dist = dist.max(d);
-            }
-        }
-        if differ {
-            acc.differing += 1;
-            acc.nan_mismatches += nan as u64;
-            if acc.worst.is_none() || dist > acc.max_ulp {
-                acc.max_ulp = dist;
-                let input = input_base + (i / per_input.max(1)) as u64;
-                acc.worst = Some((
-                    input,
-                    i % per_input.max(1),
-                    elem_text(&acc.elem, xa),
-                    elem_text(&acc.elem, xb),
-                ));
-            }
-        }
     }
 }
 
@@ -443,17 +393,15 @@ pub fn decide(a: &Side, b: &Side, opts: &Options) -> Verdict {
             Method::Sampling,
         )
     };
-    let mut accs: Vec<Acc> = a
+    let mut accs: Vec<Stats> = a
         .results
         .iter()
-        .map(|t| Acc {
-            elem: static_tensor(t)
+        .enumerate()
+        .map(|(i, t)| {
+            let e = static_tensor(t)
                 .map(|(_, e)| e.clone())
-                .unwrap_or(ElementType::I1),
-            max_ulp: Ulp(0),
-            worst: None,
-            differing: 0,
-            nan_mismatches: 0,
+                .unwrap_or(ElementType::I1);
+            Stats::new(i, &e)
         })
         .collect();
     let undecided =
@@ -506,7 +454,7 @@ pub fn decide(a: &Side, b: &Side, opts: &Options) -> Verdict {
             } else {
                 ta.data.len() / lanes(&ta.elem).max(1)
             };
-            compare(acc, ta, tb, done, per);
+            acc.compare(&ta.elem, &ta.data, &tb.data, done as u128, per);
         }
         done += n as u64;
     }
@@ -534,25 +482,16 @@ pub fn decide(a: &Side, b: &Side, opts: &Options) -> Verdict {
             .collect()
     };
     let results: Vec<ResultStats> = accs
-        .iter()
-        .enumerate()
-        .map(|(i, acc)| ResultStats {
-            index: i,
-            elem: acc.elem.to_string(),
-            max_ulp: acc.max_ulp,
-            worst: acc.worst.as_ref().map(|(inp, el, _, _)| {
-                let mut t = input_text(*inp).join(", ");
-                if elementwise.is_none() && a.results.len() + 1 > 1 {
+        .into_iter()
+        .map(|mut acc| {
+            acc.worst = acc.worst_at.map(|(inp, el)| {
+                let mut t = input_text(inp as u64).join(", ");
+                if elementwise.is_none() {
                     t.push_str(&format!(" (result element {el})"));
                 }
                 t
-            }),
-            worst_values: acc
-                .worst
-                .as_ref()
-                .map(|(_, _, x, y)| (x.clone(), y.clone())),
-            differing: acc.differing,
-            nan_mismatches: acc.nan_mismatches,
+            });
+            acc
         })
         .collect();
     let covered = group(total as u128);
@@ -605,7 +544,8 @@ pub fn decide(a: &Side, b: &Side, opts: &Options) -> Verdict {
                 Some(method),
                 format!("{head}; worst at {at} gives {x} vs {y}"),
             );
-            if let Some((inp, _, _, _)) = accs[r.index].worst.clone() {
+            if let Some((inp, _)) = r.worst_at {
+                let inp = inp as u64;
                 v.counterexample = Some(counterexample(
                     a,
                     b,

@@ -21,6 +21,8 @@
 //! input; a difference only when the executor, run on both functions,
 //! shows it.
 
+pub mod accuracy;
+pub mod certificate;
 pub mod exec;
 pub mod smt;
 pub mod ulp;
@@ -104,24 +106,8 @@ pub enum Outcome {
     BadInput,
 }
 
-/// The largest difference found in one result.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ResultStats {
-    /// Result index.
-    pub index: usize,
-    /// The element type's name (`f16`, `i32`, ...).
-    pub elem: String,
-    /// Largest ULP distance found.
-    pub max_ulp: Ulp,
-    /// Where it occurs (`%arg0 = …`), if anywhere.
-    pub worst: Option<String>,
-    /// Both sides' values there.
-    pub worst_values: Option<(String, String)>,
-    /// Number of inputs (elements, for elementwise functions) that differ.
-    pub differing: u64,
-    /// Of which NaN against a number.
-    pub nan_mismatches: u64,
-}
+/// The accuracy statistics of one result ([`accuracy::Stats`]).
+pub use accuracy::Stats as ResultStats;
 
 /// A concrete input on which the two functions differ, confirmed by the
 /// executor.
