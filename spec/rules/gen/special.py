@@ -12,11 +12,10 @@ until the fit's relative error (measured at 600 points, with the
 coefficients rounded to f64) is below 2^-57.
 
 The same description that writes the rules also evaluates them with numpy
-(`Ctx` with an input array), which `--check` uses to measure the rules
-against mpmath before they are built into hlocheck.
+(`Ctx` built with an input array: `rule_erf(Ctx(xs)).v`), so a script can
+measure the rules against mpmath before they are built into hlocheck.
 
-Run: python3 spec/rules/gen/special.py            (writes the .rules file)
-     python3 spec/rules/gen/special.py --check    (numpy evaluation vs mpmath)
+Run: python3 spec/rules/gen/special.py [OUT]   (writes ../special.rules, or OUT)
 Deterministic: the same mpmath and numpy give the same file.
 """
 import os
