@@ -2014,7 +2014,7 @@ impl G<'_> {
             "chlo.scan",
             vec![x, init],
             format!(
-                " ({{\n  ^bb0(%a: {ct}, %b: {ct}):\n    %s = \"{op}\"(%a, %b) : ({ct}, {ct}) -> {ct}\n    \"stablehlo.return\"(%s, %s) : ({ct}, {ct}) -> ()\n  }}) {{dimension = {dim} : i64, is_reverse = {reverse}, operandSegmentSizes = array<i32: 1, 1>}}"
+                " ({{\n  ^bb0(%a: {ct}, %b: {ct}):\n    %s = \"{op}\"(%a, %b) : ({ct}, {ct}) -> {ct}\n    \"stablehlo.return\"(%s, %s) : ({ct}, {ct}) -> ()\n  }}) {{dimension = {dim} : i64, is_reverse = {reverse}, operandSegmentSizes = array<i32: 1, 1>, resultSegmentSizes = array<i32: 1, 1>}}"
             ),
             if pick == 0 { ty.clone() } else { ct.clone() },
         );
