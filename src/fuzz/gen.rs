@@ -264,6 +264,40 @@ const BUILT: &[&str] = &[
     "stablehlo.dynamic_reshape",
 ];
 
+/// The spec ops the generator does not draw, and why: the fuzzer's programs
+/// are one function of tensor values.
+pub const NOT_DRAWN: &[(&str, &str)] = &[
+    ("stablehlo.tuple", "tuple values are not tensors"),
+    (
+        "stablehlo.get_tuple_element",
+        "tuple values are not tensors",
+    ),
+    ("stablehlo.after_all", "token values are not tensors"),
+    ("stablehlo.create_token", "token values are not tensors"),
+    (
+        "stablehlo.infeed",
+        "host input: the target's infeed queue, not a value of the program",
+    ),
+    ("stablehlo.outfeed", "host output, no result to compare"),
+    (
+        "stablehlo.send",
+        "channel to another process, no result to compare",
+    ),
+    ("stablehlo.recv", "channel from another process"),
+    (
+        "stablehlo.custom_call",
+        "calls a target-specific function: no semantics in the spec",
+    ),
+    (
+        "stablehlo.composite",
+        "needs a decomposition function beside @main",
+    ),
+    (
+        "stablehlo.set_dimension_size",
+        "bounded dynamic result types (#stablehlo.bounds), which the fuzzer's types do not carry",
+    ),
+];
+
 /// Default weights: the ops real compilers get wrong most often are drawn
 /// more often.
 fn default_weight(op: &str) -> f64 {
@@ -1517,6 +1551,27 @@ impl G<'_> {
         Some(OP_BASE + self.ops.len() - 1)
     }
 
+    /// A constant op holding the scalar `v` of `e` (float, integer or i1).
+    fn const_scalar(&mut self, e: &ElementType, v: f64) -> Option<usize> {
+        let bits = match e {
+            ElementType::Float(k) => crate::float::from_f64(*k, v),
+            _ => crate::interp::tensor::int_kind(e)?.wrap(v as i128),
+        };
+        let t = Tensor {
+            elem: e.clone(),
+            shape: vec![],
+            data: vec![bits],
+        };
+        let lit = crate::interp::literal::format_value(&crate::interp::Value::tensor(t));
+        self.ops.push(self.op(
+            "stablehlo.constant",
+            vec![],
+            format!(" {{value = {lit}}}"),
+            scalar(e),
+        ));
+        Some(OP_BASE + self.ops.len() - 1)
+    }
+
     fn shape_type(&mut self) -> ElementType {
         if self.rng.chance(0.5) {
             ElementType::I64
@@ -1757,8 +1812,16 @@ impl G<'_> {
             &[Class::Signed, Class::Unsigned, Class::Float, Class::Bool]
         };
         let e = self.elem(classes)?;
-        let a = self.value_of_type(&scalar(&e));
-        let b = self.value_of_type(&scalar(&e));
+        // Constant bounds: a >= b (UNIFORM) and b < 0 (NORMAL) are undefined
+        // behavior in the spec.
+        let (lo, hi) = match (normal, class_of(&e)) {
+            (true, _) => (0.5, 1.5),
+            (false, Class::Bool | Class::Unsigned) => (0.0, 1.0 + self.rng.below(3) as f64),
+            (false, Class::Signed) => (-1.0, 1.0),
+            (false, _) => (-1.0, 2.0),
+        };
+        let a = self.const_scalar(&e, lo)?;
+        let b = self.const_scalar(&e, hi)?;
         let s = self.shape(0);
         let v: Vec<i64> = s.iter().map(|&x| x as i64).collect();
         let c = self.const_ints(&v, &[v.len()], &ElementType::I64)?;

@@ -12,8 +12,19 @@
 //!   against a per-function budget (`Budgets`; default
 //!   [`DEFAULT_ULP_BUDGET`] ulp, [`DEFAULT_SPECIAL_BUDGET`] for the CHLO
 //!   special functions whose reference is itself within a measured bound).
+//! - **Complex math functions**: hlocheck's complex functions are not
+//!   correctly rounded (normwise within 2 ulp, see `float::complex`), so
+//!   each part of the target's result must lie within the op's budget + 2
+//!   ulp of the larger part's magnitude from hlocheck's part. Complex
+//!   `power` and `atan2` (exp(w·log z)-style formulas whose error grows with
+//!   |w·log z|) are labelled, not judged.
+//! - **fft**: every output element of a batch is a sum over the batch's
+//!   slice with rounded twiddle factors; accepted within 2·γ(2n+8)·Σ|x|
+//!   (Σ|x| of the batch, over n for the inverse transforms, twice for
+//!   IRFFT's half spectrum).
 //! - **Order-open ops** (add/multiply reductions, `reduce_window`,
-//!   `dot_general`, `dot`, `convolution` on floats): accepted when the result
+//!   `dot_general`, `dot`, `convolution`, `dynamic_conv`, `chlo.ragged_dot`
+//!   on floats): accepted when the result
 //!   lies within the error bound of some evaluation order,
 //!   γ(n+2)·Σ|terms| (+ n half-subnormals of absolute slack), where the
 //!   reference result and Σ|terms| are computed in f64 by the executor and
@@ -22,7 +33,22 @@
 //!   (the spec's TBD #180), float→int out of range, integer overflow and
 //!   division by zero, shifts by the width or more, `rng`, overflow in formats
 //!   without infinities, non-finite complex results, sort order among
-//!   elements that compare equal or unordered.
+//!   elements that compare equal or unordered (and in `chlo.top_k`: values
+//!   equal as numbers, any index), repeated indices of `scatter`, the
+//!   selection among ties and overlapping windows of `select_and_scatter`.
+//! - **Implementation-defined precision** (labelled; shape and type still
+//!   judged): `batch_norm_inference`, `batch_norm_training`,
+//!   `batch_norm_grad` (the spec fixes no formula: mean, variance and
+//!   rsqrt in any order), `triangular_solve` and `cholesky` (no algorithm
+//!   in the spec; cholesky of a matrix that is not Hermitian
+//!   positive-definite is implementation-defined outright).
+//! - **reduce_precision below the reduced format's smallest normal**: the
+//!   spec says both "converts to a type with exponent_bits and
+//!   mantissa_bits and back" (whose subnormals would keep such a value) and
+//!   "underflows to zero when the exponent does not fit"; a difference where
+//!   one side is zero is labelled (XLA and the reference interpreter flush;
+//!   hlocheck keeps subnormals of the format unless exponent_bits is
+//!   narrower than the format's).
 //! - **Flushing subnormals**: a deviation that disappears when subnormal
 //!   operands and results are flushed to zero is reported as the target's
 //!   systematic habit (`flushes-subnormals`), one finding per target.
@@ -485,7 +511,7 @@ fn compare(
             let f = k.format();
             let unencodable = x.is_nan()
                 || (x.is_infinite() && !f.has_inf)
-                || (!f.has_zero && x == 0.0)
+                || (!f.has_zero && x.abs() < float::to_f64(*k, f.min_positive()))
                 || (!f.signed && x < 0.0)
                 || x.abs() > float::to_f64(*k, f.max_finite());
             if unencodable {
@@ -631,6 +657,10 @@ fn compare(
                     signed: true,
                 });
                 if (k.value(e[0]) - k.value(a[0])).abs() > 1 {
+                    if quant_nan(op, operands, expected, i) {
+                        impl_defined.get_or_insert("quantizing a NaN (the function of the dequantized operands is NaN there): the spec does not say which value it becomes".into());
+                        continue;
+                    }
                     return Ok(deviation(
                         "wrong-bits",
                         i,
@@ -810,6 +840,19 @@ fn element_impl_defined(
             })
         }
         "sort" => Some("the order of elements that compare equal or unordered (NaN, ±0)".into()),
+        "compare" | "broadcast_compare" if op.tail.contains("TOTALORDER") => {
+            // The one NaN of an FNUZ format is the negative-zero pattern:
+            // whether it orders as −NaN (below −∞) or +NaN is not said.
+            let o = operands.first()?;
+            let ElementType::Float(k) = &o.elem else {
+                return None;
+            };
+            let f = k.format();
+            let nan_at = |t: &Tensor| t.data.get(i).is_some_and(|&x| f.is_nan(x));
+            (f.nan == float::NanEncoding::NegativeZero && operands.iter().any(nan_at)).then(|| {
+                "TOTALORDER with the NaN of an FNUZ format (the negative-zero pattern): its sign, and so its place in the total order, is not defined".into()
+            })
+        }
         "top_k" => {
             // Values: only ties among equal (or unordered) values may differ.
             if let ElementType::Float(k) = &expected.elem {
@@ -836,6 +879,50 @@ fn element_impl_defined(
         "reduce_precision" => reduce_precision_underflow(op, operands, expected, actual, i),
         _ => None,
     }
+}
+
+/// Whether a quantized element-wise op's float value (the op on the
+/// dequantized operands, in f32) is NaN at element `i`.
+fn quant_nan(op: &GenOp, operands: &[Tensor], expected: &Tensor, i: usize) -> bool {
+    if operands.is_empty()
+        || operands
+            .iter()
+            .any(|t| !matches!(t.elem, ElementType::Quant(_)) || t.shape != expected.shape)
+    {
+        return false;
+    }
+    let dims: Vec<Option<u64>> = expected.shape.iter().map(|&d| Some(d as u64)).collect();
+    let f32t =
+        crate::ir::types::TensorType::ranked(dims.clone(), ElementType::Float(FloatKind::F32));
+    let n = operands.len();
+    let mut p = GenProgram {
+        args: operands
+            .iter()
+            .map(|t| crate::ir::types::TensorType::ranked(dims.clone(), t.elem.clone()))
+            .collect(),
+        ..GenProgram::default()
+    };
+    for k in 0..n {
+        p.ops.push(GenOp::new(
+            "stablehlo.uniform_dequantize",
+            vec![k],
+            String::new(),
+            f32t.clone(),
+        ));
+    }
+    p.ops.push(GenOp::new(
+        &op.name,
+        (n..2 * n).collect(),
+        op.tail.clone(),
+        f32t,
+    ));
+    p.results = vec![p.num_values() - 1];
+    let Ok(r) = program::run(&p, operands) else {
+        return false;
+    };
+    r.first()
+        .and_then(|t| t.data.get(i))
+        .is_some_and(|&x| f32::from_bits(x as u32).is_nan())
 }
 
 /// reduce_precision of a value below the reduced format's smallest normal
