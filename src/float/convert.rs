@@ -269,10 +269,16 @@ pub fn reduce_precision(f: &Format, bits: u64, exponent_bits: i32, mantissa_bits
             let kept = m >> s;
             let round = (m >> (s - 1)) & 1 == 1;
             let rest = m & ((1u128 << (s - 1)) - 1) != 0;
-            // Ties go to an even stored pattern: with no stored mantissa
-            // bit left, that is the parity of the exponent field.
+            // Ties go to an even stored pattern of the reduced format: with
+            // no stored mantissa bit left, that is the parity of its
+            // exponent field, whose bias 2^(exponent_bits−1) − 1 is odd (not
+            // the parity of `f`'s field when `f`'s bias is even, as in the
+            // FNUZ formats). With one exponent bit (bias 0) every finite
+            // value overflows or underflows; the tie is then broken as with
+            // an odd bias, as XLA does.
             let odd = if mantissa_bits == 0 && lead + e >= f.min_normal_exp() as i64 {
-                (lead + e + f.bias as i64) & 1 == 1
+                let reduced_bias = ((1i64 << (exponent_bits - 1).min(62)) - 1) | 1;
+                (lead + e + reduced_bias) & 1 == 1
             } else {
                 kept & 1 == 1
             };

@@ -52,6 +52,10 @@ pub struct Finding {
     /// Program index and seed that first showed it.
     pub program: u64,
     pub spec: String,
+    /// A grouped failure's members: the ops (a failure on an element type
+    /// the target does not handle at all) or the element types (an op the
+    /// target rejects or fails to run), with counts.
+    pub members: BTreeMap<String, u64>,
 }
 
 /// The campaign's totals and findings.
@@ -316,7 +320,7 @@ fn spec_ref(op: &str, kind: &str) -> String {
     let short = op.rsplit('.').next().unwrap_or(op);
     let what = match kind {
         "rejected" | "run-error" | "crash" => "the program satisfies every constraint of the spec (hlocheck verify), so an implementation must run it",
-        "ulp-budget" | "nan-mismatch" if super::oracle::op_class(&GenOp { name: op.into(), operands: vec![], tail: String::new(), result: crate::ir::types::TensorType::ranked(vec![], crate::ir::types::ElementType::Float(crate::float::FloatKind::F32)) }) == super::oracle::OpClass::Math => "Semantics: the IEEE-754 function; compared with the correctly rounded result",
+        "ulp-budget" | "nan-mismatch" if super::oracle::op_class(&GenOp::new(op, vec![], String::new(), crate::ir::types::TensorType::ranked(vec![], crate::ir::types::ElementType::Float(crate::float::FloatKind::F32)))) == super::oracle::OpClass::Math => "Semantics: the IEEE-754 function; compared with the correctly rounded result",
         "outside-order-bound" => "Semantics: the order of evaluation is implementation-defined; the result lies outside the error bound of every order",
         "flushes-subnormals" => "Types / Floating-point exceptions: IEEE-754 gradual underflow; subnormals may not be flushed to zero",
         _ => "Semantics: the result is defined exactly (IEEE-754 operation or exact integer/data-movement semantics)",
@@ -425,6 +429,43 @@ struct Shared<'a> {
     started: Instant,
     ops: Vec<(String, f64)>,
     bar: indicatif::ProgressBar,
+    /// Element types the target handles at all (see [`type_handled`]).
+    types: Mutex<BTreeMap<String, bool>>,
+}
+
+/// Whether the target runs the simplest op on an element type (`add`, or
+/// `and` on i1) — if not, every failure on that type is one finding.
+fn type_handled(sh: &Shared, t: &mut Target, e: &crate::ir::types::ElementType) -> bool {
+    let key = e.to_string();
+    if let Some(&b) = sh
+        .types
+        .lock()
+        .ok()
+        .and_then(|m| m.get(&key).copied())
+        .as_ref()
+    {
+        return b;
+    }
+    let ty = crate::ir::types::TensorType::ranked(vec![Some(2)], e.clone());
+    let name = if matches!(e, crate::ir::types::ElementType::Int(_, 1)) {
+        "stablehlo.and"
+    } else {
+        "stablehlo.add"
+    };
+    let p = GenProgram {
+        args: vec![ty.clone(), ty.clone()],
+        ops: vec![GenOp::new(name, vec![0, 1], String::new(), ty)],
+        results: vec![2],
+    };
+    let mut rng = super::values::Rng::new(7);
+    let ins: Vec<Tensor> = (0..2)
+        .map(|_| super::values::random_tensor(e, &[2], &mut rng))
+        .collect();
+    let ok = program::run(&p, &ins).is_err() || matches!(t.run(&p, &ins), Reply::Ok(_));
+    if let Ok(mut m) = sh.types.lock() {
+        m.insert(key, ok);
+    }
+    ok
 }
 
 /// Runs a campaign; the report is also written to `opts.out`.
@@ -456,6 +497,7 @@ pub fn run(opts: &Options, spec: TargetSpec) -> Result<Report, String> {
         started: Instant::now(),
         ops: weighted_ops(&opts.gen),
         bar,
+        types: Mutex::new(BTreeMap::new()),
     };
     let jobs = opts.jobs.max(1);
     let mut targets = vec![Some(first)];
@@ -625,6 +667,7 @@ fn one_program(sh: &Shared, t: &mut Target, k: u64, g: Generated) {
         Event::Failed { .. } => (prog.clone(), inputs.clone()),
     };
     let mut key = key;
+    let mut member_first: Option<String> = None;
     if let Event::Failed { kind, .. } = &event {
         // Find the op the target fails on: each op alone.
         let mut values: Vec<Tensor> = inputs.clone();
@@ -651,11 +694,43 @@ fn one_program(sh: &Shared, t: &mut Target, k: u64, g: Generated) {
                 }
             }
         }
+        // Group: a failure on an element type the target does not handle
+        // is one finding per type (listing the ops); a rejection or run
+        // failure of an op on types it handles is one finding per op
+        // (listing the types); a crash on a handled type stays its own.
+        let mut types: Vec<crate::ir::types::ElementType> =
+            small.args.iter().map(|a| a.elem.clone()).collect();
+        if let Some(o) = small.ops.last() {
+            types.insert(0, o.result.elem.clone());
+        }
+        let mut seen = Vec::new();
+        let unhandled = types.into_iter().find(|e| {
+            if seen.contains(e) {
+                return false;
+            }
+            seen.push(e.clone());
+            !type_handled(sh, t, e)
+        });
+        let member = match &unhandled {
+            Some(e) => {
+                let m = key.1.clone();
+                key = (target.clone(), "*".into(), e.to_string(), kind.clone());
+                m
+            }
+            None if kind != "crash" && key.1 != "*" => {
+                let m = key.2.clone();
+                key.2 = "*".into();
+                m
+            }
+            None => key.2.clone(),
+        };
         let Ok(mut r) = sh.report.lock() else { return };
         if let Some(f) = r.findings.get_mut(&key) {
             f.count += 1;
+            *f.members.entry(member).or_default() += 1;
             return;
         }
+        member_first = Some(member);
     }
     // Outputs of the shrunk program on both sides.
     let expected = program::run(&small, &small_in).ok();
@@ -667,8 +742,10 @@ fn one_program(sh: &Shared, t: &mut Target, k: u64, g: Generated) {
     let name = format!(
         "{}-{}-{}-{}",
         key.3,
-        key.1.replace('.', "_"),
-        key.2.replace(['<', '>', ':', ',', ' ', '!', '.'], "_"),
+        key.1.replace('.', "_").replace('*', "any"),
+        key.2
+            .replace(['<', '>', ':', ',', ' ', '!', '.'], "_")
+            .replace('*', "any"),
         k
     );
     let dir = opts.out.join("findings").join(&name);
@@ -686,8 +763,14 @@ fn one_program(sh: &Shared, t: &mut Target, k: u64, g: Generated) {
     let Ok(mut r) = sh.report.lock() else { return };
     r.findings
         .entry(key.clone())
-        .and_modify(|f| f.count += 1)
+        .and_modify(|f| {
+            f.count += 1;
+            if let Some(m) = &member_first {
+                *f.members.entry(m.clone()).or_default() += 1;
+            }
+        })
         .or_insert(Finding {
+            members: member_first.iter().map(|m| (m.clone(), 1)).collect(),
             target: key.0.clone(),
             op: key.1.clone(),
             elem: key.2.clone(),
@@ -715,7 +798,7 @@ pub fn report_json(r: &Report) -> serde_json::Value {
         "findings": r.findings.values().map(|f| json!({
             "target": f.target, "op": f.op, "elem": f.elem, "kind": f.kind, "count": f.count,
             "dir": f.dir, "detail": f.detail, "repro_ops": f.repro_ops, "program": f.program,
-            "spec": f.spec,
+            "spec": f.spec, "members": f.members,
         })).collect::<Vec<_>>(),
         "implementation_defined": r.impl_defined.iter().map(|((op, why), n)| json!({
             "op": op, "reason": why, "count": n})).collect::<Vec<_>>(),
@@ -761,6 +844,14 @@ pub fn report_from_json(v: &serde_json::Value) -> Report {
                 repro_ops: f["repro_ops"].as_u64().unwrap_or(0) as usize,
                 program: f["program"].as_u64().unwrap_or(0),
                 spec: s(&f["spec"]),
+                members: f["members"]
+                    .as_object()
+                    .map(|m| {
+                        m.iter()
+                            .map(|(k, v)| (k.clone(), v.as_u64().unwrap_or(0)))
+                            .collect()
+                    })
+                    .unwrap_or_default(),
             },
         );
     }
@@ -802,7 +893,12 @@ pub fn merge(reports: Vec<(String, Report)>) -> Report {
         }
         for (k, mut f) in r.findings {
             match m.findings.get_mut(&k) {
-                Some(g) => g.count += f.count,
+                Some(g) => {
+                    g.count += f.count;
+                    for (x, n) in &f.members {
+                        *g.members.entry(x.clone()).or_default() += n;
+                    }
+                }
                 None => {
                     f.dir = Path::new(&dir).join(&f.dir).display().to_string();
                     m.findings.insert(k, f);
@@ -839,6 +935,15 @@ pub fn report_markdown(r: &Report) -> String {
                 "- **{} {} {}**: {}\n",
                 f.op, f.elem, f.kind, f.detail
             ));
+            if !f.members.is_empty() {
+                let what = if f.op == "*" { "ops" } else { "element types" };
+                let m: Vec<String> = f
+                    .members
+                    .iter()
+                    .map(|(x, n)| format!("`{x}` ({n})"))
+                    .collect();
+                s.push_str(&format!("  - {what}: {}\n", m.join(", ")));
+            }
         }
     }
     s.push_str("\n## Implementation-defined (not bugs)\n\n");

@@ -229,6 +229,73 @@ const BUILT: &[&str] = &[
     "stablehlo.complex",
     "chlo.broadcast_compare",
     "chlo.broadcast_select",
+    "stablehlo.all_gather",
+    "stablehlo.all_to_all",
+    "stablehlo.collective_permute",
+    "stablehlo.collective_broadcast",
+    "stablehlo.all_reduce",
+    "stablehlo.reduce_scatter",
+    "stablehlo.collective_reduce",
+    "stablehlo.replica_id",
+    "stablehlo.partition_id",
+    "stablehlo.optimization_barrier",
+    "stablehlo.if",
+    "stablehlo.case",
+    "stablehlo.while",
+    "stablehlo.dynamic_broadcast_in_dim",
+    "stablehlo.dynamic_iota",
+    "stablehlo.dynamic_pad",
+    "stablehlo.dynamic_gather",
+    "stablehlo.dynamic_conv",
+    "stablehlo.rng",
+    "stablehlo.rng_bit_generator",
+    "stablehlo.scatter",
+    "stablehlo.select_and_scatter",
+    "stablehlo.fft",
+    "stablehlo.batch_norm_inference",
+    "stablehlo.batch_norm_training",
+    "stablehlo.batch_norm_grad",
+    "stablehlo.triangular_solve",
+    "chlo.top_k",
+    "chlo.constant_like",
+    "chlo.constant",
+    "chlo.scan",
+    "chlo.ragged_dot",
+    "stablehlo.dynamic_reshape",
+];
+
+/// The spec ops the generator does not draw, and why: the fuzzer's programs
+/// are one function of tensor values.
+pub const NOT_DRAWN: &[(&str, &str)] = &[
+    ("stablehlo.tuple", "tuple values are not tensors"),
+    (
+        "stablehlo.get_tuple_element",
+        "tuple values are not tensors",
+    ),
+    ("stablehlo.after_all", "token values are not tensors"),
+    ("stablehlo.create_token", "token values are not tensors"),
+    (
+        "stablehlo.infeed",
+        "host input: the target's infeed queue, not a value of the program",
+    ),
+    ("stablehlo.outfeed", "host output, no result to compare"),
+    (
+        "stablehlo.send",
+        "channel to another process, no result to compare",
+    ),
+    ("stablehlo.recv", "channel from another process"),
+    (
+        "stablehlo.custom_call",
+        "calls a target-specific function: no semantics in the spec",
+    ),
+    (
+        "stablehlo.composite",
+        "needs a decomposition function beside @main",
+    ),
+    (
+        "stablehlo.set_dimension_size",
+        "bounded dynamic result types (#stablehlo.bounds), which the fuzzer's types do not carry",
+    ),
 ];
 
 /// Default weights: the ops real compilers get wrong most often are drawn
@@ -474,12 +541,7 @@ impl<'o> G<'o> {
     }
 
     fn op(&self, name: &str, operands: Vec<usize>, tail: String, result: TensorType) -> GenOp {
-        GenOp {
-            name: name.into(),
-            operands,
-            tail,
-            result,
-        }
+        GenOp::new(name, operands, tail, result)
     }
 
     /// Candidate ops for `name` (several result types for spec-built ops).
@@ -516,6 +578,37 @@ impl<'o> G<'o> {
             "stablehlo.uniform_quantize" => self.b_quantize(),
             "stablehlo.uniform_dequantize" => self.b_dequantize(),
             "stablehlo.complex" => self.b_complex(),
+            "stablehlo.all_gather"
+            | "stablehlo.all_to_all"
+            | "stablehlo.collective_permute"
+            | "stablehlo.collective_broadcast"
+            | "stablehlo.all_reduce"
+            | "stablehlo.reduce_scatter"
+            | "stablehlo.collective_reduce" => self.b_collective(name),
+            "stablehlo.replica_id" | "stablehlo.partition_id" => self.b_process_id(name),
+            "stablehlo.optimization_barrier" => self.b_optimization_barrier(),
+            "stablehlo.if" | "stablehlo.case" => self.b_branching(name),
+            "stablehlo.while" => self.b_while(),
+            "stablehlo.dynamic_broadcast_in_dim" => self.b_dynamic_broadcast_in_dim(),
+            "stablehlo.dynamic_iota" => self.b_dynamic_iota(),
+            "stablehlo.dynamic_reshape" => self.b_dynamic_reshape(),
+            "stablehlo.dynamic_pad" => self.b_dynamic_pad(),
+            "stablehlo.dynamic_gather" => self.b_dynamic_gather(),
+            "stablehlo.dynamic_conv" => self.b_dynamic_conv(),
+            "stablehlo.rng" => self.b_rng(),
+            "stablehlo.rng_bit_generator" => self.b_rng_bit_generator(),
+            "stablehlo.scatter" => self.b_scatter(),
+            "stablehlo.select_and_scatter" => self.b_select_and_scatter(),
+            "stablehlo.fft" => self.b_fft(),
+            "stablehlo.batch_norm_inference"
+            | "stablehlo.batch_norm_training"
+            | "stablehlo.batch_norm_grad" => self.b_batch_norm(name),
+            "stablehlo.triangular_solve" => self.b_triangular_solve(),
+            "chlo.top_k" => self.b_top_k(),
+            "chlo.constant_like" => self.b_constant_like(),
+            "chlo.constant" => self.b_chlo_constant(),
+            "chlo.scan" => self.b_scan(),
+            "chlo.ragged_dot" => self.b_ragged_dot(),
             _ => return self.b_generic(name),
         };
         r.into_iter().collect()
@@ -1362,38 +1455,33 @@ fn runs(p: &GenProgram, seed: u64) -> bool {
 }
 
 impl G<'_> {
-    /// A candidate op alone, its operands as arguments.
+    /// A candidate op alone, its operands as arguments (constant shape
+    /// operands kept, as [`GenProgram::single_op`] keeps them).
     fn alone(&self, op: &GenOp) -> GenProgram {
-        let mut p = GenProgram::default();
-        let mut ids: Vec<usize> = Vec::new();
-        let mut operands = Vec::new();
-        for &o in &op.operands {
-            let i = match ids.iter().position(|&x| x == o) {
-                Some(i) => i,
-                None => {
-                    ids.push(o);
-                    p.args.push(self.ty(o).clone());
-                    ids.len() - 1
-                }
-            };
-            operands.push(i);
-        }
+        let mut p = self.program_of(&self.ops);
+        let na = self.args.len();
         p.ops.push(GenOp {
-            operands,
+            operands: op
+                .operands
+                .iter()
+                .map(|&v| if v >= OP_BASE { na + v - OP_BASE } else { v })
+                .collect(),
             ..op.clone()
         });
-        p.results = vec![p.args.len()];
-        p
+        p.single_op(p.ops.len() - 1)
     }
 
     /// The program in [`GenProgram`] numbering, returning its leaves.
     fn program(&self) -> GenProgram {
+        self.program_of(&self.ops)
+    }
+
+    fn program_of(&self, ops: &[GenOp]) -> GenProgram {
         let na = self.args.len();
         let map = |v: usize| if v >= OP_BASE { na + v - OP_BASE } else { v };
         let mut p = GenProgram {
             args: self.args.clone(),
-            ops: self
-                .ops
+            ops: ops
                 .iter()
                 .map(|o| GenOp {
                     operands: o.operands.iter().map(|&v| map(v)).collect(),
@@ -1404,5 +1492,621 @@ impl G<'_> {
         };
         p.results = p.leaves();
         p
+    }
+}
+
+/// The replica groups of a single process: `[[0]]`.
+const ONE_GROUP: &str = "replica_groups = dense<0> : tensor<1x1xi64>";
+
+fn pick_str(rng: &mut Rng, v: &[&'static str]) -> &'static str {
+    v[rng.below(v.len())]
+}
+
+/// A binary op defined on every element type of `e`'s class (for region bodies).
+fn binop_for(e: &ElementType, rng: &mut Rng) -> &'static str {
+    match class_of(e) {
+        Class::Bool => pick_str(rng, &["stablehlo.and", "stablehlo.or", "stablehlo.xor"]),
+        Class::Complex => pick_str(rng, &["stablehlo.add", "stablehlo.subtract"]),
+        _ => pick_str(
+            rng,
+            &[
+                "stablehlo.add",
+                "stablehlo.maximum",
+                "stablehlo.minimum",
+                "stablehlo.subtract",
+            ],
+        ),
+    }
+}
+
+/// A reducer (associative, commutative) for an element type.
+fn reducer_for(e: &ElementType, rng: &mut Rng) -> &'static str {
+    match class_of(e) {
+        Class::Bool => pick_str(rng, &["stablehlo.and", "stablehlo.or"]),
+        Class::Complex => "stablehlo.add",
+        _ => pick_str(
+            rng,
+            &["stablehlo.add", "stablehlo.maximum", "stablehlo.minimum"],
+        ),
+    }
+}
+
+impl G<'_> {
+    /// A constant op holding `v` as a 1-D tensor of `e` (an integer type):
+    /// the value id.
+    fn const_ints(&mut self, v: &[i64], dims: &[usize], e: &ElementType) -> Option<usize> {
+        let k = crate::interp::tensor::int_kind(e)?;
+        let t = Tensor {
+            elem: e.clone(),
+            shape: dims.to_vec(),
+            data: v.iter().map(|&x| k.wrap(x as i128)).collect(),
+        };
+        let lit = crate::interp::literal::format_value(&crate::interp::Value::tensor(t));
+        self.ops.push(self.op(
+            "stablehlo.constant",
+            vec![],
+            format!(" {{value = {lit}}}"),
+            tt(dims, e),
+        ));
+        Some(OP_BASE + self.ops.len() - 1)
+    }
+
+    /// A constant op holding the scalar `v` of `e` (float, integer or i1).
+    fn const_scalar(&mut self, e: &ElementType, v: f64) -> Option<usize> {
+        let bits = match e {
+            ElementType::Float(k) => crate::float::from_f64(*k, v),
+            _ => crate::interp::tensor::int_kind(e)?.wrap(v as i128),
+        };
+        let t = Tensor {
+            elem: e.clone(),
+            shape: vec![],
+            data: vec![bits],
+        };
+        let lit = crate::interp::literal::format_value(&crate::interp::Value::tensor(t));
+        self.ops.push(self.op(
+            "stablehlo.constant",
+            vec![],
+            format!(" {{value = {lit}}}"),
+            scalar(e),
+        ));
+        Some(OP_BASE + self.ops.len() - 1)
+    }
+
+    fn shape_type(&mut self) -> ElementType {
+        if self.rng.chance(0.5) {
+            ElementType::I64
+        } else {
+            ElementType::I32
+        }
+    }
+
+    /// all_gather, all_to_all, collective_permute, collective_broadcast,
+    /// all_reduce, reduce_scatter, collective_reduce on one process.
+    fn b_collective(&mut self, name: &str) -> Option<GenOp> {
+        let (x, ty, d) = self.static_source(ANY, 1)?;
+        let dim = self.rng.below(d.len());
+        let region = |g: &mut Self| {
+            let r = reducer_for(&ty.elem, &mut g.rng);
+            binary_region(r, &ty.elem)
+        };
+        let tail = match name {
+            "stablehlo.all_gather" => {
+                format!(" {{all_gather_dim = {dim} : i64, {ONE_GROUP}}}")
+            }
+            "stablehlo.all_to_all" => {
+                let c = self.rng.below(d.len());
+                format!(" {{concat_dimension = {c} : i64, {ONE_GROUP}, split_count = 1 : i64, split_dimension = {dim} : i64}}")
+            }
+            "stablehlo.collective_permute" => {
+                " {source_target_pairs = dense<0> : tensor<1x2xi64>}".to_string()
+            }
+            "stablehlo.collective_broadcast" => format!(" {{{ONE_GROUP}}}"),
+            "stablehlo.all_reduce" | "stablehlo.collective_reduce" => {
+                format!("{} {{{ONE_GROUP}}}", region(self))
+            }
+            "stablehlo.reduce_scatter" => format!(
+                "{} {{{ONE_GROUP}, scatter_dimension = {dim} : i64}}",
+                region(self)
+            ),
+            _ => return None,
+        };
+        Some(self.op(name, vec![x], tail, ty))
+    }
+
+    fn b_process_id(&mut self, name: &str) -> Option<GenOp> {
+        Some(self.op(
+            name,
+            vec![],
+            String::new(),
+            scalar(&ElementType::Int(Signedness::Unsigned, 32)),
+        ))
+    }
+
+    fn b_optimization_barrier(&mut self) -> Option<GenOp> {
+        let (x, ty, _) = self.static_source(ANY, 0)?;
+        Some(self.op("stablehlo.optimization_barrier", vec![x], String::new(), ty))
+    }
+
+    /// Branch bodies over captures `%@{0}` (x) and `%@{1}` (y) of type `t`.
+    fn branch(&mut self, t: &TensorType, j: usize) -> String {
+        let op = binop_for(&t.elem, &mut self.rng);
+        match j % 3 {
+            0 => format!("{{\n    \"stablehlo.return\"(%@{{0}}) : ({t}) -> ()\n  }}"),
+            1 => format!("{{\n    %n = \"{op}\"(%@{{0}}, %@{{1}}) : ({t}, {t}) -> {t}\n    \"stablehlo.return\"(%n) : ({t}) -> ()\n  }}"),
+            _ => format!("{{\n    %n = \"{op}\"(%@{{1}}, %@{{0}}) : ({t}, {t}) -> {t}\n    \"stablehlo.return\"(%n) : ({t}) -> ()\n  }}"),
+        }
+    }
+
+    /// `if` / `case` whose branches compute from two captured values.
+    fn b_branching(&mut self, name: &str) -> Option<GenOp> {
+        let (x, ty, _) = self.static_source(ANY, 0)?;
+        let y = self.value_of_type(&ty);
+        let (sel, n) = if name == "stablehlo.if" {
+            (self.value_of_type(&scalar(&ElementType::I1)), 2)
+        } else {
+            (
+                self.value_of_type(&scalar(&ElementType::I32)),
+                1 + self.rng.below(3),
+            )
+        };
+        let start = self.rng.below(3);
+        let branches: Vec<String> = (0..n).map(|j| self.branch(&ty, start + j)).collect();
+        let mut op = self.op(
+            name,
+            vec![sel, x, y],
+            format!(" ({})", branches.join(", ")),
+            ty,
+        );
+        op.captures = 2;
+        Some(op)
+    }
+
+    /// A bounded `while`: (x, counter from 0) for 0..=3 iterations of
+    /// x = OP(x, y), y captured.
+    fn b_while(&mut self) -> Option<GenOp> {
+        let (x, ty, _) = self.static_source(ANY, 0)?;
+        let y = self.value_of_type(&ty);
+        let i32t = scalar(&ElementType::I32);
+        let k = self.const_ints(&[0], &[], &ElementType::I32)?;
+        let n = self.rng.below(4);
+        let op = binop_for(&ty.elem, &mut self.rng);
+        let tail = format!(
+            " ({{\n  ^bb0(%a: {ty}, %k: {i32t}):\n    %lim = \"stablehlo.constant\"() {{value = dense<{n}> : {i32t}}} : () -> {i32t}\n    %c = \"stablehlo.compare\"(%k, %lim) {{comparison_direction = #stablehlo<comparison_direction LT>}} : ({i32t}, {i32t}) -> tensor<i1>\n    \"stablehlo.return\"(%c) : (tensor<i1>) -> ()\n  }}, {{\n  ^bb0(%a: {ty}, %k: {i32t}):\n    %one = \"stablehlo.constant\"() {{value = dense<1> : {i32t}}} : () -> {i32t}\n    %k2 = \"stablehlo.add\"(%k, %one) : ({i32t}, {i32t}) -> {i32t}\n    %a2 = \"{op}\"(%a, %@{{0}}) : ({ty}, {ty}) -> {ty}\n    \"stablehlo.return\"(%a2, %k2) : ({ty}, {i32t}) -> ()\n  }})"
+        );
+        let mut g = self.op("stablehlo.while", vec![x, k, y], tail, ty.clone());
+        g.results = vec![ty, i32t];
+        g.captures = 1;
+        Some(g)
+    }
+
+    fn b_dynamic_broadcast_in_dim(&mut self) -> Option<GenOp> {
+        let b = self.b_broadcast_in_dim()?;
+        let dims: Vec<i64> = static_dims(&b.result)?.iter().map(|&d| d as i64).collect();
+        let e = self.shape_type();
+        let s = self.const_ints(&dims, &[dims.len()], &e)?;
+        let mut result = b.result.clone();
+        if let Some(d) = result.dims.as_mut() {
+            if !d.is_empty() && self.rng.chance(0.3) {
+                let i = self.rng.below(d.len());
+                d[i] = None;
+            }
+        }
+        Some(self.op(
+            "stablehlo.dynamic_broadcast_in_dim",
+            vec![b.operands[0], s],
+            b.tail,
+            result,
+        ))
+    }
+
+    fn b_dynamic_reshape(&mut self) -> Option<GenOp> {
+        let r = self.b_reshape()?;
+        let dims: Vec<i64> = static_dims(&r.result)?.iter().map(|&d| d as i64).collect();
+        let e = self.shape_type();
+        let s = self.const_ints(&dims, &[dims.len()], &e)?;
+        Some(self.op(
+            "stablehlo.dynamic_reshape",
+            vec![r.operands[0], s],
+            String::new(),
+            r.result,
+        ))
+    }
+
+    fn b_dynamic_iota(&mut self) -> Option<GenOp> {
+        let e = self.elem(NUMERIC)?;
+        let s = self.shape(1);
+        let d = self.rng.below(s.len());
+        let v: Vec<i64> = s.iter().map(|&x| x as i64).collect();
+        let se = self.shape_type();
+        let c = self.const_ints(&v, &[v.len()], &se)?;
+        Some(self.op(
+            "stablehlo.dynamic_iota",
+            vec![c],
+            format!(" {{iota_dimension = {d} : i64}}"),
+            tt(&s, &e),
+        ))
+    }
+
+    fn b_dynamic_pad(&mut self) -> Option<GenOp> {
+        let (x, ty, d) = self.static_source(ANY, 1)?;
+        let pv = self.value_of_type(&scalar(&ty.elem));
+        let (mut lo, mut hi, mut it, mut rd) = (vec![], vec![], vec![], vec![]);
+        for &n in &d {
+            let i = if n > 1 { self.rng.below(2) as i64 } else { 0 };
+            let base = n as i64 + (n as i64 - 1).max(0) * i;
+            let mut l = self.rng.below(4) as i64 - 1;
+            let mut h = self.rng.below(4) as i64 - 1;
+            if base + l + h < 0 {
+                l = 0;
+                h = 0;
+            }
+            lo.push(l);
+            hi.push(h);
+            it.push(i);
+            rd.push((base + l + h) as usize);
+        }
+        let e = self.shape_type();
+        let r = d.len();
+        let a = self.const_ints(&lo, &[r], &e)?;
+        let b = self.const_ints(&hi, &[r], &e)?;
+        let c = self.const_ints(&it, &[r], &e)?;
+        Some(self.op(
+            "stablehlo.dynamic_pad",
+            vec![x, pv, a, b, c],
+            String::new(),
+            tt(&rd, &ty.elem),
+        ))
+    }
+
+    fn b_dynamic_gather(&mut self) -> Option<GenOp> {
+        let g = self.b_gather()?;
+        let start = g.tail.find(", slice_sizes")?;
+        let sizes: Vec<i64> = g.tail[start..]
+            .split(':')
+            .nth(1)?
+            .trim_end_matches(['}', '>', ' '])
+            .split(',')
+            .filter_map(|x| x.trim().parse().ok())
+            .collect();
+        let e = self.shape_type();
+        let s = self.const_ints(&sizes, &[sizes.len()], &e)?;
+        let tail = format!("{}}}", &g.tail[..start]);
+        Some(self.op(
+            "stablehlo.dynamic_gather",
+            vec![g.operands[0], g.operands[1], s],
+            tail,
+            g.result,
+        ))
+    }
+
+    fn b_dynamic_conv(&mut self) -> Option<GenOp> {
+        let c = self.b_convolution()?;
+        // Move `padding = dense<[...]> : tensor<Nx2xi64>` into an operand.
+        let p0 = c.tail.find("padding = dense<[")?;
+        let p1 = p0 + c.tail[p0..].find(">, rhs_dilation")? + 1;
+        let pad_text = &c.tail[p0..p1];
+        let nums: Vec<i64> = pad_text
+            .trim_start_matches("padding = dense<")
+            .split("> :")
+            .next()?
+            .split(|ch: char| !ch.is_ascii_digit() && ch != '-')
+            .filter_map(|x| x.parse().ok())
+            .collect();
+        let sp = nums.len() / 2;
+        let e = self.shape_type();
+        let pad = self.const_ints(&nums, &[sp, 2], &e)?;
+        let tail = format!("{}{}", &c.tail[..p0], &c.tail[p1 + 2..]);
+        Some(self.op(
+            "stablehlo.dynamic_conv",
+            vec![c.operands[0], c.operands[1], pad],
+            tail,
+            c.result,
+        ))
+    }
+
+    fn b_rng(&mut self) -> Option<GenOp> {
+        let normal = self.rng.chance(0.3);
+        let classes: &[Class] = if normal {
+            &[Class::Float]
+        } else {
+            &[Class::Signed, Class::Unsigned, Class::Float, Class::Bool]
+        };
+        let e = self.elem(classes)?;
+        // Constant bounds: a >= b (UNIFORM) and b < 0 (NORMAL) are undefined
+        // behavior in the spec.
+        let (lo, hi) = match (normal, class_of(&e)) {
+            (true, _) => (0.5, 1.5),
+            (false, Class::Bool | Class::Unsigned) => (0.0, 1.0 + self.rng.below(3) as f64),
+            (false, Class::Signed) => (-1.0, 1.0),
+            (false, _) => (-1.0, 2.0),
+        };
+        let a = self.const_scalar(&e, lo)?;
+        let b = self.const_scalar(&e, hi)?;
+        let s = self.shape(0);
+        let v: Vec<i64> = s.iter().map(|&x| x as i64).collect();
+        let c = self.const_ints(&v, &[v.len()], &ElementType::I64)?;
+        let dist = if normal { "NORMAL" } else { "UNIFORM" };
+        Some(self.op(
+            "stablehlo.rng",
+            vec![a, b, c],
+            format!(" {{rng_distribution = #stablehlo<rng_distribution {dist}>}}"),
+            tt(&s, &e),
+        ))
+    }
+
+    fn b_rng_bit_generator(&mut self) -> Option<GenOp> {
+        let (alg, n) = *self.rng.pick(&[
+            ("DEFAULT", 2usize),
+            ("THREE_FRY", 2),
+            ("PHILOX", 2),
+            ("PHILOX", 3),
+        ]);
+        let u64t = ElementType::Int(Signedness::Unsigned, 64);
+        let st = tt(&[n], &u64t);
+        let s0 = self.value_of_type(&st);
+        let e = self.elem(&[Class::Signed, Class::Unsigned, Class::Float])?;
+        let s = self.shape(0);
+        let out = tt(&s, &e);
+        let pick = if self.rng.chance(0.8) { 1 } else { 0 };
+        let mut g = self.op(
+            "stablehlo.rng_bit_generator",
+            vec![s0],
+            format!(" {{rng_algorithm = #stablehlo<rng_algorithm {alg}>}}"),
+            if pick == 1 { out.clone() } else { st.clone() },
+        );
+        g.results = vec![st, out];
+        g.pick = pick;
+        Some(g)
+    }
+
+    fn b_scatter(&mut self) -> Option<GenOp> {
+        let (x, ty, d) = self.static_source(ANY, 1)?;
+        let n = 1 + self.rng.below(3);
+        let ie = self.shape_type();
+        let idx = self.value_of_type(&tt(&[n, 1], &ie));
+        let ud: Vec<usize> = std::iter::once(n).chain(d[1..].iter().cloned()).collect();
+        let u = self.value_of_type(&tt(&ud, &ty.elem));
+        let window: Vec<i64> = (1..d.len() as i64).collect();
+        let t = scalar(&ty.elem);
+        let region = if self.rng.chance(0.5) {
+            format!(" ({{\n  ^bb0(%a: {t}, %b: {t}):\n    \"stablehlo.return\"(%b) : ({t}) -> ()\n  }})")
+        } else {
+            binary_region(reducer_for(&ty.elem, &mut self.rng), &ty.elem)
+        };
+        Some(self.op(
+            "stablehlo.scatter",
+            vec![x, idx, u],
+            format!(
+                "{region} {{indices_are_sorted = false, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = {}, inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, unique_indices = false}}",
+                list(&window)
+            ),
+            ty,
+        ))
+    }
+
+    fn b_select_and_scatter(&mut self) -> Option<GenOp> {
+        let (x, ty, d) = self.static_source(REAL, 1)?;
+        let (mut w, mut st, mut src) = (vec![], vec![], vec![]);
+        for &n in &d {
+            let wi = 1 + self.rng.below(n.clamp(1, 3));
+            let si = 1 + self.rng.below(2);
+            w.push(wi as i64);
+            st.push(si as i64);
+            src.push(if n < wi { 0 } else { (n - wi) / si + 1 });
+        }
+        let s = self.value_of_type(&tt(&src, &ty.elem));
+        let init = self.value_of_type(&scalar(&ty.elem));
+        let t = scalar(&ty.elem);
+        let dir = *self.rng.pick(&["GE", "LE"]);
+        let ct = compare_type(&ty.elem, &mut self.rng);
+        let r = d.len();
+        Some(self.op(
+            "stablehlo.select_and_scatter",
+            vec![x, s, init],
+            format!(
+                " ({{\n  ^bb0(%a: {t}, %b: {t}):\n    %c = \"stablehlo.compare\"(%a, %b) {{compare_type = #stablehlo<comparison_type {ct}>, comparison_direction = #stablehlo<comparison_direction {dir}>}} : ({t}, {t}) -> tensor<i1>\n    \"stablehlo.return\"(%c) : (tensor<i1>) -> ()\n  }}, {}) {{padding = dense<0> : tensor<{r}x2xi64>, window_dimensions = {}, window_strides = {}}}",
+                binary_region("stablehlo.add", &ty.elem).trim_start().trim_start_matches('(').trim_end_matches(')'),
+                arr(&w),
+                arr(&st)
+            ),
+            ty,
+        ))
+    }
+
+    fn b_fft(&mut self) -> Option<GenOp> {
+        let ks: Vec<FloatKind> = [FloatKind::F32, FloatKind::F64]
+            .into_iter()
+            .filter(|k| {
+                self.opts.elem_types.contains(&ElementType::Complex(*k))
+                    || self.opts.elem_types.contains(&ElementType::Float(*k))
+            })
+            .collect();
+        if ks.is_empty() {
+            return None;
+        }
+        let k = *self.rng.pick(&ks);
+        let kind = *self.rng.pick(&["FFT", "IFFT", "RFFT", "IRFFT"]);
+        let s = self.shape(1);
+        let l = 1 + self.rng.below(s.len().min(3));
+        let fl: Vec<i64> = s[s.len() - l..].iter().map(|&x| x as i64).collect();
+        let half = |n: usize| if n == 0 { 0 } else { n / 2 + 1 };
+        let mut halved = s.clone();
+        if let Some(last) = halved.last_mut() {
+            *last = half(*last);
+        }
+        let (c, f) = (ElementType::Complex(k), ElementType::Float(k));
+        let (ot, rt) = match kind {
+            "FFT" | "IFFT" => (tt(&s, &c), tt(&s, &c)),
+            "RFFT" => (tt(&s, &f), tt(&halved, &c)),
+            _ => (tt(&halved, &c), tt(&s, &f)),
+        };
+        let x = self.value_of_type(&ot);
+        Some(self.op(
+            "stablehlo.fft",
+            vec![x],
+            format!(
+                " {{fft_length = {}, fft_type = #stablehlo<fft_type {kind}>}}",
+                arr(&fl)
+            ),
+            rt,
+        ))
+    }
+
+    fn b_batch_norm(&mut self, name: &str) -> Option<GenOp> {
+        let (x, ty, d) = self.static_source(&[Class::Float], 1)?;
+        let fi = self.rng.below(d.len());
+        let ct = tt(&[d[fi]], &ty.elem);
+        let n = match name {
+            "stablehlo.batch_norm_inference" => 4,
+            "stablehlo.batch_norm_training" => 2,
+            _ => 3,
+        };
+        let mut ops = vec![x];
+        for _ in 0..n {
+            ops.push(self.value_of_type(&ct));
+        }
+        if name == "stablehlo.batch_norm_grad" {
+            ops.push(self.value_of_type(&ty));
+        }
+        let eps = *self
+            .rng
+            .pick(&["1.000000e-03", "1.000000e-05", "0.000000e+00"]);
+        let mut g = self.op(
+            name,
+            ops,
+            format!(" {{epsilon = {eps} : f32, feature_index = {fi} : i64}}"),
+            ty.clone(),
+        );
+        if name != "stablehlo.batch_norm_inference" {
+            g.results = vec![ty, ct.clone(), ct];
+            g.pick = self.rng.below(3);
+            g.result = g.results[g.pick].clone();
+        }
+        Some(g)
+    }
+
+    fn b_triangular_solve(&mut self) -> Option<GenOp> {
+        let e = self.elem(&[Class::Float, Class::Complex])?;
+        let m = 1 + self.rng.below(self.opts.max_dim.max(1));
+        let n = 1 + self.rng.below(self.opts.max_dim.max(1));
+        let batch: Vec<usize> = (0..self.rng.below(2))
+            .map(|_| 1 + self.rng.below(2))
+            .collect();
+        let left = self.rng.chance(0.5);
+        let a: Vec<usize> = batch.iter().cloned().chain([m, m]).collect();
+        let b: Vec<usize> = batch
+            .iter()
+            .cloned()
+            .chain(if left { [m, n] } else { [n, m] })
+            .collect();
+        let av = self.value_of_type(&tt(&a, &e));
+        let bv = self.value_of_type(&tt(&b, &e));
+        let lower = self.rng.chance(0.5);
+        let unit = self.rng.chance(0.3);
+        let tr = *self.rng.pick(&["NO_TRANSPOSE", "TRANSPOSE", "ADJOINT"]);
+        Some(self.op(
+            "stablehlo.triangular_solve",
+            vec![av, bv],
+            format!(" {{left_side = {left}, lower = {lower}, transpose_a = #stablehlo<transpose {tr}>, unit_diagonal = {unit}}}"),
+            tt(&b, &e),
+        ))
+    }
+
+    fn b_top_k(&mut self) -> Option<GenOp> {
+        let (x, ty, d) = self.static_source(REAL, 1)?;
+        let last = *d.last()?;
+        let k = self.rng.below(last + 1);
+        let mut rd = d.clone();
+        if let Some(l) = rd.last_mut() {
+            *l = k;
+        }
+        let vals = tt(&rd, &ty.elem);
+        let idx = tt(&rd, &ElementType::I32);
+        let pick = self.rng.below(2);
+        let mut g = self.op(
+            "chlo.top_k",
+            vec![x],
+            format!(" {{k = {k} : i64}}"),
+            if pick == 0 { vals.clone() } else { idx.clone() },
+        );
+        g.results = vec![vals, idx];
+        g.pick = pick;
+        Some(g)
+    }
+
+    fn b_constant_like(&mut self) -> Option<GenOp> {
+        let (x, ty, _) = self.static_source(&[Class::Signed, Class::Unsigned, Class::Float], 0)?;
+        let v = match class_of(&ty.elem) {
+            Class::Float => {
+                let f = *self.rng.pick(&[
+                    "0.000000e+00",
+                    "1.000000e+00",
+                    "-2.500000e+00",
+                    "5.000000e-01",
+                ]);
+                format!("{f} : {}", ty.elem)
+            }
+            Class::Unsigned => format!("{} : {}", self.rng.below(2), ty.elem),
+            _ => format!("{} : {}", self.rng.below(3) as i64 - 1, ty.elem),
+        };
+        Some(self.op(
+            "chlo.constant_like",
+            vec![x],
+            format!(" {{value = {v}}}"),
+            ty,
+        ))
+    }
+
+    fn b_chlo_constant(&mut self) -> Option<GenOp> {
+        let mut c = self.b_constant()?;
+        c.name = "chlo.constant".into();
+        Some(c)
+    }
+
+    fn b_scan(&mut self) -> Option<GenOp> {
+        let (x, ty, d) = self.static_source(REAL, 1)?;
+        let dim = self.rng.below(d.len());
+        let mut cd = d.clone();
+        cd.remove(dim);
+        let ct = tt(&cd, &ty.elem);
+        let init = self.value_of_type(&ct);
+        let op = reducer_for(&ty.elem, &mut self.rng);
+        let reverse = self.rng.chance(0.3);
+        let pick = self.rng.below(2);
+        let mut g = self.op(
+            "chlo.scan",
+            vec![x, init],
+            format!(
+                " ({{\n  ^bb0(%a: {ct}, %b: {ct}):\n    %s = \"{op}\"(%a, %b) : ({ct}, {ct}) -> {ct}\n    \"stablehlo.return\"(%s, %s) : ({ct}, {ct}) -> ()\n  }}) {{dimension = {dim} : i64, is_reverse = {reverse}, operandSegmentSizes = array<i32: 1, 1>, resultSegmentSizes = array<i32: 1, 1>}}"
+            ),
+            if pick == 0 { ty.clone() } else { ct.clone() },
+        );
+        g.results = vec![ty, ct];
+        g.pick = pick;
+        Some(g)
+    }
+
+    fn b_ragged_dot(&mut self) -> Option<GenOp> {
+        let e = self.elem(&[Class::Float, Class::Signed])?;
+        let md = self.opts.max_dim.max(1);
+        let m = 1 + self.rng.below(md + 2);
+        let k = 1 + self.rng.below(md);
+        let n = 1 + self.rng.below(md);
+        let g = 1 + self.rng.below(3);
+        // Group sizes summing to m.
+        let mut sizes = vec![0i64; g];
+        for _ in 0..m {
+            let i = self.rng.below(g);
+            sizes[i] += 1;
+        }
+        let a = self.value_of_type(&tt(&[m, k], &e));
+        let b = self.value_of_type(&tt(&[g, k, n], &e));
+        let gs = self.const_ints(&sizes, &[g], &ElementType::I64)?;
+        Some(self.op(
+            "chlo.ragged_dot",
+            vec![a, b, gs],
+            " {ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>}".into(),
+            tt(&[m, n], &e),
+        ))
     }
 }

@@ -12,8 +12,19 @@
 //!   against a per-function budget (`Budgets`; default
 //!   [`DEFAULT_ULP_BUDGET`] ulp, [`DEFAULT_SPECIAL_BUDGET`] for the CHLO
 //!   special functions whose reference is itself within a measured bound).
+//! - **Complex math functions**: hlocheck's complex functions are not
+//!   correctly rounded (normwise within 2 ulp, see `float::complex`), so
+//!   each part of the target's result must lie within the op's budget + 2
+//!   ulp of the larger part's magnitude from hlocheck's part. Complex
+//!   `power` and `atan2` (exp(w·log z)-style formulas whose error grows with
+//!   |w·log z|) are labelled, not judged.
+//! - **fft**: every output element of a batch is a sum over the batch's
+//!   slice with rounded twiddle factors; accepted within 2·γ(2n+8)·Σ|x|
+//!   (Σ|x| of the batch, over n for the inverse transforms, twice for
+//!   IRFFT's half spectrum).
 //! - **Order-open ops** (add/multiply reductions, `reduce_window`,
-//!   `dot_general`, `dot`, `convolution` on floats): accepted when the result
+//!   `dot_general`, `dot`, `convolution`, `dynamic_conv`, `chlo.ragged_dot`
+//!   on floats): accepted when the result
 //!   lies within the error bound of some evaluation order,
 //!   γ(n+2)·Σ|terms| (+ n half-subnormals of absolute slack), where the
 //!   reference result and Σ|terms| are computed in f64 by the executor and
@@ -22,7 +33,22 @@
 //!   (the spec's TBD #180), float→int out of range, integer overflow and
 //!   division by zero, shifts by the width or more, `rng`, overflow in formats
 //!   without infinities, non-finite complex results, sort order among
-//!   elements that compare equal or unordered.
+//!   elements that compare equal or unordered (and in `chlo.top_k`: values
+//!   equal as numbers, any index), repeated indices of `scatter`, the
+//!   selection among ties and overlapping windows of `select_and_scatter`.
+//! - **Implementation-defined precision** (labelled; shape and type still
+//!   judged): `batch_norm_inference`, `batch_norm_training`,
+//!   `batch_norm_grad` (the spec fixes no formula: mean, variance and
+//!   rsqrt in any order), `triangular_solve` and `cholesky` (no algorithm
+//!   in the spec; cholesky of a matrix that is not Hermitian
+//!   positive-definite is implementation-defined outright).
+//! - **reduce_precision below the reduced format's smallest normal**: the
+//!   spec says both "converts to a type with exponent_bits and
+//!   mantissa_bits and back" (whose subnormals would keep such a value) and
+//!   "underflows to zero when the exponent does not fit"; a difference where
+//!   one side is zero is labelled (XLA and the reference interpreter flush;
+//!   hlocheck keeps subnormals of the format unless exponent_bits is
+//!   narrower than the format's).
 //! - **Flushing subnormals**: a deviation that disappears when subnormal
 //!   operands and results are flushed to zero is reported as the target's
 //!   systematic habit (`flushes-subnormals`), one finding per target.
@@ -215,8 +241,14 @@ pub fn op_class(op: &GenOp) -> OpClass {
     );
     match short {
         "rng" | "rng_bit_generator" => {
-            OpClass::ImplDefined("random numbers (spec: implementation-defined)")
+            OpClass::ImplDefined("random numbers (spec: implementation-defined); only the shape and type are judged")
         }
+        "batch_norm_inference" | "batch_norm_training" | "batch_norm_grad" if float_result => {
+            OpClass::ImplDefined("batch normalization: the spec fixes no evaluation order or formula (mean, variance, rsqrt); its precision is the implementation's; only the shape and type are judged")
+        }
+        "triangular_solve" | "cholesky" if float_result => OpClass::ImplDefined(
+            "a linear-algebra decomposition or solve: the spec fixes no algorithm, so its rounding is the implementation's (cholesky of a matrix that is not Hermitian positive-definite is implementation-defined outright); only the shape and type are judged",
+        ),
         _ if MATH.contains(&short) || SPECIAL.contains(&short) => {
             if float_result || matches!(op.result.elem, ElementType::Quant(_)) {
                 OpClass::Math
@@ -224,7 +256,11 @@ pub fn op_class(op: &GenOp) -> OpClass {
                 OpClass::Exact
             }
         }
-        "dot_general" | "dot" | "convolution" if float_result => OpClass::OrderOpen,
+        "dot_general" | "dot" | "convolution" | "dynamic_conv" | "ragged_dot" | "fft"
+            if float_result =>
+        {
+            OpClass::OrderOpen
+        }
         "reduce" | "reduce_window" if float_result => match reducer(&op.tail) {
             Some("stablehlo.add" | "stablehlo.multiply") => OpClass::OrderOpen,
             _ => OpClass::Exact,
@@ -361,7 +397,14 @@ fn flushed_matches(
     if subnormal_actual > 0 || flushed_in + flushed_out == 0 {
         return Ok(None);
     }
-    match compare(&one.ops[0], one, &ops, &expected, actual, budgets)? {
+    match compare(
+        &one.ops[one.ops.len() - 1],
+        one,
+        &ops,
+        &expected,
+        actual,
+        budgets,
+    )? {
         Verdict::Match | Verdict::ImplDefined(_) => Ok(Some(format!(
             "{flushed_in} subnormal operand elements, {flushed_out} subnormal result elements"
         ))),
@@ -468,7 +511,7 @@ fn compare(
             let f = k.format();
             let unencodable = x.is_nan()
                 || (x.is_infinite() && !f.has_inf)
-                || (!f.has_zero && x == 0.0)
+                || (!f.has_zero && x.abs() < float::to_f64(*k, f.min_positive()))
                 || (!f.signed && x < 0.0)
                 || x.abs() > float::to_f64(*k, f.max_finite());
             if unencodable {
@@ -504,7 +547,7 @@ fn compare(
             );
             continue;
         }
-        if short == "iota" {
+        if short == "iota" || short == "dynamic_iota" {
             if let ElementType::Float(k) = &expected.elem {
                 let f = k.format();
                 if !f.is_finite(e[0]) || (e[0] & f.mag_mask()) == f.max_finite() {
@@ -564,12 +607,49 @@ fn compare(
                     impl_defined.get_or_insert("a non-finite complex result (spec: exceptions of complex arithmetic are implementation-defined)".into());
                     continue;
                 }
-                // hlocheck's complex functions are formula-based, not
-                // correctly rounded: their differences are listed, not judged.
-                let _ = budgets;
-                impl_defined.get_or_insert(
-                    "a complex function (the reference is formula-based; differences are not judged)".into(),
-                );
+                // hlocheck's complex functions are not correctly rounded
+                // (normwise error at most 2 ulp of the larger part, see
+                // float::complex): each part of the target's result must lie
+                // within budget + 2 ulp of the larger part's magnitude.
+                if matches!(
+                    short,
+                    "power" | "broadcast_power" | "atan2" | "broadcast_atan2"
+                ) {
+                    impl_defined.get_or_insert(
+                        "complex power or atan2: exp(w·log z)-style formulas whose error grows with |w·log z|; not judged".into(),
+                    );
+                    continue;
+                }
+                let mag = |v: &[u64]| {
+                    v.iter()
+                        .map(|&x| float::to_f64(*k, x).abs())
+                        .fold(0.0f64, f64::max)
+                };
+                let big = mag(e).max(mag(a));
+                let ulp = if big > 0.0 {
+                    let p = f.precision() as i32;
+                    let min_exp = f.min_normal_exp();
+                    2f64.powi((big.log2().floor() as i32).max(min_exp) - (p - 1))
+                } else {
+                    float::to_f64(*k, f.min_positive())
+                };
+                let budget = budgets.of(&op.name) as f64 + 2.0;
+                for (&x, &y) in e.iter().zip(a) {
+                    let d = (float::to_f64(*k, x) - float::to_f64(*k, y)).abs();
+                    if d > budget * ulp {
+                        return Ok(deviation(
+                            "ulp-budget",
+                            i,
+                            expected,
+                            actual,
+                            format!(
+                                "a part is {:.1} ulp (of the larger part) from hlocheck's (budget {} + 2 ulp for hlocheck's own error)",
+                                d / ulp,
+                                budget - 2.0
+                            ),
+                        ));
+                    }
+                }
             }
             (ElementType::Quant(_), OpClass::Math) => {
                 let k = int_kind(&expected.elem).unwrap_or(crate::interp::tensor::IntKind {
@@ -577,6 +657,10 @@ fn compare(
                     signed: true,
                 });
                 if (k.value(e[0]) - k.value(a[0])).abs() > 1 {
+                    if quant_nan(op, operands, expected, i) {
+                        impl_defined.get_or_insert("quantizing a NaN (the function of the dequantized operands is NaN there): the spec does not say which value it becomes".into());
+                        continue;
+                    }
                     return Ok(deviation(
                         "wrong-bits",
                         i,
@@ -756,8 +840,124 @@ fn element_impl_defined(
             })
         }
         "sort" => Some("the order of elements that compare equal or unordered (NaN, ±0)".into()),
+        "compare" | "broadcast_compare" if op.tail.contains("TOTALORDER") => {
+            // The one NaN of an FNUZ format is the negative-zero pattern:
+            // whether it orders as −NaN (below −∞) or +NaN is not said.
+            let o = operands.first()?;
+            let ElementType::Float(k) = &o.elem else {
+                return None;
+            };
+            let f = k.format();
+            let nan_at = |t: &Tensor| t.data.get(i).is_some_and(|&x| f.is_nan(x));
+            (f.nan == float::NanEncoding::NegativeZero && operands.iter().any(nan_at)).then(|| {
+                "TOTALORDER with the NaN of an FNUZ format (the negative-zero pattern): its sign, and so its place in the total order, is not defined".into()
+            })
+        }
+        "top_k" => {
+            // Values: only ties among equal (or unordered) values may differ.
+            if let ElementType::Float(k) = &expected.elem {
+                let f = k.format();
+                let (x, y) = (expected.data[i], actual.data[i]);
+                if f.is_nan(x) || f.is_nan(y) || float::to_f64(*k, x) == float::to_f64(*k, y) {
+                    return Some("top_k: the order of elements that compare equal or unordered (NaN, ±0)".into());
+                }
+                return None;
+            }
+            if op.pick == 1 {
+                return Some("top_k: the index chosen among equal elements (the spec does not say which)".into());
+            }
+            None
+        }
+        "scatter" => {
+            // Several updates of one element: their order is implementation-defined.
+            let idx = operands.get(1)?;
+            let mut seen = std::collections::BTreeSet::new();
+            let dup = idx.data.iter().any(|x| !seen.insert(*x));
+            dup.then(|| "scatter: several updates of one element, applied in an implementation-defined order".into())
+        }
+        "select_and_scatter" => Some("select_and_scatter: which element of a window is selected among ties and the order of scattering into overlapping windows are implementation-defined".into()),
+        "reduce_precision" => reduce_precision_underflow(op, operands, expected, actual, i),
         _ => None,
     }
+}
+
+/// Whether a quantized element-wise op's float value (the op on the
+/// dequantized operands, in f32) is NaN at element `i`.
+fn quant_nan(op: &GenOp, operands: &[Tensor], expected: &Tensor, i: usize) -> bool {
+    if operands.is_empty()
+        || operands
+            .iter()
+            .any(|t| !matches!(t.elem, ElementType::Quant(_)) || t.shape != expected.shape)
+    {
+        return false;
+    }
+    let dims: Vec<Option<u64>> = expected.shape.iter().map(|&d| Some(d as u64)).collect();
+    let f32t =
+        crate::ir::types::TensorType::ranked(dims.clone(), ElementType::Float(FloatKind::F32));
+    let n = operands.len();
+    let mut p = GenProgram {
+        args: operands
+            .iter()
+            .map(|t| crate::ir::types::TensorType::ranked(dims.clone(), t.elem.clone()))
+            .collect(),
+        ..GenProgram::default()
+    };
+    for k in 0..n {
+        p.ops.push(GenOp::new(
+            "stablehlo.uniform_dequantize",
+            vec![k],
+            String::new(),
+            f32t.clone(),
+        ));
+    }
+    p.ops.push(GenOp::new(
+        &op.name,
+        (n..2 * n).collect(),
+        op.tail.clone(),
+        f32t,
+    ));
+    p.results = vec![p.num_values() - 1];
+    let Ok(r) = program::run(&p, operands) else {
+        return false;
+    };
+    r.first()
+        .and_then(|t| t.data.get(i))
+        .is_some_and(|&x| f32::from_bits(x as u32).is_nan())
+}
+
+/// reduce_precision of a value below the reduced format's smallest normal
+/// number. The spec says both "converts to a floating-point type that uses
+/// exponent_bits and mantissa_bits and back" (whose subnormals keep such a
+/// value, rounded) and, in its formal steps, "underflows to zero if the
+/// exponent does not fit the range of exponent_bits": it leaves the values
+/// between zero and the smallest normal open.
+fn reduce_precision_underflow(
+    op: &GenOp,
+    operands: &[Tensor],
+    expected: &Tensor,
+    actual: &Tensor,
+    i: usize,
+) -> Option<String> {
+    let ElementType::Float(k) = &expected.elem else {
+        return None;
+    };
+    let eb: i64 = op
+        .tail
+        .split("exponent_bits = ")
+        .nth(1)?
+        .split(|c: char| !c.is_ascii_digit())
+        .next()?
+        .parse()
+        .ok()?;
+    let f = k.format();
+    let x = float::to_f64(*k, operands.first()?.data.get(i).copied()?);
+    let reduced_bias = (1i64 << (eb - 1).clamp(0, 62)) - 1;
+    let min_normal = 2f64.powi((1 - reduced_bias).clamp(-2000, 2000) as i32);
+    let zero = |b: u64| f.has_zero && (b & f.mag_mask()) == 0;
+    if x.is_finite() && x.abs() < min_normal && (zero(expected.data[i]) || zero(actual.data[i])) {
+        return Some("reduce_precision of a value below the reduced format's smallest normal: the spec's conversion keeps it as a subnormal, its formal steps flush it to zero (left open; XLA and the reference interpreter flush)".into());
+    }
+    None
 }
 
 /// Whether element `i` of a conversion is exact (converting the result
@@ -833,11 +1033,66 @@ fn order_bound(
             data,
         }
     };
+    let u = 2f64.powi(-(f.precision() as i32));
+    let g = |n: f64, u: f64| n * u / (1.0 - n * u).max(0.5);
+    let tiny = float::to_f64(k, 1u64 << f.man_bits).max(float::to_f64(k, f.min_positive()));
+    let max = float::to_f64(k, f.max_finite());
+    if op.name == "stablehlo.fft" {
+        // Every output element of a batch is Σ x_j·w^(jk) (scaled by 1/n for
+        // the inverse transforms) over that batch's slice: any algorithm with
+        // twiddle factors rounded to the format errs by at most
+        // γ(2n + 8)·Σ|x_j| per part, taken twice (hlocheck's own result).
+        let Some(x) = operands.first() else {
+            return Ok(vec![(0.0, false); expected.data.len()]);
+        };
+        let fl: Vec<usize> = op
+            .tail
+            .split("fft_length = array<i64: ")
+            .nth(1)
+            .and_then(|t| t.split('>').next())
+            .map(|t| t.split(',').filter_map(|v| v.trim().parse().ok()).collect())
+            .unwrap_or_default();
+        let n: usize = fl.iter().product::<usize>().max(1);
+        let tail_elems = |t: &Tensor| -> usize {
+            t.shape[t.shape.len().saturating_sub(fl.len())..]
+                .iter()
+                .product::<usize>()
+                .max(1)
+        };
+        let (xs, os) = (tail_elems(x), tail_elems(expected));
+        let inverse = op.tail.contains("IFFT") || op.tail.contains("IRFFT");
+        let hermitian = op.tail.contains("IRFFT");
+        let xl = x.lanes();
+        let el = expected.lanes().max(1);
+        let mut out = Vec::with_capacity(expected.data.len() / el);
+        for j in 0..expected.data.len() / el {
+            let b = j / os;
+            let mut s = 0.0;
+            for v in x.data.get(b * xs * xl..(b + 1) * xs * xl).unwrap_or(&[]) {
+                s += match &x.elem {
+                    ElementType::Float(k) | ElementType::Complex(k) => float::to_f64(*k, *v).abs(),
+                    _ => 0.0,
+                };
+            }
+            if hermitian {
+                s *= 2.0;
+            }
+            if inverse {
+                s /= n as f64;
+            }
+            let nr = 2.0 * n as f64 + 8.0;
+            let bound = 2.0 * g(nr, u) * s * (1.0 + 1e-12) + nr * tiny;
+            out.push((bound, !s.is_finite() || s * (1.0 + g(nr, u)) >= max));
+        }
+        return Ok(out);
+    }
     let mut absp = one.clone();
     for a in absp.args.iter_mut() {
         a.elem = ElementType::Float(FloatKind::F64);
     }
-    let o = &mut absp.ops[0];
+    let Some(o) = absp.ops.last_mut() else {
+        return Ok(vec![(0.0, false); expected.data.len()]);
+    };
     o.result.elem = ElementType::Float(FloatKind::F64);
     o.tail = o
         .tail
@@ -845,8 +1100,6 @@ fn order_bound(
     let abs_ops: Vec<Tensor> = operands.iter().map(to_abs).collect();
     let sums = first(program::run(&absp, &abs_ops)?)?;
     let terms = terms_per_element(op, one, operands, expected) as f64;
-    let u = 2f64.powi(-(f.precision() as i32));
-    let g = |n: f64, u: f64| n * u / (1.0 - n * u).max(0.5);
     let complex = matches!(expected.elem, ElementType::Complex(_));
     let n_round = if complex {
         2.0 * terms + 4.0
@@ -856,8 +1109,6 @@ fn order_bound(
     // Absolute slack: half the smallest normal per term (a product that
     // underflows may be flushed by a target that flushes subnormals; that
     // habit is reported from the element-wise ops).
-    let tiny = float::to_f64(k, 1u64 << f.man_bits).max(float::to_f64(k, f.min_positive()));
-    let max = float::to_f64(k, f.max_finite());
     Ok(sums
         .data
         .iter()
@@ -898,13 +1149,13 @@ fn f64_result(one: &GenProgram, operands: &[Tensor]) -> Option<Tensor> {
         if let ElementType::Float(k) = &t.elem {
             let name = ElementType::Float(*k).to_string();
             a.elem = ElementType::Float(FloatKind::F64);
-            p.ops[0].tail = p.ops[0]
-                .tail
-                .replace(&format!("tensor<{name}>"), "tensor<f64>");
+            let o = p.ops.last_mut()?;
+            o.tail = o.tail.replace(&format!("tensor<{name}>"), "tensor<f64>");
         }
     }
-    if let ElementType::Float(_) = p.ops[0].result.elem {
-        p.ops[0].result.elem = ElementType::Float(FloatKind::F64);
+    let o = p.ops.last_mut()?;
+    if let ElementType::Float(_) = o.result.elem {
+        o.result.elem = ElementType::Float(FloatKind::F64);
     }
     first(program::run(&p, &ins).ok()?).ok()
 }

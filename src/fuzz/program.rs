@@ -17,9 +17,64 @@ pub struct GenOp {
     pub name: String,
     pub operands: Vec<usize>,
     /// Regions and attributes in generic form, e.g. ` {dimension = 0 : i64}`.
+    /// `%@{j}` in it names capture `j` (see `captures`).
     pub tail: String,
+    /// The type of the op's value (result `pick` of `results`).
     pub result: TensorType,
+    /// Every result type of an op with several results (empty when it has
+    /// one): the op's value is result `pick`; the others are not used.
+    pub results: Vec<TensorType>,
+    pub pick: usize,
+    /// The last `captures` operands are values the op's regions use
+    /// (`%@{0}`, `%@{1}`, ... in `tail`), not operands of the op.
+    pub captures: usize,
 }
+
+impl GenOp {
+    /// A single-result op without captures.
+    pub fn new(name: &str, operands: Vec<usize>, tail: String, result: TensorType) -> GenOp {
+        GenOp {
+            name: name.into(),
+            operands,
+            tail,
+            result,
+            results: Vec::new(),
+            pick: 0,
+            captures: 0,
+        }
+    }
+
+    /// The types of every result, `result` at position `pick`.
+    pub fn result_types(&self) -> Vec<TensorType> {
+        if self.results.is_empty() {
+            return vec![self.result.clone()];
+        }
+        let mut r = self.results.clone();
+        if let Some(x) = r.get_mut(self.pick) {
+            *x = self.result.clone();
+        }
+        r
+    }
+
+    /// The operands printed in the op's operand list (captures excluded).
+    pub fn own_operands(&self) -> &[usize] {
+        &self.operands[..self.operands.len() - self.captures.min(self.operands.len())]
+    }
+}
+
+/// Ops whose constant operands are kept as constants in a one-op program
+/// (shapes, sizes and paddings given as tensors: an argument there would
+/// make the result type depend on input values).
+pub const CONSTANT_OPERANDS: &[&str] = &[
+    "stablehlo.dynamic_broadcast_in_dim",
+    "stablehlo.dynamic_iota",
+    "stablehlo.dynamic_pad",
+    "stablehlo.dynamic_gather",
+    "stablehlo.dynamic_conv",
+    "stablehlo.dynamic_reshape",
+    "stablehlo.rng",
+    "chlo.ragged_dot",
+];
 
 /// A straight-line program: arguments, ops, and the values it returns.
 #[derive(Clone, Debug, PartialEq, Default)]
@@ -36,6 +91,15 @@ impl GenProgram {
             &self.args[v]
         } else {
             &self.ops[v - self.args.len()].result
+        }
+    }
+
+    /// The name of value `v` in the program text (`%v3`, or `%v3#1` for
+    /// result 1 of an op with several).
+    pub fn name(&self, v: usize) -> String {
+        match v.checked_sub(self.args.len()).and_then(|i| self.ops.get(i)) {
+            Some(op) if !op.results.is_empty() => format!("%v{v}#{}", op.pick),
+            _ => format!("%v{v}"),
         }
     }
 
@@ -83,22 +147,31 @@ impl GenProgram {
         s.push_str(") {\n");
         for (i, op) in self.ops.iter().enumerate() {
             let v = self.value_of_op(i);
-            let names: Vec<String> = op.operands.iter().map(|o| format!("%v{o}")).collect();
-            let tys: Vec<String> = op
-                .operands
-                .iter()
-                .map(|&o| self.ty(o).to_string())
-                .collect();
+            let own = op.own_operands();
+            let names: Vec<String> = own.iter().map(|&o| self.name(o)).collect();
+            let tys: Vec<String> = own.iter().map(|&o| self.ty(o).to_string()).collect();
+            let mut tail = rename_locals(&op.tail, i);
+            for (j, &c) in op.operands[own.len()..].iter().enumerate() {
+                tail = tail.replace(&format!("%@{{{j}}}"), &self.name(c));
+            }
+            let (def, rt) = if op.results.is_empty() {
+                (format!("%v{v}"), op.result.to_string())
+            } else {
+                let rts: Vec<String> = op.result_types().iter().map(|t| t.to_string()).collect();
+                (
+                    format!("%v{v}:{}", rts.len()),
+                    format!("({})", rts.join(", ")),
+                )
+            };
             s.push_str(&format!(
-                "  %v{v} = \"{}\"({}){} : ({}) -> {}\n",
+                "  {def} = \"{}\"({}){} : ({}) -> {rt}\n",
                 op.name,
                 names.join(", "),
-                rename_locals(&op.tail, i),
+                tail,
                 tys.join(", "),
-                op.result
             ));
         }
-        let names: Vec<String> = self.results.iter().map(|r| format!("%v{r}")).collect();
+        let names: Vec<String> = self.results.iter().map(|&r| self.name(r)).collect();
         s.push_str(&format!(
             "  \"func.return\"({}) : ({}) -> ()\n}}\n",
             names.join(", "),
@@ -114,37 +187,52 @@ impl GenProgram {
         p
     }
 
-    /// A one-op program: op `i` of this program with its operands as arguments.
+    /// Whether operand `o` of op `i` is kept as its constant op in
+    /// [`single_op`](Self::single_op) (see [`CONSTANT_OPERANDS`]).
+    fn inlined(&self, i: usize, o: usize) -> bool {
+        CONSTANT_OPERANDS.contains(&self.ops[i].name.as_str())
+            && o >= self.args.len()
+            && self.ops[o - self.args.len()].name == "stablehlo.constant"
+    }
+
+    /// A one-op program: op `i` of this program with its operands as
+    /// arguments (constant shape operands of [`CONSTANT_OPERANDS`] ops stay
+    /// constants).
     pub fn single_op(&self, i: usize) -> GenProgram {
         let op = &self.ops[i];
-        let mut args = Vec::new();
+        let inputs = self.single_op_inputs(i);
+        let mut p = GenProgram {
+            args: inputs.iter().map(|&v| self.ty(v).clone()).collect(),
+            ..GenProgram::default()
+        };
+        let n = p.args.len();
+        let mut consts: Vec<(usize, usize)> = Vec::new();
         let mut operands = Vec::new();
         for &o in &op.operands {
-            // One argument per distinct operand value.
-            match op.operands.iter().position(|&x| x == o) {
-                Some(first) if first < operands.len() => operands.push(operands[first]),
-                _ => {
-                    operands.push(args.len());
-                    args.push(self.ty(o).clone());
-                }
+            if let Some(a) = inputs.iter().position(|&x| x == o) {
+                operands.push(a);
+            } else if let Some(&(_, c)) = consts.iter().find(|(x, _)| *x == o) {
+                operands.push(c);
+            } else {
+                let c = n + p.ops.len();
+                p.ops.push(self.ops[o - self.args.len()].clone());
+                consts.push((o, c));
+                operands.push(c);
             }
         }
-        let n = args.len();
-        GenProgram {
-            args,
-            ops: vec![GenOp {
-                operands,
-                ..op.clone()
-            }],
-            results: vec![n],
-        }
+        p.ops.push(GenOp {
+            operands,
+            ..op.clone()
+        });
+        p.results = vec![p.num_values() - 1];
+        p
     }
 
     /// The distinct operand values of op `i`, in the order `single_op` takes them.
     pub fn single_op_inputs(&self, i: usize) -> Vec<usize> {
         let mut out: Vec<usize> = Vec::new();
         for &o in &self.ops[i].operands {
-            if !out.contains(&o) {
+            if !out.contains(&o) && !self.inlined(i, o) {
                 out.push(o);
             }
         }
@@ -165,6 +253,8 @@ impl GenProgram {
             "ops": self.ops.iter().map(|o| json!({
                 "name": o.name, "operands": o.operands, "tail": o.tail,
                 "result": o.result.to_string(),
+                "results": o.results.iter().map(|t| t.to_string()).collect::<Vec<_>>(),
+                "pick": o.pick, "captures": o.captures,
             })).collect::<Vec<_>>(),
             "results": self.results,
         })
@@ -187,11 +277,25 @@ impl GenProgram {
                 .iter()
                 .map(|x| x.as_u64().map(|x| x as usize).ok_or("bad operand"))
                 .collect::<Result<Vec<_>, _>>()?;
+            let mut results = Vec::new();
+            for t in o["results"].as_array().cloned().unwrap_or_default() {
+                results.push(ty(&t)?);
+            }
+            let pick = o["pick"].as_u64().unwrap_or(0) as usize;
+            let captures = o["captures"].as_u64().unwrap_or(0) as usize;
+            if (!results.is_empty() && pick >= results.len()) || captures > operands.len() {
+                return Err("bad result pick or capture count".into());
+            }
             p.ops.push(GenOp {
-                name: o["name"].as_str().ok_or("op without name")?.to_string(),
-                operands,
-                tail: o["tail"].as_str().unwrap_or("").to_string(),
-                result: ty(&o["result"])?,
+                results,
+                pick,
+                captures,
+                ..GenOp::new(
+                    o["name"].as_str().ok_or("op without name")?,
+                    operands,
+                    o["tail"].as_str().unwrap_or("").to_string(),
+                    ty(&o["result"])?,
+                )
             });
         }
         for r in list("results")? {
@@ -226,11 +330,12 @@ pub fn parse_tensor_type(s: &str) -> Result<TensorType, String> {
 fn rename_locals(tail: &str, i: usize) -> String {
     let mut out = String::with_capacity(tail.len() + 16);
     let mut in_string = false;
-    for c in tail.chars() {
+    let mut chars = tail.chars().peekable();
+    while let Some(c) = chars.next() {
         out.push(c);
         if c == '"' {
             in_string = !in_string;
-        } else if c == '%' && !in_string {
+        } else if c == '%' && !in_string && chars.peek() != Some(&'@') {
             out.push_str(&format!("r{i}_"));
         }
     }
@@ -318,20 +423,60 @@ impl GenProgram {
         if !in_func {
             return Err("no function".into());
         }
+        // A use of `%x#j`: result j of an op with several, which becomes its pick.
+        let mut fixed: Vec<bool> = Vec::new();
+        fn resolve(
+            p: &mut GenProgram,
+            names: &std::collections::HashMap<String, usize>,
+            fixed: &mut [bool],
+            n: &str,
+        ) -> Result<usize, String> {
+            if let Some(&v) = names.get(n) {
+                return Ok(v);
+            }
+            let (base, j) = n
+                .split_once('#')
+                .ok_or_else(|| format!("unknown value {n}"))?;
+            let v = *names
+                .get(base)
+                .ok_or_else(|| format!("unknown value {n}"))?;
+            let j: usize = j.parse().map_err(|_| format!("bad value {n}"))?;
+            let i = v
+                .checked_sub(p.args.len())
+                .ok_or_else(|| format!("unknown value {n}"))?;
+            let op = &mut p.ops[i];
+            if j >= op.results.len() {
+                return Err(format!("unknown value {n}"));
+            }
+            if fixed[i] && op.pick != j {
+                return Err(format!("two results of one op are used: {n}"));
+            }
+            fixed[i] = true;
+            op.pick = j;
+            op.result = op.results[j].clone();
+            Ok(v)
+        }
         for t in op_texts {
             if let Some(rest) = t.strip_prefix("\"func.return\"(") {
                 let inner = rest.split(')').next().unwrap_or("");
                 for n in inner.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-                    p.results
-                        .push(*names.get(n).ok_or_else(|| format!("unknown value {n}"))?);
+                    let v = resolve(&mut p, &names, &mut fixed, n)?;
+                    p.results.push(v);
                 }
                 break;
             }
             let (res, rest) = t
                 .split_once(" = ")
-                .ok_or_else(|| format!("an op without one result: {t}"))?;
-            if res.contains(':') || res.contains(',') {
-                return Err(format!("an op with several results: {t}"));
+                .ok_or_else(|| format!("an op without a result: {t}"))?;
+            let (res, count) = match res.split_once(':') {
+                Some((r, n)) => (
+                    r,
+                    n.trim().parse::<usize>().map_err(|_| "bad result count")?,
+                ),
+                None => (res, 1),
+            };
+            if res.contains(',') {
+                return Err(format!("an op with several result names: {t}"));
             }
             let rest = rest.strip_prefix('"').ok_or("bad op")?;
             let (name, rest) = rest.split_once('"').ok_or("bad op name")?;
@@ -339,17 +484,74 @@ impl GenProgram {
             let (operands, rest) = rest.split_once(')').ok_or("bad operand list")?;
             let mut ops = Vec::new();
             for n in operands.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-                ops.push(*names.get(n).ok_or_else(|| format!("unknown value {n}"))?);
+                ops.push(resolve(&mut p, &names, &mut fixed, n)?);
             }
             let colon = rest.rfind(" : (").ok_or("no type")?;
-            let tail = rest[..colon].to_string();
-            let rt = rest[colon..].rsplit_once(" -> ").ok_or("no result type")?.1;
+            // Values of the function its regions use become captures.
+            let mut tail = String::new();
+            let mut captured: Vec<usize> = Vec::new();
+            let body = &rest[..colon];
+            let mut k = 0;
+            while k < body.len() {
+                let c = body[k..].chars().next().unwrap_or(' ');
+                if c == '%' {
+                    let end = body[k + 1..]
+                        .find(|ch: char| !(ch.is_ascii_alphanumeric() || ch == '_' || ch == '#'))
+                        .map_or(body.len(), |e| k + 1 + e);
+                    let tok = &body[k..end];
+                    let outer = names.contains_key(tok)
+                        || tok
+                            .split_once('#')
+                            .is_some_and(|(b, _)| names.contains_key(b));
+                    if outer {
+                        let v = resolve(&mut p, &names, &mut fixed, tok)?;
+                        let j = match captured.iter().position(|&x| x == v) {
+                            Some(j) => j,
+                            None => {
+                                captured.push(v);
+                                captured.len() - 1
+                            }
+                        };
+                        tail.push_str(&format!("%@{{{j}}}"));
+                    } else {
+                        tail.push_str(tok);
+                    }
+                    k = end;
+                } else {
+                    tail.push(c);
+                    k += c.len_utf8();
+                }
+            }
+            let rt = rest[colon..]
+                .rsplit_once(" -> ")
+                .ok_or("no result type")?
+                .1
+                .trim();
+            let mut results = Vec::new();
+            if count > 1 {
+                let inner = rt
+                    .strip_prefix('(')
+                    .and_then(|r| r.strip_suffix(')'))
+                    .ok_or("bad result types")?;
+                for t in split_top(inner) {
+                    results.push(parse_tensor_type(t.trim())?);
+                }
+                if results.len() != count {
+                    return Err(format!("{count} results, {} types", results.len()));
+                }
+            }
+            let result = match results.first() {
+                Some(t) => t.clone(),
+                None => parse_tensor_type(rt)?,
+            };
             names.insert(res.trim().to_string(), p.num_values());
+            let ncap = captured.len();
+            ops.extend(captured);
+            fixed.push(false);
             p.ops.push(GenOp {
-                name: name.to_string(),
-                operands: ops,
-                tail,
-                result: parse_tensor_type(rt.trim())?,
+                results,
+                captures: ncap,
+                ..GenOp::new(name, ops, tail, result)
             });
         }
         Ok(p)

@@ -99,6 +99,26 @@ fn run_mac(k: &impl MacLoop, elem: &ElementType, l: &Tensor, r: &Tensor) -> KRes
         }
         ElementType::Float(kind) => {
             let f = kind.format();
+            if !f.has_zero {
+                // No zero to start from (f8E8M0FNU): the sum starts with its
+                // first product; an empty sum has no value (NaN).
+                let tag = |t: &Tensor| -> Vec<(u64, bool)> {
+                    t.data.iter().map(|&x| (x, true)).collect()
+                };
+                let out = k.run(
+                    &tag(l),
+                    &tag(r),
+                    (arith::zero(f, false), false),
+                    |acc, x, y| {
+                        if acc.1 {
+                            (soft_mac(f, acc.0, x.0, y.0), true)
+                        } else {
+                            (arith::mul(f, x.0, y.0, RNE), true)
+                        }
+                    },
+                );
+                return Ok(out.into_iter().map(|v| v.0).collect());
+            }
             // Narrow formats: exact f64 values, each product and sum done in
             // f64 and rounded once to the format (same bits: see
             // `float::fast`); a NaN anywhere recomputes in soft-float.

@@ -47,9 +47,15 @@ NOT_IMPLEMENTED = {
     "stablehlo.cholesky", "stablehlo.create_token", "stablehlo.cross-replica-sum", "stablehlo.dot",
     "stablehlo.einsum", "stablehlo.rng", "stablehlo.rng_bit_generator", "stablehlo.torch_index_select",
     "stablehlo.unary_einsum", "stablehlo.custom_call", "stablehlo.real_dynamic_slice",
+    "stablehlo.batch_norm_grad",
 }
-# Collectives the interpreter runs only across processes (interpreter.run_parallel).
-NEEDS_PROCESSES = {"stablehlo.all_reduce"}
+# Collectives and process ids the interpreter runs only across processes
+# (interpreter.run_parallel); through eval_module it aborts on them.
+NEEDS_PROCESSES = {
+    "stablehlo.all_reduce", "stablehlo.all_gather", "stablehlo.all_to_all",
+    "stablehlo.collective_broadcast", "stablehlo.collective_permute", "stablehlo.reduce_scatter",
+    "stablehlo.replica_id", "stablehlo.partition_id",
+}
 NUMPY_TYPES = {"bool": "i1", "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64",
                "uint8": "ui8", "uint16": "ui16", "uint32": "ui32", "uint64": "ui64",
                "float16": "f16", "float32": "f32", "float64": "f64",
