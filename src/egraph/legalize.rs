@@ -300,6 +300,17 @@ impl<'p> Pass<'p> {
     }
 
     /// Appends `name(operands) {attrs} : types` to `out`; returns its results.
+    /// [`Self::emit`] of an op with no attributes or regions and one result.
+    fn emit1(
+        &mut self,
+        out: &mut Vec<Op>,
+        name: &str,
+        operands: Vec<ValueId>,
+        ty: Type,
+    ) -> ValueId {
+        self.emit(out, name, operands, vec![], vec![ty], vec![])[0]
+    }
+
     fn emit(
         &mut self,
         out: &mut Vec<Op>,
@@ -478,14 +489,12 @@ impl<'p> Pass<'p> {
         let gs64 = if gt.as_tensor().map(|t| &t.elem) == Some(&ElementType::I64) {
             gs
         } else {
-            self.emit(
+            self.emit1(
                 &mut out,
                 "stablehlo.convert",
                 vec![gs],
-                vec![],
-                vec![i64t(gd_dims.clone())],
-                vec![],
-            )[0]
+                i64t(gd_dims.clone()),
+            )
         };
         let mut start = self.const_i64(&mut out, 0)?;
         let z = self.const_i64(&mut out, 0)?;
@@ -540,14 +549,12 @@ impl<'p> Pass<'p> {
             )[0];
             let mut rg_dims = rd.clone();
             rg_dims.remove(gdim);
-            let rgv = self.emit(
+            let rgv = self.emit1(
                 &mut out,
                 "stablehlo.reshape",
                 vec![sl],
-                vec![],
-                vec![with_dims(&rt, rg_dims)?],
-                vec![],
-            )[0];
+                with_dims(&rt, rg_dims)?,
+            );
             let dot = self.emit(
                 &mut out,
                 "stablehlo.dot_general",
@@ -569,30 +576,9 @@ impl<'p> Pass<'p> {
                 vec![i64t(vec![1])],
                 vec![],
             )[0];
-            let size = self.emit(
-                &mut out,
-                "stablehlo.reshape",
-                vec![s1],
-                vec![],
-                vec![scalar.clone()],
-                vec![],
-            )[0];
-            let size = self.emit(
-                &mut out,
-                "stablehlo.maximum",
-                vec![size, z],
-                vec![],
-                vec![scalar.clone()],
-                vec![],
-            )[0];
-            let end = self.emit(
-                &mut out,
-                "stablehlo.add",
-                vec![start, size],
-                vec![],
-                vec![scalar.clone()],
-                vec![],
-            )[0];
+            let size = self.emit1(&mut out, "stablehlo.reshape", vec![s1], scalar.clone());
+            let size = self.emit1(&mut out, "stablehlo.maximum", vec![size, z], scalar.clone());
+            let end = self.emit1(&mut out, "stablehlo.add", vec![start, size], scalar.clone());
             let bs = bcast(self, &mut out, start);
             let be = bcast(self, &mut out, end);
             let ge = self.emit(
@@ -611,22 +597,13 @@ impl<'p> Pass<'p> {
                 vec![i1t.clone()],
                 vec![],
             )[0];
-            let m = self.emit(
-                &mut out,
-                "stablehlo.and",
-                vec![ge, lt],
-                vec![],
-                vec![i1t.clone()],
-                vec![],
-            )[0];
-            acc = self.emit(
+            let m = self.emit1(&mut out, "stablehlo.and", vec![ge, lt], i1t.clone());
+            acc = self.emit1(
                 &mut out,
                 "stablehlo.select",
                 vec![m, dot, acc],
-                vec![],
-                vec![out_t.clone()],
-                vec![],
-            )[0];
+                out_t.clone(),
+            );
             start = end;
         }
         done(self, out, acc)
