@@ -56,8 +56,9 @@ fn program(op: &str, kind: FloatKind, complex: bool, n: usize) -> Program {
     } else {
         format!("tensor<{n}x{}>", kind.name())
     };
+    // The generic form: `_asin_acos_kernel` has no pretty form.
     let text = format!(
-        "func.func @main(%x: {t}) -> {t} {{\n  %r = chlo.{op} %x : {t} -> {t}\n  return %r : {t}\n}}\n"
+        "func.func @main(%x: {t}) -> {t} {{\n  %r = \"chlo.{op}\"(%x) : ({t}) -> {t}\n  return %r : {t}\n}}\n"
     );
     parse_program("decomposition", &text).expect("the program parses")
 }
@@ -387,11 +388,21 @@ fn complex_inputs(kind: FloatKind, n: usize, seed: u64) -> Vec<u64> {
 
 #[test]
 fn complex_elementary_rules_meet_their_bounds() {
-    // (op, bound per part in ulps of that part)
-    let funcs: &[(&str, u128)] = &[("sinh", 2), ("cosh", 2), ("atanh", 0), ("atan", 0)];
+    // (op, bound per part in ulps of that part: complex<f32>, complex<f64>)
+    let funcs: &[(&str, u128, u128)] = &[
+        ("sinh", 2, 2),
+        ("cosh", 2, 2),
+        ("atanh", 0, 0),
+        ("atan", 0, 0),
+        ("asin", 1, 4),
+        ("acos", 1, 4),
+        ("asinh", 1, 4),
+        ("acosh", 1, 4),
+        ("_asin_acos_kernel", 1, 4),
+    ];
     let mut fails = Vec::new();
-    for (i, &(op, bound)) in funcs.iter().enumerate() {
-        for kind in [FloatKind::F32, FloatKind::F64] {
+    for (i, &(op, b32, b64)) in funcs.iter().enumerate() {
+        for (kind, bound) in [(FloatKind::F32, b32), (FloatKind::F64, b64)] {
             let n = samples().map(|s| s / 8).unwrap_or(1 << 13);
             let inputs = complex_inputs(kind, n, 0xC0DE + i as u64);
             let st = measure_c(op, kind, true, &legalized, &inputs);
@@ -439,8 +450,53 @@ fn every_elementary_rule_is_well_typed_on_every_format_it_admits() {
             );
         }
     }
-    // Seven real functions on every format, four complex ones on
+    // Seven real functions on every format, nine complex ones on
     // complex<f32> and complex<f64>.
     let formats = hlocheck::egraph::instances::FLOATS.len();
-    assert_eq!(total, 7 * formats + 4 * 2, "instances");
+    assert_eq!(total, 7 * formats + 9 * 2, "instances");
+}
+
+/// `asin_complex` with the constant ln 4 of its |z| > 2^500 branch moved
+/// by `d` ulp of f64.
+fn asin_complex_with_ln4_moved(d: u64) -> Rule {
+    let text = rules::FILES
+        .iter()
+        .find(|(n, _)| n.ends_with("elementary.rules"))
+        .expect("elementary.rules is embedded")
+        .1;
+    let start = text.find("rule asin_complex ").expect("the rule exists");
+    let end = start + text[start..].find("\nend\n").expect("its end") + 5;
+    let mut rule = text[start..end].to_string();
+    // ln 4 = 1.386... is 0x3FF62E42FEFA39EF rounded to nearest.
+    let ln4 = "0x3FF62E42FEFA39EF";
+    let at = rule.find(ln4).expect("the ln 4 constant");
+    rule.replace_range(
+        at..at + ln4.len(),
+        &format!("0x{:016X}", 0x3FF6_2E42_FEFA_39EF + d),
+    );
+    let mut r = parse_rules("planted", &rule).expect("the planted rule parses");
+    r.remove(0)
+}
+
+#[test]
+fn a_perturbed_constant_breaks_the_complex_bound() {
+    // Parts near 2^600 (the |z| > 2^500 branch) and both signs.
+    let mut inputs = Vec::new();
+    let mut s = 11u64;
+    for _ in 0..4096 {
+        let e = 1023 + 500 + (splitmix(&mut s) % 500);
+        let re = (splitmix(&mut s) >> 12) | (e << 52) | (splitmix(&mut s) & (1 << 63));
+        let im = ((splitmix(&mut s) >> 1) & !(0x7FF << 52)) | ((e - (splitmix(&mut s) % 40)) << 52);
+        inputs.push(re);
+        inputs.push(im);
+    }
+    let with = |d: u64| {
+        let rule = asin_complex_with_ln4_moved(d);
+        let lower = move |p: &Program| apply_rule(p, &rule).expect("the rule applies");
+        measure_c("asin", FloatKind::F64, true, &lower, &inputs)
+    };
+    let good = with(0);
+    assert!(good.max <= 4, "{}", report("asin", FloatKind::F64, &good));
+    let bad = with(1 << 12);
+    assert!(bad.max > 4, "{}", report("asin", FloatKind::F64, &bad));
 }

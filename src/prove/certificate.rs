@@ -358,7 +358,15 @@ pub fn plan(rule: &Rule, s: &Settings) -> Result<(Vec<Job>, Vec<Skipped>), Strin
             seed: s.seed,
         };
         if let Kind::Approx(b) = &rule.kind {
-            job.bound = b.iter().find(|(f, _)| *f == job.format).map(|x| x.1);
+            // A complex rule names its part formats (spec/rules/README.md).
+            let part = job
+                .format
+                .strip_prefix("complex<")
+                .and_then(|f| f.strip_suffix('>'));
+            job.bound = b
+                .iter()
+                .find(|(f, _)| *f == job.format || Some(f.as_str()) == part)
+                .map(|x| x.1);
         }
         choose(&mut job, s)?;
         jobs.push(job);
