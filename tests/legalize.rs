@@ -267,7 +267,32 @@ fn ragged_dot_legalizes_exactly() {
         format!("func.func @main(%l: tensor<6x3x{e}>, %r: tensor<3x3x4x{e}>, %g: tensor<3xi32>) -> tensor<6x4x{e}> {{\n  %o = \"chlo.ragged_dot\"(%l, %r, %g) {{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>}} : (tensor<6x3x{e}>, tensor<3x3x4x{e}>, tensor<3xi32>) -> tensor<6x4x{e}>\n  return %o : tensor<6x4x{e}>\n}}\n")
     };
     let mode3 = "func.func @main(%l: tensor<2x5x3xf32>, %r: tensor<2x3x4xf32>, %g: tensor<2xi64>) -> tensor<2x5x4xf32> {\n  %o = \"chlo.ragged_dot\"(%l, %r, %g) {ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = []>} : (tensor<2x5x3xf32>, tensor<2x3x4xf32>, tensor<2xi64>) -> tensor<2x5x4xf32>\n  return %o : tensor<2x5x4xf32>\n}\n".to_string();
+    // Mode 2: the ragged dimension is contracted; one result per group.
+    let mode2 = |e: &str| {
+        format!("func.func @main(%l: tensor<4x7x{e}>, %r: tensor<7x5x{e}>, %g: tensor<3xi32>) -> tensor<3x4x5x{e}> {{\n  %o = \"chlo.ragged_dot\"(%l, %r, %g) {{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0], lhs_ragged_dimensions = [1], rhs_group_dimensions = []>}} : (tensor<4x7x{e}>, tensor<7x5x{e}>, tensor<3xi32>) -> tensor<3x4x5x{e}>\n  return %o : tensor<3x4x5x{e}>\n}}\n")
+    };
+    let mode2_batch = "func.func @main(%l: tensor<2x3x6xf64>, %r: tensor<2x4x6xf64>, %g: tensor<4xi64>) -> tensor<4x2x3x4xf64> {\n  %o = \"chlo.ragged_dot\"(%l, %r, %g) {ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [2], lhs_ragged_dimensions = [2], rhs_group_dimensions = []>} : (tensor<2x3x6xf64>, tensor<2x4x6xf64>, tensor<4xi64>) -> tensor<4x2x3x4xf64>\n  return %o : tensor<4x2x3x4xf64>\n}\n".to_string();
+    let mode2_one = "func.func @main(%l: tensor<3x5xcomplex<f32>>, %r: tensor<5x2xcomplex<f32>>, %g: tensor<1xui8>) -> tensor<1x3x2xcomplex<f32>> {\n  %o = \"chlo.ragged_dot\"(%l, %r, %g) {ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0], lhs_ragged_dimensions = [1], rhs_group_dimensions = []>} : (tensor<3x5xcomplex<f32>>, tensor<5x2xcomplex<f32>>, tensor<1xui8>) -> tensor<1x3x2xcomplex<f32>>\n  return %o : tensor<1x3x2xcomplex<f32>>\n}\n".to_string();
     let cases = [
+        (
+            mode2("f32"),
+            vec![
+                "[2, 2, 3]",
+                "[0, 7, 0]",
+                "[1, 0, 9]",
+                "[-1, 3, 9]",
+                "[7, 7, 7]",
+                "[0, 0, 0]",
+            ],
+        ),
+        (mode2("f16"), vec!["[3, 1, 3]", "[0, 2, 1]"]),
+        (mode2("f8E4M3FN"), vec!["[3, 1, 3]"]),
+        (mode2("i8"), vec!["[4, -5, 3]", "[2, 2, 2]"]),
+        (
+            mode2_batch,
+            vec!["[1, 2, 0, 3]", "[0, 0, 6, 6]", "[6, 0, 0, 0]"],
+        ),
+        (mode2_one, vec!["[3]", "[5]", "[200]", "[0]"]),
         (
             mode1("f32"),
             vec!["[2, 2, 2]", "[1, 0, 2]", "[4, 4, 4]", "[-1, 3, 9]"],
@@ -296,11 +321,18 @@ fn ragged_dot_legalizes_exactly() {
             let mut seed = 5 + k as u64;
             let g_ty = &args[2];
             let g = parse_literal(&format!("dense<{s}> : {g_ty}"), 1 << 20).unwrap();
-            let vals = vec![
-                Value::tensor(random_tensor(&args[0], &mut seed, 1 << 20).unwrap()),
-                Value::tensor(random_tensor(&args[1], &mut seed, 1 << 20).unwrap()),
-                Value::tensor(g),
-            ];
+            let mut lhs = random_tensor(&args[0], &mut seed, 1 << 20).unwrap();
+            let mut rhs = random_tensor(&args[1], &mut seed, 1 << 20).unwrap();
+            // f32 lanes: ∞, NaN and −0 at fixed places (inside and outside
+            // the groups), which the zeros put outside a group must not meet.
+            if text.contains("x7xf32>") {
+                lhs.data[1] = f32::INFINITY.to_bits() as u64;
+                lhs.data[9] = 0x7FC0_1234;
+                lhs.data[20] = (-0.0f32).to_bits() as u64;
+                rhs.data[33] = f32::NEG_INFINITY.to_bits() as u64;
+                rhs.data[3] = (-0.0f32).to_bits() as u64;
+            }
+            let vals = vec![Value::tensor(lhs), Value::tensor(rhs), Value::tensor(g)];
             let a = Interp::new(&p, Limits::default())
                 .call("main", vals.clone())
                 .unwrap();

@@ -358,8 +358,7 @@ impl<'p> Pass<'p> {
     /// group `g` with start(g) <= m < start(g) + max(size(g), 0) by `select`,
     /// zero past the groups. The executor computes the same per-group dots
     /// (same accumulation) and picks rows the same way, so the bits agree.
-    /// Mode 2 (ragged contracting dimension) has group ranges known only at
-    /// run time, which a static slice cannot express; it is not lowered.
+    /// Mode 2 (ragged contracting dimension): see [`Self::ragged_dot_mode2`].
     fn ragged_dot(&mut self, op: &'p Op) -> Result<Vec<Op>, String> {
         use crate::ir::{ElementType, TensorType};
         let nums = |f: &str| -> Vec<i64> {
@@ -393,11 +392,6 @@ impl<'p> Pass<'p> {
         let &[ragged] = &lr[..] else {
             return Err("ragged_dot: one lhs ragged dimension is lowered".into());
         };
-        if lc.contains(&ragged) {
-            return Err(
-                "ragged_dot: a ragged contracting dimension (mode 2) is not lowered".into(),
-            );
-        }
         let list = |v: &[i64]| {
             v.iter()
                 .map(|x| x.to_string())
@@ -420,6 +414,16 @@ impl<'p> Pass<'p> {
             }
             Ok(out)
         };
+        if lc.contains(&ragged) {
+            let a = dot_attr(&lb, &rb, &lc, &rc)?;
+            let pos = lc.iter().position(|&x| x == ragged).unwrap_or(0);
+            let rdim = rc
+                .get(pos)
+                .copied()
+                .ok_or("ragged_dot: contracting lists differ")?;
+            let v = self.ragged_dot_mode2(&mut out, [l, r, gs], ragged, rdim, a, &out_t)?;
+            return done(self, out, v);
+        }
         if lb.contains(&ragged) || rg.is_empty() {
             let a = dot_attr(&lb, &rb, &lc, &rc)?;
             let d = self.emit(
@@ -607,6 +611,222 @@ impl<'p> Pass<'p> {
             start = end;
         }
         done(self, out, acc)
+    }
+
+    /// Mode 2 of `chlo.ragged_dot` (the ragged dimension `ragged` of the lhs
+    /// is contracted with dimension `rdim` of the rhs): result `g` along the
+    /// new leading dimension is the `dot_general` (numbers `dims`) of both
+    /// operands with every contracting position outside group `g`'s range
+    /// [start, end) set to zero (`iota`, `compare`, `select`), the ranges
+    /// from `group_sizes` at run time, each size clamped to [0, K] and each
+    /// bound to K (K the ragged dimension's size), as the executor clamps
+    /// its slices. The executor contracts the group's slice only; here the
+    /// positions outside it add products 0·0 = +0 to the accumulator, which
+    /// starts at +0 and so is never −0: adding +0 changes no bit (a NaN or
+    /// ∞ stays), and the positions inside are accumulated in the same order.
+    /// Not lowered: `group_sizes` of rank > 1 (the executor has no such
+    /// mode 2), quantized operands, f8E8M0FNU (no zero), ui64 group sizes.
+    fn ragged_dot_mode2(
+        &mut self,
+        out: &mut Vec<Op>,
+        [l, r, gs]: [ValueId; 3],
+        ragged: i64,
+        rdim: i64,
+        dims: Attr,
+        out_t: &Type,
+    ) -> Result<ValueId, String> {
+        use crate::ir::{ElementType, TensorType};
+        let ty = |p: &Self, v: ValueId| p.types[v as usize].clone();
+        let (lt, rt, gt) = (ty(self, l), ty(self, r), ty(self, gs));
+        let (ld, rd, gd, od) = (
+            static_dims(&lt)?,
+            static_dims(&rt)?,
+            static_dims(&gt)?,
+            static_dims(out_t)?,
+        );
+        let elem = |t: &Type| t.as_tensor().map(|t| t.elem.clone());
+        let (le, re, ge) = (elem(&lt), elem(&rt), elem(&gt));
+        let plain = |e: &Option<ElementType>| match e {
+            Some(ElementType::Float(k)) => k.format().has_zero,
+            Some(ElementType::Complex(_) | ElementType::Int(..)) => true,
+            _ => false,
+        };
+        if !plain(&le) || !plain(&re) {
+            return Err(
+                "ragged_dot: mode 2 is lowered for float (with a zero), complex and integer operands"
+                    .into(),
+            );
+        }
+        if gd.len() != 1
+            || matches!(
+                ge,
+                Some(ElementType::Int(crate::ir::types::Signedness::Unsigned, 64)) | None
+            )
+        {
+            return Err(
+                "ragged_dot: mode 2 is lowered for rank-1 group_sizes of at most 63 bits".into(),
+            );
+        }
+        let (rl, rr) = (ragged as usize, rdim as usize);
+        if rl >= ld.len() || rr >= rd.len() || ld[rl] != rd[rr] || od.first() != Some(&gd[0]) {
+            return Err("ragged_dot: bad mode 2 dimensions".into());
+        }
+        let k = ld[rl] as i64;
+        let groups = gd[0];
+        let i64t = |dims: &[u64]| {
+            Type::Tensor(TensorType::ranked(
+                dims.iter().map(|&d| Some(d)).collect(),
+                ElementType::I64,
+            ))
+        };
+        let i1t = |dims: &[u64]| {
+            Type::Tensor(TensorType::ranked(
+                dims.iter().map(|&d| Some(d)).collect(),
+                ElementType::I1,
+            ))
+        };
+        let zeros = |p: &mut Self, out: &mut Vec<Op>, t: &Type| -> Result<ValueId, String> {
+            let n = t.as_tensor().ok_or("a tensor type")?.elem.storage_bytes();
+            let a = dense_splat(t, vec![0u8; n])?;
+            Ok(p.emit(
+                out,
+                "stablehlo.constant",
+                vec![],
+                vec![("value".into(), a)],
+                vec![t.clone()],
+                vec![],
+            )[0])
+        };
+        if groups == 0 {
+            return zeros(self, out, out_t);
+        }
+        let arr = |v: Vec<i64>| Attr::DenseArray(crate::ir::attr::DenseArray::I64(v));
+        let iota = |p: &mut Self, out: &mut Vec<Op>, dims: &[u64], d: usize| {
+            p.emit(
+                out,
+                "stablehlo.iota",
+                vec![],
+                vec![(
+                    "iota_dimension".into(),
+                    Attr::Int(d as i128, ElementType::I64),
+                )],
+                vec![i64t(dims)],
+                vec![],
+            )[0]
+        };
+        let bcast = |p: &mut Self, out: &mut Vec<Op>, v: ValueId, dims: &[u64]| {
+            p.emit(
+                out,
+                "stablehlo.broadcast_in_dim",
+                vec![v],
+                vec![("broadcast_dimensions".into(), arr(vec![]))],
+                vec![i64t(dims)],
+                vec![],
+            )[0]
+        };
+        let cmp = |dir: &str| -> Result<Vec<(String, Attr)>, String> {
+            Ok(vec![
+                (
+                    "comparison_direction".into(),
+                    parsed_attr(&format!("#stablehlo<comparison_direction {dir}>"))?,
+                ),
+                (
+                    "compare_type".into(),
+                    parsed_attr("#stablehlo<comparison_type SIGNED>")?,
+                ),
+            ])
+        };
+        // in[start, end) along dimension `d` of a tensor of sizes `dims`.
+        let mask = |p: &mut Self,
+                    out: &mut Vec<Op>,
+                    pos: ValueId,
+                    dims: &[u64],
+                    start: ValueId,
+                    end: ValueId|
+         -> Result<ValueId, String> {
+            let bs = bcast(p, out, start, dims);
+            let be = bcast(p, out, end, dims);
+            let ge = p.emit(
+                out,
+                "stablehlo.compare",
+                vec![pos, bs],
+                cmp("GE")?,
+                vec![i1t(dims)],
+                vec![],
+            )[0];
+            let lt = p.emit(
+                out,
+                "stablehlo.compare",
+                vec![pos, be],
+                cmp("LT")?,
+                vec![i1t(dims)],
+                vec![],
+            )[0];
+            Ok(p.emit1(out, "stablehlo.and", vec![ge, lt], i1t(dims)))
+        };
+        let scalar = i64t(&[]);
+        let gs64 = if ge == Some(ElementType::I64) {
+            gs
+        } else {
+            self.emit1(out, "stablehlo.convert", vec![gs], i64t(&gd))
+        };
+        let lpos = iota(self, out, &ld, rl);
+        let rpos = iota(self, out, &rd, rr);
+        let lzero = zeros(self, out, &lt)?;
+        let rzero = zeros(self, out, &rt)?;
+        let zero = self.const_i64(out, 0)?;
+        let kc = self.const_i64(out, k)?;
+        let dot_dims = od[1..].to_vec();
+        let dot_t = with_dims(out_t, dot_dims.clone())?;
+        let mut one_dims = vec![1];
+        one_dims.extend_from_slice(&dot_dims);
+        let one_t = with_dims(out_t, one_dims)?;
+        let mut start = zero;
+        let mut parts = Vec::new();
+        for g in 0..groups as i64 {
+            let s1 = self.emit(
+                out,
+                "stablehlo.slice",
+                vec![gs64],
+                vec![
+                    ("start_indices".into(), arr(vec![g])),
+                    ("limit_indices".into(), arr(vec![g + 1])),
+                    ("strides".into(), arr(vec![1])),
+                ],
+                vec![i64t(&[1])],
+                vec![],
+            )[0];
+            let size = self.emit1(out, "stablehlo.reshape", vec![s1], scalar.clone());
+            let size = self.emit1(out, "stablehlo.maximum", vec![size, zero], scalar.clone());
+            let size = self.emit1(out, "stablehlo.minimum", vec![size, kc], scalar.clone());
+            let end = self.emit1(out, "stablehlo.add", vec![start, size], scalar.clone());
+            let end = self.emit1(out, "stablehlo.minimum", vec![end, kc], scalar.clone());
+            let ml = mask(self, out, lpos, &ld, start, end)?;
+            let mr = mask(self, out, rpos, &rd, start, end)?;
+            let lg = self.emit1(out, "stablehlo.select", vec![ml, l, lzero], lt.clone());
+            let rg = self.emit1(out, "stablehlo.select", vec![mr, r, rzero], rt.clone());
+            let d = self.emit(
+                out,
+                "stablehlo.dot_general",
+                vec![lg, rg],
+                vec![("dot_dimension_numbers".into(), dims.clone())],
+                vec![dot_t.clone()],
+                vec![],
+            )[0];
+            parts.push(self.emit1(out, "stablehlo.reshape", vec![d], one_t.clone()));
+            start = end;
+        }
+        if parts.len() == 1 {
+            return Ok(parts[0]);
+        }
+        Ok(self.emit(
+            out,
+            "stablehlo.concatenate",
+            parts,
+            vec![("dimension".into(), Attr::Int(0, ElementType::I64))],
+            vec![out_t.clone()],
+            vec![],
+        )[0])
     }
 
     /// `chlo.scan` as a `stablehlo.while` (in Rust rather than a rule: its
