@@ -356,11 +356,11 @@ HEADER = """\
 // |-------|-------------------|-----|-----|--------------|--------------|
 // | sinh  | 0                 | 1   | 1   | 0            | 2            |
 // | cosh  | 1                 | 1   | 1   | 0            | 2            |
-// | asinh | 1                 | 1   | 1   | 1 (0 seen)   | 4            |
-// | acosh | 1                 | 2   | 2   | 1 (0 seen)   | 4            |
+// | asinh | 1                 | 1   | 1   | 1 (0 seen)   | 4 (4 seen)   |
+// | acosh | 1                 | 2   | 2   | 1 (0 seen)   | 4 (4 seen)   |
 // | atanh | 0                 | 1   | 1   | 0            | 0            |
-// | asin  | 1                 | 2   | 2   | 1 (0 seen)   | 4            |
-// | acos  | 1                 | 1   | 1   | 1 (0 seen)   | 4            |
+// | asin  | 1                 | 2   | 2   | 1 (0 seen)   | 4 (4 seen)   |
+// | acos  | 1                 | 1   | 1   | 1 (0 seen)   | 4 (4 seen)   |
 // | atan  | (chlo.rules)      |     |     | 0            | 0            |
 //
 // Narrow formats: every result is the correctly rounded one but for a few
