@@ -300,11 +300,9 @@ fn scalar_lanes(a: &Attr, elem: &ElementType) -> KResult<Vec<u64>> {
     }
 }
 
-/// `chlo.constant_like` (CHLO: constant_like): a splat of `value` with the
-/// operand's shape and the result's element type.
-fn constant_like<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec<Value>> {
-    let t = unary_arg(&args)?;
-    let elem = result_elem(interp, op, 0)?;
+/// The lanes of the one element `chlo.constant_like` op `op` splats, as an
+/// element of type `elem` (the SMT encoding reads the same value).
+pub fn constant_like_lanes(op: &Op, elem: &ElementType) -> KResult<Vec<u64>> {
     let v = op.attr("value").ok_or("missing `value`")?;
     let one = match v {
         Attr::Dense(_) => {
@@ -314,11 +312,20 @@ fn constant_like<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> K
             }
             c.data
         }
-        _ => scalar_lanes(v, &elem)?,
+        _ => scalar_lanes(v, elem)?,
     };
-    if one.len() != lanes(&elem) {
+    if one.len() != lanes(elem) {
         return Err("`value` does not match the result's element type".into());
     }
+    Ok(one)
+}
+
+/// `chlo.constant_like` (CHLO: constant_like): a splat of `value` with the
+/// operand's shape and the result's element type.
+fn constant_like<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec<Value>> {
+    let t = unary_arg(&args)?;
+    let elem = result_elem(interp, op, 0)?;
+    let one = constant_like_lanes(op, &elem)?;
     interp.check_shape(&t.shape, lanes(&elem))?;
     Ok(vec![Value::tensor(Tensor::filled(
         elem,

@@ -33,8 +33,8 @@
 //! **Not encoded** (the method steps aside, naming the op): transcendental
 //! functions, f8E8M0FNU arithmetic, complex numbers, control flow, ops with
 //! regions, and anything not listed in [`encode_op`]. A float → float
-//! conversion of a NaN is encoded as "some NaN" only when no
-//! `bitcast_convert` can observe its payload.
+//! conversion of a NaN keeps the executor's payload and sign
+//! (`float::convert`), so `bitcast_convert` may read it.
 //!
 //! A satisfying assignment is a counterexample only once the executor,
 //! run on both functions with it, shows the difference; otherwise the
@@ -343,6 +343,39 @@ impl Fp {
         let r = self.cscale(&w.round_to_integral_with_rounding_mode(rm), -self.s);
         self.propagate(&[a], self.finish(&r))
     }
+    /// `chlo.next_after` (`float::elementary::next_after`): either NaN →
+    /// the first quieted; `x = y` (FLOAT compare) → `y`; `x = ±0` → the
+    /// least subnormal towards `y`; else one step of the magnitude's
+    /// pattern away from zero (capped at the largest magnitude pattern) or
+    /// towards it (a magnitude of 1 or 0 becomes the zero of `x`'s sign).
+    fn next_after(&self, a: &BV, b: &BV) -> Res<BV> {
+        let f = self.f;
+        let up = self.compare("LT", false, a, b)?;
+        let eq = self.compare("EQ", false, a, b)?;
+        let neg = self.is_neg(a);
+        let mag = a.bvand(self.c(f.mag_mask()));
+        let sign = a.bvand(self.c(f.sign_mask()));
+        let one = self.c(1);
+        let inc = mag.bvadd(&one);
+        let capped = inc
+            .bvugt(self.c(f.mag_mask()))
+            .ite(&self.c(f.mag_mask()), &inc);
+        let away = sign.bvor(&capped);
+        let zero_signed = neg.ite(
+            &self.c(crate::float::arith::zero(f, true)),
+            &self.c(crate::float::arith::zero(f, false)),
+        );
+        let dec = mag.bvule(&one).ite(&self.c(0), &mag.bvsub(&one));
+        let toward = if f.has_zero {
+            mag.bvule(&one).ite(&zero_signed, &sign.bvor(&dec))
+        } else {
+            sign.bvor(&dec)
+        };
+        let step = up.xor(&neg).ite(&away, &toward);
+        let from_zero = up.ite(&self.c(1), &self.c(f.sign_mask() | 1));
+        let r = eq.ite(b, &self.is_zero(a).ite(&from_zero, &step));
+        Ok(self.propagate(&[a, b], r))
+    }
     /// A key whose signed order is totalOrder (`float::arith::total_order_key`).
     fn key(&self, x: &BV) -> BV {
         let w = self.bits() + 2;
@@ -427,8 +460,35 @@ impl Fp {
             x.mul_with_rounding_mode(p, &rne())
         };
         let r = shifted.to_fp_with_rounding_mode(&rne(), &to.sort());
-        let nan = to.invalid();
-        self.is_nan(a).ite(&nan, &to.encode(&r))
+        self.is_nan(a).ite(&self.convert_nan(to, a), &to.encode(&r))
+    }
+    /// A NaN converted (`float::convert`'s rule): between IEEE-style
+    /// encodings the payload is kept (shifted to the new width, quieted)
+    /// with the sign; otherwise the target's NaN of the sign (where the
+    /// source's NaNs carry one), or its invalid value if it has no NaN.
+    fn convert_nan(&self, to: &Fp, a: &BV) -> BV {
+        let (from, tf) = (self.f, to.f);
+        let neg = if matches!(from.nan, NanEncoding::Ieee | NanEncoding::AllOnes) {
+            self.is_neg(a)
+        } else {
+            Bool::from_bool(false)
+        };
+        if from.nan == NanEncoding::Ieee && tf.nan == NanEncoding::Ieee && tf.man_bits > 0 {
+            let frac = a.extract(from.man_bits - 1, 0);
+            let frac = if tf.man_bits > from.man_bits {
+                frac.concat(BV::from_u64(0, tf.man_bits - from.man_bits))
+            } else {
+                frac.extract(from.man_bits - 1, from.man_bits - tf.man_bits)
+            };
+            let frac = frac.zero_ext(to.bits() - tf.man_bits);
+            let sign = neg.ite(&to.c(tf.sign_mask()), &to.c(0));
+            let fixed = to.c((tf.exp_field_max() << tf.man_bits) | 1 << (tf.man_bits - 1));
+            return sign.bvor(&fixed).bvor(&frac);
+        }
+        match (tf.nan_with_sign(false), tf.nan_with_sign(true)) {
+            (Some(p), Some(n)) => neg.ite(&to.c(n), &to.c(p)),
+            _ => to.invalid(),
+        }
     }
     /// Integer → float (`float::convert::from_int`, to nearest even): the
     /// integer exactly in a sort wide enough for it, scaled, then rounded
@@ -578,9 +638,124 @@ fn clz(x: &BV, w: u32) -> BV {
     acc
 }
 
+/// `chlo.mulhi`: the high half of the product in twice the width (signed
+/// or unsigned as the type), as `interp::chlo` computes it.
+fn mulhi(k: IntKind, a: &BV, b: &BV) -> BV {
+    let w = k.bits;
+    let ext = |x: &BV| {
+        if k.signed {
+            x.sign_ext(w)
+        } else {
+            x.zero_ext(w)
+        }
+    };
+    ext(a).bvmul(ext(b)).extract(2 * w - 1, w)
+}
+
 // ---------------------------------------------------------------------------
 // Encoding a function
 // ---------------------------------------------------------------------------
+
+/// `src` broadcast to `shape`, operand dimension `k` becoming dimension
+/// `dims[k]` (a size of 1 stretched).
+fn broadcast_in_dim(src: &Sym, dims: &[i64], shape: &[usize]) -> Vec<BV> {
+    indices(shape)
+        .iter()
+        .map(|idx| {
+            let si: Vec<usize> = dims
+                .iter()
+                .enumerate()
+                .map(|(k, &d)| {
+                    if src.shape[k] == 1 {
+                        0
+                    } else {
+                        idx[d as usize]
+                    }
+                })
+                .collect();
+            src.xs[linear(&si, &src.shape)].clone()
+        })
+        .collect()
+}
+
+/// The operands of a `chlo.broadcast_*` op broadcast to the result's shape
+/// by the executor's rule (`interp::chlo`): numpy alignment on the trailing
+/// dimensions, or, for two operands of different ranks,
+/// `broadcast_dimensions` mapping the lower-rank one. `Err` when the shape
+/// the executor computes is not the result's.
+fn chlo_broadcast(op: &Op, args: &[Sym], shape: &[usize]) -> Res<Vec<Sym>> {
+    let explicit = op
+        .attr("broadcast_dimensions")
+        .and_then(Attr::as_i64_list)
+        .filter(|_| args.len() == 2 && args[0].shape.len() != args[1].shape.len());
+    let (common, maps): (Vec<usize>, Vec<Vec<usize>>) = match explicit {
+        Some(bd) => {
+            let (hi, lo) = if args[0].shape.len() > args[1].shape.len() {
+                (0, 1)
+            } else {
+                (1, 0)
+            };
+            let lo_dims = bd
+                .iter()
+                .map(|&d| {
+                    usize::try_from(d)
+                        .ok()
+                        .filter(|&d| d < args[hi].shape.len())
+                })
+                .collect::<Option<Vec<_>>>()
+                .ok_or("broadcast_dimensions names a dimension out of range")?;
+            if lo_dims.len() != args[lo].shape.len() {
+                return Err("broadcast_dimensions does not match the operand's rank".into());
+            }
+            let mut common = args[hi].shape.clone();
+            for (i, &d) in lo_dims.iter().enumerate() {
+                let m = args[lo].shape[i];
+                if common[d] == 1 {
+                    common[d] = m;
+                } else if m != 1 && m != common[d] {
+                    return Err("the operands do not broadcast".into());
+                }
+            }
+            let hi_dims: Vec<usize> = (0..args[hi].shape.len()).collect();
+            let maps = if hi == 0 {
+                vec![hi_dims, lo_dims]
+            } else {
+                vec![lo_dims, hi_dims]
+            };
+            (common, maps)
+        }
+        None => {
+            let shapes: Vec<&[usize]> = args.iter().map(|a| a.shape.as_slice()).collect();
+            let common = crate::interp::chlo::numpy_shape(&shapes)?;
+            let maps = args
+                .iter()
+                .map(|a| (common.len() - a.shape.len()..common.len()).collect())
+                .collect();
+            (common, maps)
+        }
+    };
+    if common != shape {
+        return Err(format!(
+            "{}: the operands broadcast to {common:?}, not to the result's {shape:?}",
+            op.name
+        ));
+    }
+    Ok(args
+        .iter()
+        .zip(&maps)
+        .map(|(a, m)| {
+            if a.shape == shape {
+                return a.clone();
+            }
+            let dims: Vec<i64> = m.iter().map(|&d| d as i64).collect();
+            Sym {
+                elem: a.elem,
+                shape: shape.to_vec(),
+                xs: broadcast_in_dim(a, &dims, shape),
+            }
+        })
+        .collect())
+}
 
 fn shape_of(side: &Side, v: ValueId, scalar: bool) -> Res<(Vec<usize>, Elem)> {
     let t = side.prog.ty(v);
@@ -630,10 +805,6 @@ struct Encoder<'s> {
     side: &'s Side<'s>,
     env: HashMap<ValueId, Sym>,
     terms: usize,
-    /// A float → float conversion of NaN was encoded as "some NaN".
-    nan_loose: bool,
-    /// A `bitcast_convert` reads a float's bits.
-    bitcast_float: bool,
     /// Encode one element of an elementwise function.
     scalar: bool,
 }
@@ -684,7 +855,28 @@ impl<'s> Encoder<'s> {
             .iter()
             .map(|&v| self.get(v).cloned())
             .collect::<Res<_>>()?;
-        let short = name.strip_prefix("stablehlo.").unwrap_or(name);
+        // A CHLO broadcasting op: its operands broadcast as the executor
+        // does, then the element rule of the op it names.
+        let (short, args) = match name.strip_prefix("chlo.broadcast_") {
+            Some(el) => {
+                let args = chlo_broadcast(op, &args, &shape)?;
+                let el = match el {
+                    "next_after" => "chlo.next_after",
+                    // broadcast_complex, _power, _atan2, _zeta, _polygamma
+                    // fall through to "not encoded" under their own name.
+                    "complex" | "power" | "atan2" | "zeta" | "polygamma" => name,
+                    e => e,
+                };
+                (el, args)
+            }
+            None => (
+                match name {
+                    "chlo.constant" => "constant",
+                    n => n.strip_prefix("stablehlo.").unwrap_or(n),
+                },
+                args,
+            ),
+        };
         let out = |xs: Vec<BV>| Sym {
             elem,
             shape: shape.clone(),
@@ -703,307 +895,360 @@ impl<'s> Encoder<'s> {
                 .map(|(a, b)| f(a, b))
                 .collect()
         };
-        let r =
-            match short {
-                "constant" => {
-                    let Some(Attr::Dense(d)) = op.attr("value") else {
-                        return Err("constant without a dense value".into());
-                    };
-                    dense_elems(d, elem, n)?
-                }
-                "add"
-                | "subtract"
-                | "multiply"
-                | "divide"
-                | "remainder"
-                | "maximum"
-                | "minimum"
-                | "and"
-                | "or"
-                | "xor"
-                | "shift_left"
-                | "shift_right_logical"
-                | "shift_right_arithmetic" => match args[0].elem {
-                    Elem::Int(k) => map2(&|a, b| int_binary(k, short, a, b))?,
-                    Elem::Float(fk) => {
-                        let fp = Fp::new(fk)?;
-                        match short {
-                            "maximum" => map2(&|a, b| Ok(fp.max_min(a, b, true)))?,
-                            "minimum" => map2(&|a, b| Ok(fp.max_min(a, b, false)))?,
-                            _ => map2(&|a, b| fp.binary(short, a, b))?,
-                        }
-                    }
-                },
-                "not" => map1(&|a| Ok(a.bvnot()))?,
-                "popcnt" => {
-                    let w = width(elem);
-                    map1(&|a| Ok(popcnt(a, w)))?
-                }
-                "count_leading_zeros" => {
-                    let w = width(elem);
-                    map1(&|a| Ok(clz(a, w)))?
-                }
-                "negate" | "abs" => match args[0].elem {
-                    Elem::Int(k) => {
-                        let zero = BV::from_u64(0, k.bits);
-                        if short == "negate" {
-                            map1(&|a| Ok(a.bvneg()))?
-                        } else if k.signed {
-                            map1(&|a| Ok(a.bvslt(&zero).ite(&a.bvneg(), a)))?
-                        } else {
-                            map1(&|a| Ok(a.clone()))?
-                        }
-                    }
-                    Elem::Float(fk) => {
-                        let fp = Fp::new(fk)?;
-                        if short == "negate" {
-                            map1(&|a| Ok(fp.negate(a)))?
-                        } else {
-                            map1(&|a| Ok(fp.abs(a)))?
-                        }
-                    }
-                },
-                "sqrt" | "sign" | "floor" | "ceil" | "round_nearest_even" | "round_nearest_afz" => {
-                    let fp = Self::fp(args[0].elem)?;
+        let r = match short {
+            "constant" => {
+                let Some(Attr::Dense(d)) = op.attr("value") else {
+                    return Err("constant without a dense value".into());
+                };
+                dense_elems(d, elem, n)?
+            }
+            "add"
+            | "subtract"
+            | "multiply"
+            | "divide"
+            | "remainder"
+            | "maximum"
+            | "minimum"
+            | "and"
+            | "or"
+            | "xor"
+            | "shift_left"
+            | "shift_right_logical"
+            | "shift_right_arithmetic" => match args[0].elem {
+                Elem::Int(k) => map2(&|a, b| int_binary(k, short, a, b))?,
+                Elem::Float(fk) => {
+                    let fp = Fp::new(fk)?;
                     match short {
-                        "sqrt" => map1(&|a| fp.sqrt(a))?,
-                        "sign" => map1(&|a| Ok(fp.sign(a)))?,
-                        "floor" => map1(&|a| {
-                            Ok(fp.round_integral(a, &RoundingMode::round_towards_negative()))
-                        })?,
-                        "ceil" => map1(&|a| {
-                            Ok(fp.round_integral(a, &RoundingMode::round_towards_positive()))
-                        })?,
-                        "round_nearest_even" => map1(&|a| Ok(fp.round_integral(a, &rne())))?,
-                        _ => map1(&|a| {
-                            Ok(fp.round_integral(a, &RoundingMode::round_nearest_ties_to_away()))
-                        })?,
+                        "maximum" => map2(&|a, b| Ok(fp.max_min(a, b, true)))?,
+                        "minimum" => map2(&|a, b| Ok(fp.max_min(a, b, false)))?,
+                        _ => map2(&|a, b| fp.binary(short, a, b))?,
                     }
                 }
-                "is_finite" => {
-                    let fp = Self::fp(args[0].elem)?;
-                    map1(&|a| Ok(bool_bv(&Bool::or(&[fp.is_nan(a), fp.is_inf(a)]).not())))?
+            },
+            "not" => map1(&|a| Ok(a.bvnot()))?,
+            "popcnt" => {
+                let w = width(elem);
+                map1(&|a| Ok(popcnt(a, w)))?
+            }
+            "count_leading_zeros" => {
+                let w = width(elem);
+                map1(&|a| Ok(clz(a, w)))?
+            }
+            "negate" | "abs" => match args[0].elem {
+                Elem::Int(k) => {
+                    let zero = BV::from_u64(0, k.bits);
+                    if short == "negate" {
+                        map1(&|a| Ok(a.bvneg()))?
+                    } else if k.signed {
+                        map1(&|a| Ok(a.bvslt(&zero).ite(&a.bvneg(), a)))?
+                    } else {
+                        map1(&|a| Ok(a.clone()))?
+                    }
                 }
-                "compare" => {
-                    let dir = op
-                        .attr("comparison_direction")
-                        .and_then(Attr::as_enum)
-                        .ok_or("compare without a direction")?;
-                    let ctype = op.attr("compare_type").and_then(Attr::as_enum);
-                    match args[0].elem {
+                Elem::Float(fk) => {
+                    let fp = Fp::new(fk)?;
+                    if short == "negate" {
+                        map1(&|a| Ok(fp.negate(a)))?
+                    } else {
+                        map1(&|a| Ok(fp.abs(a)))?
+                    }
+                }
+            },
+            "sqrt" | "sign" | "floor" | "ceil" | "round_nearest_even" | "round_nearest_afz" => {
+                let fp = Self::fp(args[0].elem)?;
+                match short {
+                    "sqrt" => map1(&|a| fp.sqrt(a))?,
+                    "sign" => map1(&|a| Ok(fp.sign(a)))?,
+                    "floor" => {
+                        map1(
+                            &|a| Ok(fp.round_integral(a, &RoundingMode::round_towards_negative())),
+                        )?
+                    }
+                    "ceil" => {
+                        map1(
+                            &|a| Ok(fp.round_integral(a, &RoundingMode::round_towards_positive())),
+                        )?
+                    }
+                    "round_nearest_even" => map1(&|a| Ok(fp.round_integral(a, &rne())))?,
+                    _ => map1(&|a| {
+                        Ok(fp.round_integral(a, &RoundingMode::round_nearest_ties_to_away()))
+                    })?,
+                }
+            }
+            "is_finite" => {
+                let fp = Self::fp(args[0].elem)?;
+                map1(&|a| Ok(bool_bv(&Bool::or(&[fp.is_nan(a), fp.is_inf(a)]).not())))?
+            }
+            "compare" => {
+                let dir = op
+                    .attr("comparison_direction")
+                    .and_then(Attr::as_enum)
+                    .ok_or("compare without a direction")?;
+                let ctype = op.attr("compare_type").and_then(Attr::as_enum);
+                match args[0].elem {
+                    Elem::Int(k) => {
+                        let signed = match ctype {
+                            Some("SIGNED") => true,
+                            Some("UNSIGNED") => false,
+                            _ => k.signed,
+                        };
+                        map2(&|a, b| Ok(bool_bv(&int_compare(dir, signed, a, b)?)))?
+                    }
+                    Elem::Float(fk) => {
+                        let fp = Fp::new(fk)?;
+                        let total = ctype == Some("TOTALORDER");
+                        map2(&|a, b| Ok(bool_bv(&fp.compare(dir, total, a, b)?)))?
+                    }
+                }
+            }
+            "select" => {
+                let (p, a, b) = (&args[0], &args[1], &args[2]);
+                let one = BV::from_u64(1, 1);
+                (0..n)
+                    .map(|i| {
+                        let c = if p.xs.len() == 1 { &p.xs[0] } else { &p.xs[i] };
+                        c.eq(&one).ite(&a.xs[i], &b.xs[i])
+                    })
+                    .collect()
+            }
+            "clamp" => {
+                let (lo, x, hi) = (&args[0], &args[1], &args[2]);
+                let pick = |s: &Sym, i: usize| {
+                    if s.xs.len() == 1 {
+                        s.xs[0].clone()
+                    } else {
+                        s.xs[i].clone()
+                    }
+                };
+                let mut v = Vec::with_capacity(n);
+                for i in 0..n {
+                    let (l, xv, h) = (pick(lo, i), x.xs[i].clone(), pick(hi, i));
+                    let r = match x.elem {
                         Elem::Int(k) => {
-                            let signed = match ctype {
-                                Some("SIGNED") => true,
-                                Some("UNSIGNED") => false,
-                                _ => k.signed,
-                            };
-                            map2(&|a, b| Ok(bool_bv(&int_compare(dir, signed, a, b)?)))?
+                            let m = int_binary(k, "maximum", &xv, &l)?;
+                            int_binary(k, "minimum", &m, &h)?
                         }
                         Elem::Float(fk) => {
                             let fp = Fp::new(fk)?;
-                            let total = ctype == Some("TOTALORDER");
-                            map2(&|a, b| Ok(bool_bv(&fp.compare(dir, total, a, b)?)))?
-                        }
-                    }
-                }
-                "select" => {
-                    let (p, a, b) = (&args[0], &args[1], &args[2]);
-                    let one = BV::from_u64(1, 1);
-                    (0..n)
-                        .map(|i| {
-                            let c = if p.xs.len() == 1 { &p.xs[0] } else { &p.xs[i] };
-                            c.eq(&one).ite(&a.xs[i], &b.xs[i])
-                        })
-                        .collect()
-                }
-                "clamp" => {
-                    let (lo, x, hi) = (&args[0], &args[1], &args[2]);
-                    let pick = |s: &Sym, i: usize| {
-                        if s.xs.len() == 1 {
-                            s.xs[0].clone()
-                        } else {
-                            s.xs[i].clone()
+                            fp.max_min(&fp.max_min(&xv, &l, true), &h, false)
                         }
                     };
-                    let mut v = Vec::with_capacity(n);
-                    for i in 0..n {
-                        let (l, xv, h) = (pick(lo, i), x.xs[i].clone(), pick(hi, i));
-                        let r = match x.elem {
-                            Elem::Int(k) => {
-                                let m = int_binary(k, "maximum", &xv, &l)?;
-                                int_binary(k, "minimum", &m, &h)?
-                            }
-                            Elem::Float(fk) => {
-                                let fp = Fp::new(fk)?;
-                                fp.max_min(&fp.max_min(&xv, &l, true), &h, false)
-                            }
-                        };
-                        v.push(r);
-                    }
-                    v
+                    v.push(r);
                 }
-                "convert" => match (args[0].elem, elem) {
-                    (Elem::Int(a), Elem::Int(b)) => map1(&|x| {
-                        Ok(if b.bits <= a.bits {
-                            x.extract(b.bits - 1, 0)
-                        } else if a.signed && a.bits > 1 {
-                            x.sign_ext(b.bits - a.bits)
-                        } else {
-                            x.zero_ext(b.bits - a.bits)
-                        })
-                    })?,
-                    (Elem::Int(a), Elem::Float(fk)) => {
-                        let fp = Fp::new(fk)?;
-                        map1(&|x| Ok(fp.int_to_float(a, x)))?
+                v
+            }
+            "convert" => match (args[0].elem, elem) {
+                (Elem::Int(a), Elem::Int(b)) => map1(&|x| {
+                    Ok(if b.bits <= a.bits {
+                        x.extract(b.bits - 1, 0)
+                    } else if a.signed && a.bits > 1 {
+                        x.sign_ext(b.bits - a.bits)
+                    } else {
+                        x.zero_ext(b.bits - a.bits)
+                    })
+                })?,
+                (Elem::Int(a), Elem::Float(fk)) => {
+                    let fp = Fp::new(fk)?;
+                    map1(&|x| Ok(fp.int_to_float(a, x)))?
+                }
+                (Elem::Float(fk), Elem::Int(b)) => {
+                    let fp = Fp::new(fk)?;
+                    if b.bits == 1 {
+                        map1(&|x| Ok(bool_bv(&Bool::or(&[fp.is_zero(x).not(), fp.is_nan(x)]))))?
+                    } else {
+                        map1(&|x| Ok(fp.float_to_int(b, x)))?
                     }
-                    (Elem::Float(fk), Elem::Int(b)) => {
-                        let fp = Fp::new(fk)?;
-                        if b.bits == 1 {
-                            map1(&|x| Ok(bool_bv(&Bool::or(&[fp.is_zero(x).not(), fp.is_nan(x)]))))?
-                        } else {
-                            map1(&|x| Ok(fp.float_to_int(b, x)))?
+                }
+                (Elem::Float(fa), Elem::Float(fb)) => {
+                    let (pa, pb) = (Fp::new(fa)?, Fp::new(fb)?);
+                    if fa == fb {
+                        map1(&|x| Ok(x.clone()))?
+                    } else {
+                        map1(&|x| Ok(pa.convert_to(&pb, x)))?
+                    }
+                }
+            },
+            "bitcast_convert" => {
+                if width(args[0].elem) != width(elem) {
+                    return Err("bitcast_convert between widths is not encoded".into());
+                }
+                map1(&|x| Ok(x.clone()))?
+            }
+            "broadcast_in_dim" => {
+                let dims = attr_list(op, "broadcast_dimensions")?;
+                broadcast_in_dim(&args[0], &dims, &shape)
+            }
+            "dynamic_broadcast_in_dim" => {
+                // Encoded only when the shape operand folds to the
+                // result's static shape (as it does when computed from
+                // static sizes); the executor broadcasts to it.
+                let sizes: Option<Vec<u64>> =
+                    args[1].xs.iter().map(|x| x.simplify().as_u64()).collect();
+                let want: Vec<u64> = shape.iter().map(|&d| d as u64).collect();
+                let signed_ok = match args[1].elem {
+                    Elem::Int(k) => k.bits >= 8,
+                    Elem::Float(_) => false,
+                };
+                if self.scalar || !signed_ok || sizes.as_ref() != Some(&want) {
+                    return Err(
+                            "dynamic_broadcast_in_dim with a shape operand that is not the result's constant shape is not encoded"
+                                .into(),
+                        );
+                }
+                let dims = attr_list(op, "broadcast_dimensions")?;
+                broadcast_in_dim(&args[0], &dims, &shape)
+            }
+            "get_dimension_size" => {
+                let d = op
+                    .attr("dimension")
+                    .and_then(Attr::as_i64)
+                    .and_then(|d| usize::try_from(d).ok())
+                    .ok_or("get_dimension_size without a dimension")?;
+                let t = self.side.prog.ty(op.operands[0]);
+                let (real, _) = static_tensor(t)
+                    .ok_or("get_dimension_size of a dynamic shape is not encoded")?;
+                let size = *real.get(d).ok_or("get_dimension_size: no such dimension")?;
+                vec![BV::from_u64(size as u64, width(elem)); n]
+            }
+            "chlo.constant_like" => {
+                let t = self.side.prog.ty(res);
+                let (_, e) = static_tensor(t).ok_or("constant_like of a dynamic shape")?;
+                let lanes =
+                    crate::interp::chlo::constant_like_lanes(op, e).map_err(|e| match e {
+                        crate::interp::KernelError::Message(m) => m,
+                        crate::interp::KernelError::Located(r) => r.to_string(),
+                    })?;
+                let v = BV::from_u64(lanes[0], 64).extract(width(elem) - 1, 0);
+                vec![v; n]
+            }
+            "chlo.is_inf" | "chlo.is_pos_inf" | "chlo.is_neg_inf" => {
+                let fp = Self::fp(args[0].elem)?;
+                map1(&|a| {
+                    let inf = fp.is_inf(a);
+                    Ok(bool_bv(&match name {
+                        "chlo.is_inf" => inf,
+                        "chlo.is_pos_inf" => Bool::and(&[inf, fp.is_neg(a).not()]),
+                        _ => Bool::and(&[inf, fp.is_neg(a)]),
+                    }))
+                })?
+            }
+            "chlo.conj" => match args[0].elem {
+                Elem::Float(_) => args[0].xs.clone(),
+                Elem::Int(_) => return Err("conj of integers is undefined".into()),
+            },
+            "chlo.square" => match args[0].elem {
+                Elem::Int(k) if k.bits == 1 => args[0].xs.clone(),
+                Elem::Int(_) => map1(&|a| Ok(a.bvmul(a)))?,
+                Elem::Float(fk) => {
+                    let fp = Fp::new(fk)?;
+                    map1(&|a| fp.binary("multiply", a, a))?
+                }
+            },
+            "chlo.mulhi" => match args[0].elem {
+                Elem::Int(k) => map2(&|a, b| Ok(mulhi(k, a, b)))?,
+                Elem::Float(_) => return Err("mulhi of floats is undefined".into()),
+            },
+            "chlo.next_after" => {
+                let fp = Self::fp(args[0].elem)?;
+                map2(&|a, b| fp.next_after(a, b))?
+            }
+            "reshape" => args[0].xs.clone(),
+            "transpose" => {
+                let perm = attr_list(op, "permutation")?;
+                let src = &args[0];
+                indices(&shape)
+                    .iter()
+                    .map(|idx| {
+                        let mut si = vec![0; idx.len()];
+                        for (k, &p) in perm.iter().enumerate() {
+                            si[p as usize] = idx[k];
                         }
-                    }
-                    (Elem::Float(fa), Elem::Float(fb)) => {
-                        let (pa, pb) = (Fp::new(fa)?, Fp::new(fb)?);
-                        if fa == fb {
-                            map1(&|x| Ok(x.clone()))?
-                        } else {
-                            if fa.format().has_nan() {
-                                self.nan_loose = true;
-                            }
-                            map1(&|x| Ok(pa.convert_to(&pb, x)))?
-                        }
-                    }
-                },
-                "bitcast_convert" => {
-                    if width(args[0].elem) != width(elem) {
-                        return Err("bitcast_convert between widths is not encoded".into());
-                    }
-                    if matches!(args[0].elem, Elem::Float(_)) {
-                        self.bitcast_float = true;
-                    }
-                    map1(&|x| Ok(x.clone()))?
-                }
-                "broadcast_in_dim" => {
-                    let dims = attr_list(op, "broadcast_dimensions")?;
-                    let src = &args[0];
-                    indices(&shape)
-                        .iter()
-                        .map(|idx| {
-                            let si: Vec<usize> = dims
-                                .iter()
-                                .enumerate()
-                                .map(|(k, &d)| {
-                                    if src.shape[k] == 1 {
-                                        0
-                                    } else {
-                                        idx[d as usize]
-                                    }
-                                })
-                                .collect();
-                            src.xs[linear(&si, &src.shape)].clone()
-                        })
-                        .collect()
-                }
-                "reshape" => args[0].xs.clone(),
-                "transpose" => {
-                    let perm = attr_list(op, "permutation")?;
-                    let src = &args[0];
-                    indices(&shape)
-                        .iter()
-                        .map(|idx| {
-                            let mut si = vec![0; idx.len()];
-                            for (k, &p) in perm.iter().enumerate() {
-                                si[p as usize] = idx[k];
-                            }
-                            src.xs[linear(&si, &src.shape)].clone()
-                        })
-                        .collect()
-                }
-                "slice" => {
-                    let start = attr_list(op, "start_indices")?;
-                    let strides_a = attr_list(op, "strides")?;
-                    let src = &args[0];
-                    indices(&shape)
-                        .iter()
-                        .map(|idx| {
-                            let si: Vec<usize> = idx
-                                .iter()
-                                .enumerate()
-                                .map(|(d, &i)| start[d] as usize + i * strides_a[d] as usize)
-                                .collect();
-                            src.xs[linear(&si, &src.shape)].clone()
-                        })
-                        .collect()
-                }
-                "reverse" => {
-                    let dims = attr_list(op, "dimensions")?;
-                    let src = &args[0];
-                    indices(&shape)
-                        .iter()
-                        .map(|idx| {
-                            let si: Vec<usize> = idx
-                                .iter()
-                                .enumerate()
-                                .map(|(d, &i)| {
-                                    if dims.contains(&(d as i64)) {
-                                        shape[d] - 1 - i
-                                    } else {
-                                        i
-                                    }
-                                })
-                                .collect();
-                            src.xs[linear(&si, &src.shape)].clone()
-                        })
-                        .collect()
-                }
-                "concatenate" => {
-                    let dim = op
-                        .attr("dimension")
-                        .and_then(Attr::as_i64)
-                        .ok_or("concatenate without a dimension")?
-                        as usize;
-                    indices(&shape)
-                        .iter()
-                        .map(|idx| {
-                            let mut i = idx[dim];
-                            for a in &args {
-                                if i < a.shape[dim] {
-                                    let mut si = idx.clone();
-                                    si[dim] = i;
-                                    return Ok(a.xs[linear(&si, &a.shape)].clone());
+                        src.xs[linear(&si, &src.shape)].clone()
+                    })
+                    .collect()
+            }
+            "slice" => {
+                let start = attr_list(op, "start_indices")?;
+                let strides_a = attr_list(op, "strides")?;
+                let src = &args[0];
+                indices(&shape)
+                    .iter()
+                    .map(|idx| {
+                        let si: Vec<usize> = idx
+                            .iter()
+                            .enumerate()
+                            .map(|(d, &i)| start[d] as usize + i * strides_a[d] as usize)
+                            .collect();
+                        src.xs[linear(&si, &src.shape)].clone()
+                    })
+                    .collect()
+            }
+            "reverse" => {
+                let dims = attr_list(op, "dimensions")?;
+                let src = &args[0];
+                indices(&shape)
+                    .iter()
+                    .map(|idx| {
+                        let si: Vec<usize> = idx
+                            .iter()
+                            .enumerate()
+                            .map(|(d, &i)| {
+                                if dims.contains(&(d as i64)) {
+                                    shape[d] - 1 - i
+                                } else {
+                                    i
                                 }
-                                i -= a.shape[dim];
+                            })
+                            .collect();
+                        src.xs[linear(&si, &src.shape)].clone()
+                    })
+                    .collect()
+            }
+            "concatenate" => {
+                let dim = op
+                    .attr("dimension")
+                    .and_then(Attr::as_i64)
+                    .ok_or("concatenate without a dimension")? as usize;
+                indices(&shape)
+                    .iter()
+                    .map(|idx| {
+                        let mut i = idx[dim];
+                        for a in &args {
+                            if i < a.shape[dim] {
+                                let mut si = idx.clone();
+                                si[dim] = i;
+                                return Ok(a.xs[linear(&si, &a.shape)].clone());
                             }
-                            Err("concatenate index out of range".to_string())
-                        })
-                        .collect::<Res<_>>()?
-                }
-                "iota" => {
-                    let d = op
-                        .attr("iota_dimension")
-                        .and_then(Attr::as_i64)
-                        .ok_or("iota without a dimension")? as usize;
-                    let mut v = Vec::with_capacity(n);
-                    for idx in indices(&shape) {
-                        let i = idx[d] as i128;
-                        v.push(match elem {
-                            Elem::Int(k) => BV::from_u64(k.wrap(i), 64).extract(k.bits - 1, 0),
-                            Elem::Float(fk) => BV::from_u64(
-                                crate::float::convert::from_int(
-                                    fk.format(),
-                                    i,
-                                    crate::float::Rounding::NearestEven,
-                                ),
-                                fk.bits(),
+                            i -= a.shape[dim];
+                        }
+                        Err("concatenate index out of range".to_string())
+                    })
+                    .collect::<Res<_>>()?
+            }
+            "iota" => {
+                let d = op
+                    .attr("iota_dimension")
+                    .and_then(Attr::as_i64)
+                    .ok_or("iota without a dimension")? as usize;
+                let mut v = Vec::with_capacity(n);
+                for idx in indices(&shape) {
+                    let i = idx[d] as i128;
+                    v.push(match elem {
+                        Elem::Int(k) => BV::from_u64(k.wrap(i), 64).extract(k.bits - 1, 0),
+                        Elem::Float(fk) => BV::from_u64(
+                            crate::float::convert::from_int(
+                                fk.format(),
+                                i,
+                                crate::float::Rounding::NearestEven,
                             ),
-                        });
-                    }
-                    v
+                            fk.bits(),
+                        ),
+                    });
                 }
-                _ => return Err(format!("{name} is not encoded")),
-            };
+                v
+            }
+            _ => return Err(format!("{name} is not encoded")),
+        };
         if r.len() != n {
             return Err(format!("{name}: encoded {} elements for {n}", r.len()));
         }
@@ -1011,13 +1256,11 @@ impl<'s> Encoder<'s> {
     }
 
     /// Encodes the function on the given argument terms; its results.
-    fn run(side: &'s Side<'s>, inputs: &[Sym], scalar: bool) -> Res<(Vec<Sym>, bool)> {
+    fn run(side: &'s Side<'s>, inputs: &[Sym], scalar: bool) -> Res<Vec<Sym>> {
         let mut enc = Encoder {
             side,
             env: HashMap::new(),
             terms: 0,
-            nan_loose: false,
-            bitcast_float: false,
             scalar,
         };
         let block = side
@@ -1036,7 +1279,7 @@ impl<'s> Encoder<'s> {
                     .iter()
                     .map(|&v| enc.get(v).cloned())
                     .collect::<Res<Vec<_>>>()?;
-                return Ok((rs, enc.nan_loose && enc.bitcast_float));
+                return Ok(rs);
             }
             if let Some(rs) = enc.encode_op(op)? {
                 for (r, s) in op.results.iter().zip(rs) {
@@ -1087,7 +1330,7 @@ pub fn eval_ground(side: &Side, args: &[Tensor]) -> Result<Option<Vec<Vec<u64>>>
             xs,
         });
     }
-    let (rs, _) = Encoder::run(side, &inputs, false)?;
+    let rs = Encoder::run(side, &inputs, false)?;
     let mut out = Vec::new();
     for r in rs {
         let mut lanes = Vec::new();
@@ -1141,11 +1384,8 @@ pub fn decide(a: &Side, b: &Side, opts: &Options) -> SmtResult {
         Ok(r) => r,
         Err(e) => return aside(format!("B: {e}")),
     };
-    if ra.1 || rb.1 {
-        return aside("a NaN's payload after a float conversion is read by bitcast_convert".into());
-    }
     let mut differ = Vec::new();
-    for (x, y) in ra.0.iter().zip(&rb.0) {
+    for (x, y) in ra.iter().zip(&rb) {
         for (p, q) in x.xs.iter().zip(&y.xs) {
             match equal(x.elem, p, q) {
                 Ok(eq) => differ.push(eq.not()),
