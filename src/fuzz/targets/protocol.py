@@ -288,6 +288,8 @@ def handle(req, cache, compile_program, execute, np):
     t0 = time.perf_counter()
     try:
         results = execute(compiled, arrays)
+    except Skipped as e:
+        return {"status": "skipped", "stage": "run", "message": one_line(e)}
     except Exception as e:
         return {"status": "error", "stage": "run", "message": one_line(e)}
     ms = (time.perf_counter() - t0) * 1e3
