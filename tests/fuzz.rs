@@ -451,3 +451,86 @@ fn complex_functions_are_judged_per_part() {
         v => panic!("{v:?}"),
     }
 }
+
+/// Audit fixes: a real f8E8M0FNU value converts to complex with a +0
+/// imaginary part (the format's pattern 0 is 2^-127, not zero), TOTALORDER
+/// equality on a NaN is left open by the spec, and CHLO's special
+/// functions have the same default budget as the other math functions.
+#[test]
+fn audit_rules_convert_to_complex_totalorder_nan_and_special_budget() {
+    use hlocheck::fuzz::oracle::{check_op, Verdict, DEFAULT_ULP_BUDGET};
+    use hlocheck::interp::tensor::Tensor;
+    let t = |s: &str| program::parse_tensor_type(s).unwrap();
+    let conv = program::GenProgram {
+        args: vec![t("tensor<f8E8M0FNU>")],
+        ops: vec![program::GenOp::new(
+            "stablehlo.convert",
+            vec![0],
+            String::new(),
+            t("tensor<complex<f64>>"),
+        )],
+        results: vec![1],
+    };
+    let one = Tensor {
+        elem: conv.args[0].elem.clone(),
+        shape: vec![],
+        data: vec![127],
+    };
+    let r = program::run(&conv, std::slice::from_ref(&one))
+        .unwrap()
+        .remove(0);
+    assert_eq!(r.data, vec![1f64.to_bits(), 0]);
+
+    let cmp = program::GenProgram {
+        args: vec![t("tensor<f64>")],
+        ops: vec![program::GenOp::new(
+            "stablehlo.compare",
+            vec![0, 0],
+            " {compare_type = #stablehlo<comparison_type TOTALORDER>, comparison_direction = #stablehlo<comparison_direction NE>}".into(),
+            t("tensor<i1>"),
+        )],
+        results: vec![1],
+    };
+    let nan = Tensor {
+        elem: cmp.args[0].elem.clone(),
+        shape: vec![],
+        data: vec![f64::NAN.to_bits()],
+    };
+    let want = program::run(&cmp, std::slice::from_ref(&nan))
+        .unwrap()
+        .remove(0);
+    let mut other = want.clone();
+    other.data[0] ^= 1;
+    let v = check_op(
+        &cmp,
+        0,
+        std::slice::from_ref(&nan),
+        &other,
+        &Budgets::default(),
+    )
+    .unwrap();
+    assert!(matches!(v, Verdict::ImplDefined(_)), "{v:?}");
+    // On ordinary values the direction is exact.
+    let two = Tensor {
+        data: vec![2f64.to_bits()],
+        ..nan.clone()
+    };
+    let want = program::run(&cmp, std::slice::from_ref(&two))
+        .unwrap()
+        .remove(0);
+    let mut other = want.clone();
+    other.data[0] ^= 1;
+    let v = check_op(&cmp, 0, &[two], &other, &Budgets::default()).unwrap();
+    assert!(matches!(v, Verdict::Deviation(_)), "{v:?}");
+
+    let b = Budgets::default();
+    for f in [
+        "chlo.lgamma",
+        "chlo.digamma",
+        "chlo.zeta",
+        "stablehlo.exponential",
+    ] {
+        assert_eq!(b.of(f), DEFAULT_ULP_BUDGET, "{f}");
+    }
+    assert_eq!(Budgets::parse("lgamma=9").unwrap().of("chlo.lgamma"), 9);
+}

@@ -808,6 +808,25 @@ fn one_program(sh: &Shared, t: &mut Target, k: u64, g: Generated) {
                 }
             }
         }
+        if small.ops.len() == prog.ops.len() {
+            // No op fails alone: file the failure under the program's op
+            // that the target's message names first, if any.
+            let message = match &event {
+                Event::Failed { message, .. } => message.as_str(),
+                Event::Deviation { .. } => "",
+            };
+            let named = prog
+                .ops
+                .iter()
+                .filter_map(|o| {
+                    let at = |q: char| message.find(&format!("{}{q}", o.name));
+                    at('"').into_iter().chain(at('\'')).min().map(|p| (p, o))
+                })
+                .min_by_key(|(p, _)| *p);
+            if let Some((_, o)) = named {
+                key = (target.clone(), o.name.clone(), elem_of(o), kind.clone());
+            }
+        }
         // Group: a failure on an element type the target does not handle
         // is one finding per type (listing the ops); a rejection or run
         // failure of an op on types it handles is one finding per op
