@@ -855,7 +855,7 @@ fn irfft_outside_image(op: &GenOp, operands: &[Tensor]) -> Option<String> {
     let imag = |j: usize| x.data.get(2 * j + 1).copied().unwrap_or(0);
     let bad = (0..x.data.len() / 2).any(|j| {
         let bin = j % m.max(1);
-        (bin == 0 || (n % 2 == 0 && bin == n / 2)) && !f.is_zero(imag(j))
+        (bin == 0 || (n.is_multiple_of(2) && bin == n / 2)) && !f.is_zero(imag(j))
     });
     bad.then(|| why.into())
 }
