@@ -6,7 +6,7 @@ use hlocheck::fuzz::campaign::{self, Options};
 use hlocheck::fuzz::gen::{generate_with, parse_elem, weighted_ops, GenOptions};
 use hlocheck::fuzz::oracle::Budgets;
 use hlocheck::fuzz::program::{self, verify_errors};
-use hlocheck::fuzz::target::TargetSpec;
+use hlocheck::fuzz::target::{Target, TargetSpec};
 use hlocheck::interp::literal::from_npy;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -186,6 +186,7 @@ fn options(out: &Path, programs: u64, types: &str) -> Options {
         budgets: Budgets::default(),
         progress: false,
         shrink_runs: 60,
+        fused: false,
     }
 }
 
@@ -275,6 +276,62 @@ fn planted_defects_are_found_and_shrunk() {
         }
         let _ = std::fs::remove_dir_all(&out);
     }
+}
+
+/// A defect that shows only when an op's result is not returned (the
+/// `fma-fused` plant contracts multiply + add into one fused multiply-add
+/// when the product is not a result): invisible with every op exposed,
+/// found by `--fused`, shrunk to the two ops, and replayed.
+#[test]
+fn fused_only_defect_is_found_only_with_fused_runs() {
+    let run = |fused: bool, name: &str| {
+        let out = out_dir(name);
+        let mut o = options(&out, 300, "f32");
+        o.seed = 5;
+        o.gen.max_ops = 6;
+        o.fused = fused;
+        o.gen.weights.insert("stablehlo.add".into(), 50.0);
+        o.gen.weights.insert("stablehlo.multiply".into(), 50.0);
+        let r = campaign::run(&o, hlocheck_target(&["fma-fused"])).unwrap();
+        (r, out)
+    };
+    let (r, out) = run(false, "fused-off");
+    assert!(r.findings.is_empty(), "{}", campaign::report_markdown(&r));
+    assert_eq!(r.fused_programs, 0);
+    let _ = std::fs::remove_dir_all(&out);
+    let (r, out) = run(true, "fused-on");
+    assert!(r.fused_programs > 0 && r.fused_judged > 0);
+    assert_eq!(r.findings.len(), 1, "{}", campaign::report_markdown(&r));
+    let f = r.findings.values().next().unwrap();
+    assert_eq!(
+        (f.op.as_str(), f.kind.as_str()),
+        ("stablehlo.add", "fused-wrong-bits")
+    );
+    assert_eq!(f.repro_ops, 2, "{}", campaign::report_markdown(&r));
+    let dir = out.join(&f.dir);
+    let text = std::fs::read_to_string(dir.join("repro.mlir")).unwrap();
+    assert!(text.contains("stablehlo.multiply") && text.contains("stablehlo.add"));
+    // The replay runs the finding fused: it reproduces on the planted
+    // target and not on the executor.
+    let budgets = Budgets::default();
+    let mut t = Target::start(hlocheck_target(&["fma-fused"]), &out.join("replay1")).unwrap();
+    assert!(campaign::replay(&mut t, &dir, &budgets).unwrap().is_some());
+    let mut t = Target::start(hlocheck_target(&[]), &out.join("replay2")).unwrap();
+    assert!(campaign::replay(&mut t, &dir, &budgets).unwrap().is_none());
+    drop(t);
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+/// A campaign against the executor itself with fused runs finds nothing.
+#[test]
+fn fused_campaign_against_hlocheck_itself_finds_nothing() {
+    let out = out_dir("self-fused");
+    let mut o = options(&out, 200, "");
+    o.fused = true;
+    let r = campaign::run(&o, hlocheck_target(&[])).unwrap();
+    assert!(r.fused_programs > 0);
+    assert!(r.findings.is_empty(), "{}", campaign::report_markdown(&r));
+    let _ = std::fs::remove_dir_all(&out);
 }
 
 #[test]
@@ -393,4 +450,87 @@ fn complex_functions_are_judged_per_part() {
         Verdict::Deviation(d) => assert_eq!(d.kind, "ulp-budget"),
         v => panic!("{v:?}"),
     }
+}
+
+/// Audit fixes: a real f8E8M0FNU value converts to complex with a +0
+/// imaginary part (the format's pattern 0 is 2^-127, not zero), TOTALORDER
+/// equality on a NaN is left open by the spec, and CHLO's special
+/// functions have the same default budget as the other math functions.
+#[test]
+fn audit_rules_convert_to_complex_totalorder_nan_and_special_budget() {
+    use hlocheck::fuzz::oracle::{check_op, Verdict, DEFAULT_ULP_BUDGET};
+    use hlocheck::interp::tensor::Tensor;
+    let t = |s: &str| program::parse_tensor_type(s).unwrap();
+    let conv = program::GenProgram {
+        args: vec![t("tensor<f8E8M0FNU>")],
+        ops: vec![program::GenOp::new(
+            "stablehlo.convert",
+            vec![0],
+            String::new(),
+            t("tensor<complex<f64>>"),
+        )],
+        results: vec![1],
+    };
+    let one = Tensor {
+        elem: conv.args[0].elem.clone(),
+        shape: vec![],
+        data: vec![127],
+    };
+    let r = program::run(&conv, std::slice::from_ref(&one))
+        .unwrap()
+        .remove(0);
+    assert_eq!(r.data, vec![1f64.to_bits(), 0]);
+
+    let cmp = program::GenProgram {
+        args: vec![t("tensor<f64>")],
+        ops: vec![program::GenOp::new(
+            "stablehlo.compare",
+            vec![0, 0],
+            " {compare_type = #stablehlo<comparison_type TOTALORDER>, comparison_direction = #stablehlo<comparison_direction NE>}".into(),
+            t("tensor<i1>"),
+        )],
+        results: vec![1],
+    };
+    let nan = Tensor {
+        elem: cmp.args[0].elem.clone(),
+        shape: vec![],
+        data: vec![f64::NAN.to_bits()],
+    };
+    let want = program::run(&cmp, std::slice::from_ref(&nan))
+        .unwrap()
+        .remove(0);
+    let mut other = want.clone();
+    other.data[0] ^= 1;
+    let v = check_op(
+        &cmp,
+        0,
+        std::slice::from_ref(&nan),
+        &other,
+        &Budgets::default(),
+    )
+    .unwrap();
+    assert!(matches!(v, Verdict::ImplDefined(_)), "{v:?}");
+    // On ordinary values the direction is exact.
+    let two = Tensor {
+        data: vec![2f64.to_bits()],
+        ..nan.clone()
+    };
+    let want = program::run(&cmp, std::slice::from_ref(&two))
+        .unwrap()
+        .remove(0);
+    let mut other = want.clone();
+    other.data[0] ^= 1;
+    let v = check_op(&cmp, 0, &[two], &other, &Budgets::default()).unwrap();
+    assert!(matches!(v, Verdict::Deviation(_)), "{v:?}");
+
+    let b = Budgets::default();
+    for f in [
+        "chlo.lgamma",
+        "chlo.digamma",
+        "chlo.zeta",
+        "stablehlo.exponential",
+    ] {
+        assert_eq!(b.of(f), DEFAULT_ULP_BUDGET, "{f}");
+    }
+    assert_eq!(Budgets::parse("lgamma=9").unwrap().of("chlo.lgamma"), 9);
 }

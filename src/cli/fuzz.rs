@@ -59,6 +59,10 @@ struct Args {
     /// Defects planted in the `hlocheck` target (testing the fuzzer).
     #[arg(long)]
     plant: Option<String>,
+    /// Also run each program with only its own results returned (a fused
+    /// run), to find deviations that appear only when ops are fused.
+    #[arg(long)]
+    fused: bool,
     /// Replay a finding folder on the target.
     #[arg(long)]
     replay: Option<PathBuf>,
@@ -240,6 +244,7 @@ pub fn cmd_fuzz(args: &[String]) -> i32 {
         budgets,
         progress: std::io::stderr().is_terminal(),
         shrink_runs: 60,
+        fused: a.fused,
     };
     match campaign::run(&opts, spec) {
         Ok(r) => {

@@ -31,6 +31,9 @@ pub struct Options {
     pub progress: bool,
     /// Target runs spent shrinking one finding, at most.
     pub shrink_runs: usize,
+    /// Also run each program with only its own results returned (see
+    /// `fused`), to catch deviations that appear only when ops are fused.
+    pub fused: bool,
 }
 
 /// A finding's bucket.
@@ -76,14 +79,57 @@ pub struct Report {
     /// Programs hlocheck could not judge (its own run failed).
     pub unjudged: u64,
     pub shards: Vec<String>,
+    /// Programs the target's driver did not run, by its reason.
+    pub skipped: BTreeMap<String, u64>,
+    /// Fused runs (`--fused`): programs run with only their own results
+    /// returned, results judged, results left open (their operands not
+    /// determined exactly by the spec).
+    pub fused_programs: u64,
+    pub fused_judged: u64,
+    pub fused_open: u64,
 }
 
-/// What judging a program gave: the first event, the ops judged, and the
-/// implementation-defined differences seen (op, reason).
-type Judged = (Option<Event>, usize, Vec<(String, String)>);
+/// A driver's skip message as a report key.
+fn skip_reason(why: &str) -> String {
+    why.trim().to_string()
+}
+
+/// What judging a program with every op's result exposed gave.
+pub(crate) struct Judged {
+    /// The first event (deviation or failure), if any.
+    pub event: Option<Event>,
+    /// Ops judged.
+    pub checked: usize,
+    /// The implementation-defined differences seen (op, reason).
+    pub labels: Vec<(String, String)>,
+    /// When the target ran: the inputs, then every op's value as the
+    /// target computed it.
+    pub values: Vec<Tensor>,
+    /// Per op judged: whether its result matched hlocheck's (not merely
+    /// allowed as implementation-defined).
+    pub matched: Vec<bool>,
+    /// The driver's reason for not running the program (`Reply::Skipped`).
+    pub skipped: Option<String>,
+}
+
+impl Judged {
+    fn failed(kind: &str, message: String) -> Judged {
+        Judged {
+            event: Some(Event::Failed {
+                kind: kind.into(),
+                message,
+            }),
+            checked: 0,
+            labels: vec![],
+            values: vec![],
+            matched: vec![],
+            skipped: None,
+        }
+    }
+}
 
 /// What a program run showed.
-enum Event {
+pub(crate) enum Event {
     Deviation { op: usize, dev: Deviation },
     Failed { kind: String, message: String },
 }
@@ -97,9 +143,9 @@ fn elem_of(op: &GenOp) -> String {
     op.result.elem.to_string()
 }
 
-/// Runs `prog` with every op's result exposed and judges op by op.
-/// Returns the first event, the ops judged, and impl-defined labels.
-fn judge(
+/// Runs `prog` with every op's result exposed and judges op by op, up to
+/// the first deviation.
+pub(crate) fn judge(
     t: &mut Target,
     prog: &GenProgram,
     inputs: &[Tensor],
@@ -111,6 +157,7 @@ fn judge(
             let mut values: Vec<Tensor> = inputs.to_vec();
             values.extend(outs);
             let mut labels = Vec::new();
+            let mut matched = Vec::with_capacity(prog.ops.len());
             for i in 0..prog.ops.len() {
                 let ops: Vec<Tensor> = prog
                     .single_op_inputs(i)
@@ -119,39 +166,44 @@ fn judge(
                     .collect();
                 let actual = &values[prog.value_of_op(i)];
                 match check_op(prog, i, &ops, actual, budgets)? {
-                    Verdict::Match => {}
-                    Verdict::ImplDefined(why) => labels.push((prog.ops[i].name.clone(), why)),
+                    Verdict::Match => matched.push(true),
+                    Verdict::ImplDefined(why) => {
+                        matched.push(false);
+                        labels.push((prog.ops[i].name.clone(), why))
+                    }
                     Verdict::Deviation(dev) => {
-                        return Ok((Some(Event::Deviation { op: i, dev }), i + 1, labels))
+                        return Ok(Judged {
+                            event: Some(Event::Deviation { op: i, dev }),
+                            checked: i + 1,
+                            labels,
+                            values,
+                            matched,
+                            skipped: None,
+                        })
                     }
                 }
             }
-            Ok((None, prog.ops.len(), labels))
+            Ok(Judged {
+                event: None,
+                checked: prog.ops.len(),
+                labels,
+                values,
+                matched,
+                skipped: None,
+            })
         }
-        Reply::Rejected { stage, message } => Ok((
-            Some(Event::Failed {
-                kind: "rejected".into(),
-                message: format!("{stage}: {message}"),
-            }),
-            0,
-            vec![],
-        )),
-        Reply::Error { stage, message } => Ok((
-            Some(Event::Failed {
-                kind: "run-error".into(),
-                message: format!("{stage}: {message}"),
-            }),
-            0,
-            vec![],
-        )),
-        Reply::Crashed(m) => Ok((
-            Some(Event::Failed {
-                kind: "crash".into(),
-                message: m,
-            }),
-            0,
-            vec![],
-        )),
+        Reply::Rejected { stage, message } => {
+            Ok(Judged::failed("rejected", format!("{stage}: {message}")))
+        }
+        Reply::Error { stage, message } => {
+            Ok(Judged::failed("run-error", format!("{stage}: {message}")))
+        }
+        Reply::Crashed(m) => Ok(Judged::failed("crash", m)),
+        Reply::Skipped(m) => Ok(Judged {
+            event: None,
+            skipped: Some(m),
+            ..Judged::failed("skipped", String::new())
+        }),
     }
 }
 
@@ -163,11 +215,11 @@ fn still(
     budgets: &Budgets,
     want: &(String, String),
 ) -> bool {
-    match judge(t, prog, inputs, budgets) {
-        Ok((Some(Event::Deviation { op, dev }), _, _)) => {
+    match judge(t, prog, inputs, budgets).map(|j| j.event) {
+        Ok(Some(Event::Deviation { op, dev })) => {
             (want.0 == "*" || prog.ops[op].name == want.0) && dev.kind == want.1
         }
-        Ok((Some(Event::Failed { kind, .. }), _, _)) => {
+        Ok(Some(Event::Failed { kind, .. })) => {
             kind == want.1 && prog.ops.iter().any(|o| o.name == want.0)
         }
         _ => false,
@@ -317,6 +369,12 @@ fn shrink(
 }
 
 fn spec_ref(op: &str, kind: &str) -> String {
+    if let Some(k) = kind.strip_prefix("fused-") {
+        return format!(
+            "{} (seen only with the program's own results returned, as a compiler fuses it; with every op's result exposed each op passed, and the spec determines this op's operands exactly)",
+            spec_ref(op, k)
+        );
+    }
     let short = op.rsplit('.').next().unwrap_or(op);
     let what = match kind {
         "rejected" | "run-error" | "crash" => "the program satisfies every constraint of the spec (hlocheck verify), so an implementation must run it",
@@ -372,6 +430,7 @@ fn write_finding(
     let case = json!({
         "target": key.0, "op": key.1, "elem": key.2, "kind": key.3, "detail": detail,
         "spec": spec, "program": prog.to_json(), "inputs": inputs.len(),
+        "fused": key.3.starts_with("fused-"),
     });
     w(
         "case.json",
@@ -404,9 +463,16 @@ pub fn read_case(dir: &Path) -> Result<(GenProgram, Vec<Tensor>, serde_json::Val
 
 /// Replays a finding: `Ok(Some(description))` if the target still shows it.
 pub fn replay(t: &mut Target, dir: &Path, budgets: &Budgets) -> Result<Option<String>, String> {
-    let (prog, inputs, _) = read_case(dir)?;
-    Ok(match judge(t, &prog, &inputs, budgets)? {
-        (Some(Event::Deviation { op, dev }), _, _) => Some(format!(
+    let (prog, inputs, case) = read_case(dir)?;
+    let mut j = judge(t, &prog, &inputs, budgets)?;
+    if j.event.is_none() && j.skipped.is_none() && case["fused"].as_bool() == Some(true) {
+        j.event = super::fused::judge_fused(t, &prog, &inputs, &j, budgets)?.event;
+    }
+    if let Some(why) = &j.skipped {
+        return Err(format!("the target's driver skips the program: {why}"));
+    }
+    Ok(match j.event {
+        Some(Event::Deviation { op, dev }) => Some(format!(
             "{} ({}): {} at element {}: expected {}, got {}; {}",
             prog.ops[op].name,
             elem_of(&prog.ops[op]),
@@ -416,8 +482,8 @@ pub fn replay(t: &mut Target, dir: &Path, budgets: &Budgets) -> Result<Option<St
             dev.actual,
             dev.detail
         )),
-        (Some(Event::Failed { kind, message }), _, _) => Some(format!("{kind}: {message}")),
-        (None, _, _) => None,
+        Some(Event::Failed { kind, message }) => Some(format!("{kind}: {message}")),
+        None => None,
     })
 }
 
@@ -591,7 +657,7 @@ fn one_program(sh: &Shared, t: &mut Target, k: u64, g: Generated) {
     }
     let restarts_before = t.restarts;
     let judged = judge(t, &prog, &inputs, &opts.budgets);
-    let (event, checked, labels) = match judged {
+    let mut judged = match judged {
         Ok(x) => x,
         Err(_) => {
             if let Ok(mut r) = sh.report.lock() {
@@ -601,16 +667,48 @@ fn one_program(sh: &Shared, t: &mut Target, k: u64, g: Generated) {
             return;
         }
     };
+    // Fused run: only the program's own results returned, judged where the
+    // exposed run pinned their operands exactly (see `fused`).
+    let mut fused = None;
+    if opts.fused && judged.event.is_none() && judged.skipped.is_none() {
+        match super::fused::judge_fused(t, &prog, &inputs, &judged, &opts.budgets) {
+            Ok(f) => fused = Some(f),
+            Err(_) => {
+                if let Ok(mut r) = sh.report.lock() {
+                    r.programs += 1;
+                    r.unjudged += 1;
+                }
+                return;
+            }
+        }
+    }
+    let fused_event = fused.as_ref().is_some_and(|f| f.event.is_some());
     {
         let Ok(mut r) = sh.report.lock() else { return };
         r.programs += 1;
-        r.ops_checked += checked as u64;
-        for l in labels {
+        r.ops_checked += judged.checked as u64;
+        for l in std::mem::take(&mut judged.labels) {
             *r.impl_defined.entry(l).or_default() += 1;
+        }
+        if let Some(why) = &judged.skipped {
+            *r.skipped.entry(skip_reason(why)).or_default() += 1;
+        }
+        if let Some(f) = &fused {
+            if f.ran {
+                r.fused_programs += 1;
+            }
+            r.fused_judged += f.judged as u64;
+            r.fused_open += f.open as u64;
         }
         r.restarts += (t.restarts - restarts_before) as u64;
     }
-    let Some(event) = event else { return };
+    let event = match fused.and_then(|f| f.event) {
+        Some(e) => e,
+        None => match judged.event {
+            Some(e) => e,
+            None => return,
+        },
+    };
     let target = t.spec.name.clone();
     let (key, at, detail) = match &event {
         Event::Deviation { op, dev } => {
@@ -655,6 +753,15 @@ fn one_program(sh: &Shared, t: &mut Target, k: u64, g: Generated) {
     }
     let want = (key.1.clone(), key.3.clone());
     let (mut small, mut small_in) = match &event {
+        Event::Deviation { op, .. } if fused_event => super::fused::shrink_fused(
+            t,
+            &prog,
+            &inputs,
+            *op,
+            &opts.budgets,
+            &want,
+            opts.shrink_runs,
+        ),
         Event::Deviation { .. } => shrink(
             t,
             &prog,
@@ -664,14 +771,21 @@ fn one_program(sh: &Shared, t: &mut Target, k: u64, g: Generated) {
             &want,
             opts.shrink_runs,
         ),
+        Event::Failed { .. } if fused_event => (super::fused::fused_program(&prog), inputs.clone()),
         Event::Failed { .. } => (prog.clone(), inputs.clone()),
     };
     let mut key = key;
     let mut member_first: Option<String> = None;
     if let Event::Failed { kind, .. } = &event {
-        // Find the op the target fails on: each op alone.
+        // Find the op the target fails on: each op alone (a failure of the
+        // fused run only stays with the whole program).
         let mut values: Vec<Tensor> = inputs.clone();
-        if let Ok(outs) = program::run(&prog.with_all_results(), &inputs) {
+        let all = if fused_event {
+            Err(String::new())
+        } else {
+            program::run(&prog.with_all_results(), &inputs)
+        };
+        if let Ok(outs) = all {
             values.extend(outs);
             for i in 0..prog.ops.len() {
                 let one = prog.single_op(i);
@@ -692,6 +806,25 @@ fn one_program(sh: &Shared, t: &mut Target, k: u64, g: Generated) {
                     small_in = ins;
                     break;
                 }
+            }
+        }
+        if small.ops.len() == prog.ops.len() {
+            // No op fails alone: file the failure under the program's op
+            // that the target's message names first, if any.
+            let message = match &event {
+                Event::Failed { message, .. } => message.as_str(),
+                Event::Deviation { .. } => "",
+            };
+            let named = prog
+                .ops
+                .iter()
+                .filter_map(|o| {
+                    let at = |q: char| message.find(&format!("{}{q}", o.name));
+                    at('"').into_iter().chain(at('\'')).min().map(|p| (p, o))
+                })
+                .min_by_key(|(p, _)| *p);
+            if let Some((_, o)) = named {
+                key = (target.clone(), o.name.clone(), elem_of(o), kind.clone());
             }
         }
         // Group: a failure on an element type the target does not handle
@@ -793,6 +926,9 @@ pub fn report_json(r: &Report) -> serde_json::Value {
         "ops_checked": r.ops_checked, "seconds": r.seconds,
         "programs_per_second": if r.seconds > 0.0 { r.programs as f64 / r.seconds } else { 0.0 },
         "restarts": r.restarts, "unjudged": r.unjudged, "shards": r.shards,
+        "skipped": r.skipped,
+        "fused": {"programs": r.fused_programs, "results_judged": r.fused_judged,
+            "results_open": r.fused_open},
         "generator": {"candidate_ops": r.candidates, "discarded": r.discarded,
             "spec_ops": spec_ops.len(), "spec_ops_drawn": drawn_spec, "drawn": r.drawn},
         "findings": r.findings.values().map(|f| json!({
@@ -822,8 +958,16 @@ pub fn report_from_json(v: &serde_json::Value) -> Report {
             .as_array()
             .map(|a| a.iter().map(s).collect())
             .unwrap_or_default(),
+        fused_programs: v["fused"]["programs"].as_u64().unwrap_or(0),
+        fused_judged: v["fused"]["results_judged"].as_u64().unwrap_or(0),
+        fused_open: v["fused"]["results_open"].as_u64().unwrap_or(0),
         ..Report::default()
     };
+    if let Some(d) = v["skipped"].as_object() {
+        for (k, n) in d {
+            r.skipped.insert(k.clone(), n.as_u64().unwrap_or(0));
+        }
+    }
     if let Some(d) = v["generator"]["drawn"].as_object() {
         for (k, n) in d {
             r.drawn.insert(k.clone(), n.as_u64().unwrap_or(0));
@@ -885,6 +1029,12 @@ pub fn merge(reports: Vec<(String, Report)>) -> Report {
         m.discarded += r.discarded;
         m.candidates += r.candidates;
         m.shards.extend(r.shards);
+        m.fused_programs += r.fused_programs;
+        m.fused_judged += r.fused_judged;
+        m.fused_open += r.fused_open;
+        for (k, n) in r.skipped {
+            *m.skipped.entry(k).or_default() += n;
+        }
         for (k, n) in r.drawn {
             *m.drawn.entry(k).or_default() += n;
         }
@@ -944,6 +1094,18 @@ pub fn report_markdown(r: &Report) -> String {
                     .collect();
                 s.push_str(&format!("  - {what}: {}\n", m.join(", ")));
             }
+        }
+    }
+    if r.fused_programs > 0 {
+        s.push_str(&format!(
+            "\nFused runs: {} programs run with only their own results returned; {} results judged, {} left open (an operand not determined exactly by the spec).\n",
+            r.fused_programs, r.fused_judged, r.fused_open
+        ));
+    }
+    if !r.skipped.is_empty() {
+        s.push_str("\n## Not run by the target's driver (not findings)\n\n");
+        for (why, n) in &r.skipped {
+            s.push_str(&format!("- {why} ({n} programs)\n"));
         }
     }
     s.push_str("\n## Implementation-defined (not bugs)\n\n");

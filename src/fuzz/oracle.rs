@@ -10,8 +10,9 @@
 //! - **Math functions** (exp, log, sin, tanh, pow, the CHLO functions, ...):
 //!   the correctly rounded result, with the target's ULP distance reported
 //!   against a per-function budget (`Budgets`; default
-//!   [`DEFAULT_ULP_BUDGET`] ulp, [`DEFAULT_SPECIAL_BUDGET`] for the CHLO
-//!   special functions whose reference is itself within a measured bound).
+//!   [`DEFAULT_ULP_BUDGET`] ulp for every real function, the CHLO special
+//!   functions included: the executor rounds each of them correctly in
+//!   every format, so the whole budget is the target's).
 //! - **Complex math functions**: hlocheck's complex functions are not
 //!   correctly rounded (normwise within 2 ulp, see `float::complex`), so
 //!   each part of the target's result must lie within the op's budget + 2
@@ -60,12 +61,17 @@ use crate::interp::tensor::{int_kind, Tensor};
 use crate::ir::types::ElementType;
 use std::collections::BTreeMap;
 
-/// Default ULP budget of the math functions.
+/// Default ULP budget of every real math function (the elementary ones and
+/// CHLO's special functions alike). The expected value is correctly rounded
+/// (CORE-MATH for the elementary functions in f32/f64, exact rounding of a
+/// wider evaluation in the narrow formats, Ziv's strategy for erf_inv,
+/// digamma, polygamma, zeta, bessel_i1e and logistic: `float::ziv`), so
+/// hlocheck's own error is 0 and the budget is entirely the target's. The
+/// spec states no accuracy (its "Accuracy" section); 4 ulp is the budget
+/// that the accurate math libraries keep for every function they document
+/// (most are within 1 or 2), so a result outside it is a loss of accuracy
+/// worth reading, not rounding noise. `--ulp` sets it per function.
 pub const DEFAULT_ULP_BUDGET: u64 = 4;
-/// Default ULP budget of CHLO's special functions (lgamma, digamma,
-/// polygamma, zeta, erf_inv, bessel_i1e), whose reference values carry a
-/// measured error of their own.
-pub const DEFAULT_SPECIAL_BUDGET: u64 = 16;
 
 /// Per-function ULP budgets.
 #[derive(Clone, Debug, Default)]
@@ -83,11 +89,7 @@ impl Budgets {
         if let Some(b) = self.per_op.get("default") {
             return *b;
         }
-        if SPECIAL.contains(&short) {
-            DEFAULT_SPECIAL_BUDGET
-        } else {
-            DEFAULT_ULP_BUDGET
-        }
+        DEFAULT_ULP_BUDGET
     }
 
     /// Parses `exp=2,tanh=8,default=4`.
@@ -390,26 +392,30 @@ fn flushed_matches(
     let Ok(r) = program::run(one, &ops) else {
         return Ok(None);
     };
-    let (expected, flushed_out) = flush(&first(r)?);
-    // A target that flushes never returns a subnormal: one that does is
-    // judged on its own results, not excused by flushing.
+    let unflushed = first(r)?;
+    let (expected, flushed_out) = flush(&unflushed);
+    let op = &one.ops[one.ops.len() - 1];
+    let accepted = |v: Verdict| matches!(v, Verdict::Match | Verdict::ImplDefined(_));
+    // Operands flushed only (a target that treats subnormal inputs as zero
+    // but whose op, e.g. a bit-level next_after, still makes subnormals).
+    if flushed_in > 0 && accepted(compare(op, one, &ops, &unflushed, actual, budgets)?) {
+        return Ok(Some(format!(
+            "{flushed_in} subnormal operand elements read as zero"
+        )));
+    }
+    // Operands and results flushed: a target that does so never returns a
+    // subnormal; one that does is judged on its own results, not excused.
     let (_, subnormal_actual) = flush(actual);
     if subnormal_actual > 0 || flushed_in + flushed_out == 0 {
         return Ok(None);
     }
-    match compare(
-        &one.ops[one.ops.len() - 1],
-        one,
-        &ops,
-        &expected,
-        actual,
-        budgets,
-    )? {
-        Verdict::Match | Verdict::ImplDefined(_) => Ok(Some(format!(
-            "{flushed_in} subnormal operand elements, {flushed_out} subnormal result elements"
-        ))),
-        Verdict::Deviation(_) => Ok(None),
-    }
+    Ok(
+        accepted(compare(op, one, &ops, &expected, actual, budgets)?).then(|| {
+            format!(
+                "{flushed_in} subnormal operand elements, {flushed_out} subnormal result elements"
+            )
+        }),
+    )
 }
 
 fn deviation(kind: &str, i: usize, expected: &Tensor, actual: &Tensor, detail: String) -> Verdict {
@@ -484,6 +490,20 @@ fn compare(
         return Ok(Verdict::ImplDefined(
             "the init value is not the reducer's identity; how often it is used is implementation-defined (spec: reduce semantics)".into(),
         ));
+    }
+    if short == "fft" && op.tail.contains("IRFFT") && expected != actual {
+        if let Some(why) = irfft_outside_image(op, operands) {
+            return Ok(Verdict::ImplDefined(why));
+        }
+    }
+    if class == OpClass::OrderOpen && expected != actual {
+        if let ElementType::Float(k) | ElementType::Complex(k) = &expected.elem {
+            if !k.format().has_zero {
+                return Ok(Verdict::ImplDefined(format!(
+                    "a sum (reduction, dot, convolution) in {k:?}, which has no zero: the spec's zero start and zero padding cannot be encoded, so the result is the implementation's"
+                )));
+            }
+        }
     }
     let l = expected.lanes();
     let n = expected.data.len() / l.max(1);
@@ -742,6 +762,104 @@ fn compare(
     })
 }
 
+/// Whether the spec determines op `one`'s result on these operand values
+/// exactly, so that every implementation must give `expected` bit for bit
+/// whatever it fuses: an exactly specified op (not a math function, not an
+/// order-open or implementation-defined op) with no latitude at any
+/// element (no inexact conversion, no overflow, no ties, no NaN whose
+/// payload or sign would be the implementation's, no value the format
+/// cannot encode, ...). Used to decide which results of a fused run can be
+/// judged.
+pub fn exactly_determined(
+    op: &GenOp,
+    one: &GenProgram,
+    operands: &[Tensor],
+    expected: &Tensor,
+) -> bool {
+    if op_class(op) != OpClass::Exact {
+        return false;
+    }
+    let short = op.name.rsplit('.').next().unwrap_or(&op.name);
+    let complex = |t: &Tensor| matches!(t.elem, ElementType::Complex(_));
+    if complex(expected) || operands.iter().any(complex) {
+        // Complex abs/sqrt/sign are functions, complex multiply and divide
+        // have no fixed formula: keep complex values out altogether.
+        return false;
+    }
+    if matches!(short, "reduce" | "reduce_window")
+        && operands.len() == 2
+        && !init_is_identity(op, operands)
+    {
+        return false;
+    }
+    if let ElementType::Float(k) = &expected.elem {
+        let f = k.format();
+        if (0..expected.data.len()).any(|i| f.is_nan(float_bits(expected, i))) {
+            return false;
+        }
+        let narrow = !f.has_inf || f.nan == float::NanEncoding::None || !f.has_zero;
+        if narrow || short == "iota" || short == "dynamic_iota" {
+            // Where the op's f64 value has no encoding the result is the
+            // implementation's choice; an iota index may not be representable.
+            let Some(w) = f64_result(one, operands) else {
+                return false;
+            };
+            let max = float::to_f64(*k, f.max_finite());
+            let min_pos = float::to_f64(*k, f.min_positive());
+            for i in 0..expected.data.len() {
+                let x = f64::from_bits(float_bits(&w, i));
+                if !x.is_finite()
+                    || x.abs() >= max
+                    || (!f.has_zero && x.abs() < min_pos)
+                    || (!f.signed && x < 0.0)
+                    || (short.ends_with("iota") && float::to_f64(*k, float_bits(expected, i)) != x)
+                {
+                    return false;
+                }
+            }
+        }
+    }
+    (0..expected.data.len() / expected.lanes().max(1))
+        .all(|i| element_impl_defined(op, operands, expected, expected, i).is_none())
+}
+
+/// Element `i`'s bits (0 past the end).
+fn float_bits(t: &Tensor, i: usize) -> u64 {
+    t.data.get(i).copied().unwrap_or(0)
+}
+
+/// IRFFT is defined only as the inverse of RFFT: a spectrum that is not
+/// the RFFT of any real signal has no defined result. With one transformed
+/// dimension of length n, that is a non-zero imaginary part in bin 0 (or in
+/// bin n/2 for even n); with several, the conditions couple dimensions and
+/// every difference is labelled.
+fn irfft_outside_image(op: &GenOp, operands: &[Tensor]) -> Option<String> {
+    let x = operands.first()?;
+    let ElementType::Complex(k) = &x.elem else {
+        return None;
+    };
+    let fl: Vec<usize> = op
+        .tail
+        .split("fft_length = array<i64: ")
+        .nth(1)
+        .and_then(|t| t.split('>').next())
+        .map(|t| t.split(',').filter_map(|v| v.trim().parse().ok()).collect())
+        .unwrap_or_default();
+    let why = "IRFFT of a spectrum that is not the RFFT of a real signal (spec: IRFFT is RFFT's inverse, undefined elsewhere)";
+    if fl.len() != 1 {
+        return Some(why.into());
+    }
+    let n = fl[0];
+    let m = *x.shape.last()?;
+    let f = k.format();
+    let imag = |j: usize| x.data.get(2 * j + 1).copied().unwrap_or(0);
+    let bad = (0..x.data.len() / 2).any(|j| {
+        let bin = j % m.max(1);
+        (bin == 0 || (n.is_multiple_of(2) && bin == n / 2)) && !f.is_zero(imag(j))
+    });
+    bad.then(|| why.into())
+}
+
 /// Whether element `i`'s difference is one the spec leaves to the
 /// implementation.
 fn element_impl_defined(
@@ -849,8 +967,25 @@ fn element_impl_defined(
             };
             let f = k.format();
             let nan_at = |t: &Tensor| t.data.get(i).is_some_and(|&x| f.is_nan(x));
-            (f.nan == float::NanEncoding::NegativeZero && operands.iter().any(nan_at)).then(|| {
-                "TOTALORDER with the NaN of an FNUZ format (the negative-zero pattern): its sign, and so its place in the total order, is not defined".into()
+            if f.nan == float::NanEncoding::NegativeZero && operands.iter().any(nan_at) {
+                return Some("TOTALORDER with the NaN of an FNUZ format (the negative-zero pattern): its sign, and so its place in the total order, is not defined".into());
+            }
+            // "The combination of totalOrder and compareQuietEqual" (spec:
+            // compare) does not say which decides equality where the two
+            // disagree: a NaN (totalOrder: equal to itself; compareQuietEqual:
+            // unequal to everything) or two zeros (−0 < +0, or −0 = +0).
+            // Broadcast operands are read element by element only when
+            // every operand has the result's shape.
+            let zero_at = |t: &Tensor, j: usize| t.data.get(j).is_some_and(|&x| f.is_zero(x));
+            let nan_or_zeros = if same_shape {
+                operands.iter().any(nan_at) || operands.iter().all(|t| zero_at(t, i))
+            } else {
+                operands
+                    .iter()
+                    .any(|t| (0..t.data.len()).any(|j| f.is_nan(t.data[j]) || f.is_zero(t.data[j])))
+            };
+            nan_or_zeros.then(|| {
+                "TOTALORDER on a NaN or on two zeros: the spec's \"combination of totalOrder and compareQuietEqual\" leaves open which decides equality there".into()
             })
         }
         "top_k" => {
@@ -874,6 +1009,17 @@ fn element_impl_defined(
             let mut seen = std::collections::BTreeSet::new();
             let dup = idx.data.iter().any(|x| !seen.insert(*x));
             dup.then(|| "scatter: several updates of one element, applied in an implementation-defined order".into())
+        }
+        "uniform_quantize" => {
+            // Quantizing a NaN: the spec's round-and-clamp to the storage
+            // type has no value for it (as converting NaN to an integer).
+            let o = operands.first()?;
+            let ElementType::Float(k) = &o.elem else {
+                return None;
+            };
+            o.data.get(i).is_some_and(|&x| k.format().is_nan(x)).then(|| {
+                "uniform_quantize of a NaN: converting NaN to the storage integer is implementation-defined".into()
+            })
         }
         "select_and_scatter" => Some("select_and_scatter: which element of a window is selected among ties and the order of scattering into overlapping windows are implementation-defined".into()),
         "reduce_precision" => reduce_precision_underflow(op, operands, expected, actual, i),
@@ -953,8 +1099,11 @@ fn reduce_precision_underflow(
     let x = float::to_f64(*k, operands.first()?.data.get(i).copied()?);
     let reduced_bias = (1i64 << (eb - 1).clamp(0, 62)) - 1;
     let min_normal = 2f64.powi((1 - reduced_bias).clamp(-2000, 2000) as i32);
-    let zero = |b: u64| f.has_zero && (b & f.mag_mask()) == 0;
-    if x.is_finite() && x.abs() < min_normal && (zero(expected.data[i]) || zero(actual.data[i])) {
+    let zero = |b: u64| f.has_zero && !f.is_nan(b) && (b & f.mag_mask()) == 0;
+    // One side zero, the other hlocheck's value or zero (never a NaN: in an
+    // FNUZ format the −0 pattern is the NaN).
+    let (e, a) = (expected.data[i], actual.data[i]);
+    if x.is_finite() && x.abs() < min_normal && (zero(a) || (zero(e) && !f.is_nan(a))) {
         return Some("reduce_precision of a value below the reduced format's smallest normal: the spec's conversion keeps it as a subnormal, its formal steps flush it to zero (left open; XLA and the reference interpreter flush)".into());
     }
     None

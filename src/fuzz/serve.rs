@@ -12,6 +12,7 @@
 //! | `exp-ulp` | `stablehlo.exponential` on f32 is 8 ulp off |
 //! | `crash-cosine` | the process exits on a program with `stablehlo.cosine` |
 //! | `reject-remainder` | programs with `stablehlo.remainder` are rejected |
+//! | `fma-fused` | a float `stablehlo.add` of a `stablehlo.multiply` whose result is not returned is computed as one fused multiply-add (one rounding): seen only in a fused run |
 
 use super::program::{self, GenProgram};
 use crate::float::{self, FloatKind, Rounding};
@@ -29,6 +30,7 @@ pub const PLANTS: &[&str] = &[
     "exp-ulp",
     "crash-cosine",
     "reject-remainder",
+    "fma-fused",
 ];
 
 /// Serves requests from stdin until `quit` or end of input.
@@ -137,9 +139,54 @@ fn run_planted(
             .ok_or("no result")?;
         let operands: Vec<&Tensor> = prog.ops[i].operands.iter().map(|&v| &values[v]).collect();
         plant(&prog.ops[i].name, &operands, &mut r, plants);
+        if plants.iter().any(|p| p == "fma-fused") {
+            fma_fused(prog, i, &values, &mut r);
+        }
         values.push(r);
     }
     Ok(prog.results.iter().map(|&r| values[r].clone()).collect())
+}
+
+/// The `fma-fused` plant: `add(multiply(a, b), c)` (either operand order)
+/// on a float type, where the product is not among the program's results,
+/// becomes fma(a, b, c) element by element.
+fn fma_fused(prog: &GenProgram, i: usize, values: &[Tensor], r: &mut Tensor) {
+    let op = &prog.ops[i];
+    let ElementType::Float(k) = r.elem else {
+        return;
+    };
+    if op.name != "stablehlo.add" || op.operands.len() != 2 {
+        return;
+    }
+    let n = prog.args.len();
+    for (m, c) in [(0, 1), (1, 0)] {
+        let v = op.operands[m];
+        let Some(mul) = v.checked_sub(n).map(|j| &prog.ops[j]) else {
+            continue;
+        };
+        if mul.name != "stablehlo.multiply" || mul.operands.len() != 2 || prog.results.contains(&v)
+        {
+            continue;
+        }
+        let (a, b, c) = (
+            &values[mul.operands[0]],
+            &values[mul.operands[1]],
+            &values[op.operands[c]],
+        );
+        let len = r.data.len();
+        if [a, b, c]
+            .iter()
+            .any(|t| t.elem != r.elem || t.data.len() != len)
+        {
+            continue;
+        }
+        let f = k.format();
+        for j in 0..len {
+            r.data[j] =
+                float::arith::fma(f, a.data[j], b.data[j], c.data[j], Rounding::NearestEven);
+        }
+        return;
+    }
 }
 
 fn plant(op: &str, operands: &[&Tensor], r: &mut Tensor, plants: &[String]) {

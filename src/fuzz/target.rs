@@ -120,6 +120,10 @@ pub enum Reply {
     },
     /// The process exited or stopped answering.
     Crashed(String),
+    /// The driver does not hand the program to its implementation (outside
+    /// what the driver can drive, e.g. a dialect the implementation does
+    /// not claim): counted, never a finding.
+    Skipped(String),
 }
 
 struct Running {
@@ -321,6 +325,7 @@ impl Target {
                 }
                 Reply::Ok(tensors)
             }
+            Some("skipped") => Reply::Skipped(text("message")),
             Some("rejected") => Reply::Rejected {
                 stage: text("stage"),
                 message: text("message"),

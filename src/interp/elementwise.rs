@@ -1157,15 +1157,18 @@ pub fn convert_elem(from: &ElementType, to: &ElementType, x: &[u64], out: &mut V
     let from_d = domain(from).ok();
     let to_d = domain(to).ok();
     // Source as: boolean, integer value, or a float (real part) in some format.
+    // The imaginary part is `None` for a real source: +0 in the result's
+    // format (not the source format's pattern 0, which in a format without
+    // zero such as f8E8M0FNU is its smallest value).
     enum Src {
         Int(i128),
-        Float(FloatKind, u64, u64),
+        Float(FloatKind, u64, Option<u64>),
     }
     let src = match from_d {
         Some(Domain::Bool) => Src::Int((x[0] & 1) as i128),
         Some(Domain::Int(k)) => Src::Int(k.value(x[0])),
-        Some(Domain::Float(k)) => Src::Float(k, x[0], 0),
-        Some(Domain::Complex(k)) => Src::Float(k, x[0], x[1]),
+        Some(Domain::Float(k)) => Src::Float(k, x[0], None),
+        Some(Domain::Complex(k)) => Src::Float(k, x[0], Some(x[1])),
         None => Src::Int(0),
     };
     match to_d {
@@ -1193,7 +1196,7 @@ pub fn convert_elem(from: &ElementType, to: &ElementType, x: &[u64], out: &mut V
             }
             Src::Float(fk, re, im) => {
                 out.push(convert::convert_kind(fk, k, re));
-                out.push(convert::convert_kind(fk, k, im));
+                out.push(im.map_or(0, |im| convert::convert_kind(fk, k, im)));
             }
         },
         None => out.push(0),

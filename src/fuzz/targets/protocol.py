@@ -210,8 +210,14 @@ class Rejected(Exception):
     """The target refused the program (compile stage)."""
 
 
+class Skipped(Exception):
+    """The driver does not hand the program to its implementation (outside
+    what the implementation claims or the driver can drive): answered with
+    status `skipped`, which hlocheck counts and never reports as a finding."""
+
+
 def one_line(e):
-    text = "%s: %s" % (type(e).__name__, e) if not isinstance(e, (Rejected, Unsupported)) else str(e)
+    text = "%s: %s" % (type(e).__name__, e) if not isinstance(e, (Rejected, Unsupported, Skipped)) else str(e)
     return text.strip()[:4000]
 
 
@@ -265,14 +271,16 @@ def handle(req, cache, compile_program, execute, np):
             ins = [split_tensor_type(t)[1] for t in in_types] if in_types is not None else None
             outs = [split_tensor_type(t)[1] for t in out_types] if out_types is not None else None
             return ("ok", compile_program(text, entry, ins, outs), ins, outs)
+        except Skipped as e:
+            return ("skipped", one_line(e), None, None)
         except (Rejected, Unsupported) as e:
             return ("rejected", one_line(e), None, None)
         except Exception as e:
             return ("rejected", one_line(e), None, None)
 
     state, compiled, ins, outs = cache.get(key, build)
-    if state == "rejected":
-        return {"status": "rejected", "stage": "compile", "message": compiled}
+    if state in ("rejected", "skipped"):
+        return {"status": state, "stage": "compile", "message": compiled}
     arrays = []
     for i, path in enumerate(req.get("inputs", [])):
         a = np.load(path, allow_pickle=False)
@@ -280,6 +288,8 @@ def handle(req, cache, compile_program, execute, np):
     t0 = time.perf_counter()
     try:
         results = execute(compiled, arrays)
+    except Skipped as e:
+        return {"status": "skipped", "stage": "run", "message": one_line(e)}
     except Exception as e:
         return {"status": "error", "stage": "run", "message": one_line(e)}
     ms = (time.perf_counter() - t0) * 1e3

@@ -434,6 +434,12 @@ def run_target(python, name, workdir, checks, require):
                      "  return %0 : tensor<4xf32>")
         r = t.request(cc, [f32_in([1, 2, 3, 4])], ["tensor<4xf32>"], ["tensor<4xf32>"])
         c("custom_call refused", r is not None and r["status"] == "rejected", repr(r))
+        # A CHLO op is outside the interpreter's dialect: skipped, not refused.
+        ch = program(["tensor<4xf32>"], ["tensor<4xf32>"],
+                     "  %0 = chlo.erf %a0 : tensor<4xf32> -> tensor<4xf32>\n"
+                     "  return %0 : tensor<4xf32>")
+        r = t.request(ch, [f32_in([1, 2, 3, 4])], ["tensor<4xf32>"], ["tensor<4xf32>"])
+        c("chlo skipped", r is not None and r["status"] == "skipped", repr(r))
         # ...but a complex<f32> FFT makes it abort (LLVM ERROR: Semantics
         # mismatch): a crash, with no response line.
         fft = program(["tensor<4xcomplex<f32>>"], ["tensor<4xcomplex<f32>>"],

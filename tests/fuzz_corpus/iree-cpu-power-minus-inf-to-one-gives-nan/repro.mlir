@@ -1,0 +1,4 @@
+func.func @main(%arg0: tensor<f16>, %arg1: tensor<f16>) -> tensor<f16> {
+  %0 = stablehlo.power %arg0, %arg1 : tensor<f16>
+  func.return %0 : tensor<f16>
+}
