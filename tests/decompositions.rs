@@ -70,13 +70,9 @@ fn run(p: &Program, kind: FloatKind, complex: bool, data: &[u64]) -> Vec<u64> {
     } else {
         (ElementType::Float(kind), data.len())
     };
-    let arg = Value::tensor(Tensor {
-        elem,
-        shape: vec![n],
-        data: data.to_vec(),
-    });
+    let arg = Value::tensor(Tensor::new(elem, vec![n], data));
     let r = it.call("main", vec![arg]).expect("the program runs");
-    r[0].as_tensor().expect("a tensor").data.clone()
+    r[0].as_tensor().expect("a tensor").lanes_vec()
 }
 
 /// Worst case found: (max ulp, input, reference, decomposition), and how

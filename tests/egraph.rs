@@ -24,7 +24,7 @@ fn run(p: &Program, seed: u64) -> Vec<Vec<u64>> {
     it.call("main", args)
         .unwrap()
         .iter()
-        .map(|v| v.as_tensor().unwrap().data.clone())
+        .map(|v| v.as_tensor().unwrap().lanes_vec())
         .collect()
 }
 

@@ -76,7 +76,7 @@ fn agree(text: &str, args: &[Tensor], nan_any: bool) -> bool {
     };
     let exec = execute(&p, args);
     for (r, (s, t)) in smt.iter().zip(&exec).enumerate() {
-        for (i, (&x, &y)) in s.iter().zip(&t.data).enumerate() {
+        for (i, (&x, y)) in s.iter().zip(t.data.iter()).enumerate() {
             let same = match (&t.elem, nan_any) {
                 (ElementType::Float(k), true) => float_equal(*k, x, y),
                 _ => x == y,
@@ -84,7 +84,7 @@ fn agree(text: &str, args: &[Tensor], nan_any: bool) -> bool {
             assert!(
                 same,
                 "SMT encoding and executor disagree on result {r} element {i}: SMT {x:#x}, executor {y:#x}\ninputs: {:?}\n{text}",
-                args.iter().map(|a| format!("{:#x}", a.data[i.min(a.data.len() - 1)])).collect::<Vec<_>>()
+                args.iter().map(|a| format!("{:#x}", a.data.get(i.min(a.data.len() - 1)))).collect::<Vec<_>>()
             );
         }
     }
@@ -92,11 +92,7 @@ fn agree(text: &str, args: &[Tensor], nan_any: bool) -> bool {
 }
 
 fn tensor(k: FloatKind, data: Vec<u64>) -> Tensor {
-    Tensor {
-        elem: ElementType::Float(k),
-        shape: vec![data.len()],
-        data,
-    }
+    Tensor::new(ElementType::Float(k), vec![data.len()], &data)
 }
 
 const N: usize = 256;
@@ -187,8 +183,8 @@ fn smt_encoding_agrees_with_executor_int_to_float() {
                 format!("tensor<{n}x{int}>"),
                 format!("tensor<{n}x{}>", k.name()),
             );
-            let arg = Tensor {
-                elem: parse(&format!(
+            let arg = Tensor::new(
+                parse(&format!(
                     "func.func @main(%x: {t}) -> {t} {{\n  return %x : {t}\n}}"
                 ))
                 .value_types[0]
@@ -196,9 +192,9 @@ fn smt_encoding_agrees_with_executor_int_to_float() {
                     .expect("tensor")
                     .elem
                     .clone(),
-                shape: vec![n],
-                data,
-            };
+                vec![n],
+                &data,
+            );
             let text = format!(
                 "func.func @main(%x: {t}) -> {u} {{\n  %r = stablehlo.convert %x : ({t}) -> {u}\n  return %r : {u}\n}}"
             );
@@ -309,11 +305,7 @@ fn smt_encoding_agrees_with_executor_integers() {
             .expect("tensor")
             .elem
             .clone();
-        let mk = |data: Vec<u64>| Tensor {
-            elem: elem.clone(),
-            shape: vec![n],
-            data,
-        };
+        let mk = |data: Vec<u64>| Tensor::new(elem.clone(), vec![n], &data);
         let args = [mk(xs), mk(ys)];
         for op in [
             "add",
@@ -590,16 +582,16 @@ fn smt_encoding_agrees_with_executor_movement() {
 }";
     let mut rng = Rng(5);
     for _ in 0..20 {
-        let x = Tensor {
-            elem: ElementType::Float(FloatKind::F16),
-            shape: vec![2, 3],
-            data: (0..6).map(|_| rng.next_u64() & 0xffff).collect(),
-        };
-        let y = Tensor {
-            elem: ElementType::Float(FloatKind::F16),
-            shape: vec![3],
-            data: (0..3).map(|_| rng.next_u64() & 0xffff).collect(),
-        };
+        let x = Tensor::collect(
+            ElementType::Float(FloatKind::F16),
+            vec![2, 3],
+            (0..6).map(|_| rng.next_u64() & 0xffff),
+        );
+        let y = Tensor::collect(
+            ElementType::Float(FloatKind::F16),
+            vec![3],
+            (0..3).map(|_| rng.next_u64() & 0xffff),
+        );
         assert!(agree(text, &[x, y], false));
     }
 }

@@ -96,11 +96,7 @@ fn arg(ty: &Type, f: &dyn Fn(usize) -> u64) -> Value {
             }
         })
         .collect();
-    Value::tensor(Tensor {
-        elem: tt.elem.clone(),
-        shape,
-        data,
-    })
+    Value::tensor(Tensor::new(tt.elem.clone(), shape, &data))
 }
 
 fn arg_types(p: &Program) -> Vec<Type> {
@@ -123,7 +119,7 @@ fn run(p: &Program, args: &[Value]) -> Result<Outputs, String> {
     r.iter()
         .map(|v| {
             let t = v.as_tensor()?;
-            Ok((t.shape.clone(), t.data.clone()))
+            Ok((t.shape.clone(), t.lanes_vec()))
         })
         .collect()
 }
@@ -195,7 +191,7 @@ fn compare(lhs: &Program, rhs: &Program, seed: u64) -> (usize, Option<String>) {
             let shown: Vec<String> = args
                 .iter()
                 .map(|v| {
-                    let d = &v.as_tensor().unwrap().data;
+                    let d = &v.as_tensor().unwrap().lanes_vec();
                     format!("{:x?}", &d[..d.len().min(8)])
                 })
                 .collect();

@@ -159,18 +159,12 @@ fn check_inputs(op: &str, fmt: &str, cols: &[Vec<u64>]) -> Ulp {
     assert!(l.left.is_empty(), "{op} {fmt}: not legalized: {:?}", l.left);
     let args: Vec<Value> = cols
         .iter()
-        .map(|c| {
-            Value::tensor(Tensor {
-                elem: ElementType::Float(kind),
-                shape: vec![n],
-                data: c.clone(),
-            })
-        })
+        .map(|c| Value::tensor(Tensor::new(ElementType::Float(kind), vec![n], &c.clone())))
         .collect();
     let run = |p: &Program| -> Vec<u64> {
         let mut it = Interp::new(p, Limits::default());
         let r = it.call("main", args.clone()).expect("runs");
-        r[0].as_tensor().expect("tensor").data.clone()
+        r[0].as_tensor().expect("tensor").lanes_vec()
     };
     let (ra, rb) = (run(&a), run(&l.program));
     let b = Ulp(bound(op, fmt));

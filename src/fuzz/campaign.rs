@@ -326,11 +326,7 @@ fn shrink(
                     .iter()
                     .map(|t| {
                         let l = t.lanes();
-                        Tensor {
-                            elem: t.elem.clone(),
-                            shape: vec![],
-                            data: t.data[e * l..e * l + l].to_vec(),
-                        }
+                        Tensor::from_words(t.elem.clone(), vec![], t.data.slice(e * l..e * l + l))
                     })
                     .collect();
                 runs += 1;
@@ -354,11 +350,11 @@ fn shrink(
                 break 'outer;
             }
             let simple = simple_value(&ins[a], j);
-            if ins[a].data[j * l..j * l + l] == simple[..] {
+            if ins[a].lanes_of(j * l..j * l + l) == simple[..] {
                 continue;
             }
             let mut trial = ins.clone();
-            trial[a].data[j * l..j * l + l].copy_from_slice(&simple);
+            trial[a].data.write(j * l, &simple);
             runs += 1;
             if still(t, &p, &trial, budgets, want) {
                 ins = trial;

@@ -1003,11 +1003,7 @@ impl<'o> G<'o> {
     fn init_value(&mut self, e: &ElementType, reducer: &str) -> usize {
         if self.rng.chance(0.85) {
             if let Some(lanes) = super::oracle::identity(reducer, e) {
-                let t = Tensor {
-                    elem: e.clone(),
-                    shape: vec![],
-                    data: lanes,
-                };
+                let t = Tensor::new(e.clone(), vec![], &lanes);
                 let lit = crate::interp::literal::format_value(&crate::interp::Value::tensor(t));
                 self.ops.push(self.op(
                     "stablehlo.constant",
@@ -1540,11 +1536,11 @@ impl G<'_> {
     /// the value id.
     fn const_ints(&mut self, v: &[i64], dims: &[usize], e: &ElementType) -> Option<usize> {
         let k = crate::interp::tensor::int_kind(e)?;
-        let t = Tensor {
-            elem: e.clone(),
-            shape: dims.to_vec(),
-            data: v.iter().map(|&x| k.wrap(x as i128)).collect(),
-        };
+        let t = Tensor::collect(
+            e.clone(),
+            dims.to_vec(),
+            v.iter().map(|&x| k.wrap(x as i128)),
+        );
         let lit = crate::interp::literal::format_value(&crate::interp::Value::tensor(t));
         self.ops.push(self.op(
             "stablehlo.constant",
@@ -1561,11 +1557,7 @@ impl G<'_> {
             ElementType::Float(k) => crate::float::from_f64(*k, v),
             _ => crate::interp::tensor::int_kind(e)?.wrap(v as i128),
         };
-        let t = Tensor {
-            elem: e.clone(),
-            shape: vec![],
-            data: vec![bits],
-        };
+        let t = Tensor::new(e.clone(), vec![], &[bits]);
         let lit = crate::interp::literal::format_value(&crate::interp::Value::tensor(t));
         self.ops.push(self.op(
             "stablehlo.constant",

@@ -208,7 +208,7 @@ fn init_is_identity(op: &GenOp, operands: &[Tensor]) -> bool {
         return false;
     };
     let l = init.lanes();
-    init.data.chunks(l.max(1)).all(|c| c == &id[..])
+    init.lanes_vec().chunks(l.max(1)).all(|c| c == &id[..])
 }
 
 /// How an op's results are judged.
@@ -296,9 +296,10 @@ pub enum Verdict {
 /// One element's text (`1.5e+00`, `-7`, `(1.0, 2.0)`).
 pub fn elem_text(t: &Tensor, i: usize) -> String {
     let l = t.lanes();
-    let Some(lanes) = t.data.get(i * l..i * l + l) else {
+    if (i + 1) * l > t.data.len() {
         return "?".into();
-    };
+    }
+    let lanes = t.elem_lanes(i);
     match &t.elem {
         ElementType::Float(k) => {
             let mut s = String::new();
@@ -363,9 +364,10 @@ fn flush(t: &Tensor) -> (Tensor, usize) {
     let mut n = 0;
     if let ElementType::Float(k) | ElementType::Complex(k) = t.elem {
         let f = k.format();
-        for x in t.data.iter_mut() {
-            if is_subnormal(k, *x) {
-                *x = float::arith::zero(f, f.is_negative(*x));
+        for i in 0..t.data.len() {
+            let x = t.data.get(i);
+            if is_subnormal(k, x) {
+                t.data.set(i, float::arith::zero(f, f.is_negative(x)));
                 n += 1;
             }
         }
@@ -514,8 +516,8 @@ fn compare(
     };
     let mut impl_defined: Option<String> = None;
     for i in 0..n {
-        let e = &expected.data[i * l..i * l + l];
-        let a = &actual.data[i * l..i * l + l];
+        let e = &*expected.elem_lanes(i);
+        let a = &*actual.elem_lanes(i);
         let same = match &expected.elem {
             ElementType::Float(k) | ElementType::Complex(k) => e
                 .iter()
@@ -527,7 +529,7 @@ fn compare(
             continue;
         }
         if let (Some(w), ElementType::Float(k)) = (&wide, &expected.elem) {
-            let x = f64::from_bits(w.data.get(i).copied().unwrap_or(0));
+            let x = f64::from_bits(w.data.try_get(i).unwrap_or(0));
             let f = k.format();
             let unencodable = x.is_nan()
                 || (x.is_infinite() && !f.has_inf)
@@ -549,7 +551,7 @@ fn compare(
                 impl_defined.get_or_insert("a complex function on a branch cut: parts differ only in sign (the sign of zero decides the side)".into());
                 continue;
             }
-            let nonfinite = |t: &Tensor| t.data[i * l..i * l + l].iter().any(|&x| !f.is_finite(x));
+            let nonfinite = |t: &Tensor| t.elem_lanes(i).iter().any(|&x| !f.is_finite(x));
             if nonfinite(expected) || nonfinite(actual) {
                 impl_defined.get_or_insert("a non-finite complex result (spec: exceptions of complex arithmetic are implementation-defined)".into());
                 continue;
@@ -825,7 +827,7 @@ pub fn exactly_determined(
 
 /// Element `i`'s bits (0 past the end).
 fn float_bits(t: &Tensor, i: usize) -> u64 {
-    t.data.get(i).copied().unwrap_or(0)
+    t.data.try_get(i).unwrap_or(0)
 }
 
 /// IRFFT is defined only as the inverse of RFFT: a spectrum that is not
@@ -852,7 +854,7 @@ fn irfft_outside_image(op: &GenOp, operands: &[Tensor]) -> Option<String> {
     let n = fl[0];
     let m = *x.shape.last()?;
     let f = k.format();
-    let imag = |j: usize| x.data.get(2 * j + 1).copied().unwrap_or(0);
+    let imag = |j: usize| x.data.try_get(2 * j + 1).unwrap_or(0);
     let bad = (0..x.data.len() / 2).any(|j| {
         let bin = j % m.max(1);
         (bin == 0 || (n.is_multiple_of(2) && bin == n / 2)) && !f.is_zero(imag(j))
@@ -874,7 +876,7 @@ fn element_impl_defined(
     if let ElementType::Float(k) = &expected.elem {
         let f = k.format();
         let big = |x: u64| f.is_nan(x) || (x & f.mag_mask()) == f.max_finite();
-        if !f.has_inf && big(expected.data[i]) && big(actual.data[i]) {
+        if !f.has_inf && big(expected.data.get(i)) && big(actual.data.get(i)) {
             return Some(format!(
                 "overflow in {k:?}, which has no infinity (spec: implementation-defined)"
             ));
@@ -924,8 +926,8 @@ fn element_impl_defined(
             if matches!(expected.elem, ElementType::Quant(_)) {
                 return None;
             }
-            let a = operands.first().map(|t| k.value(t.data[i]))?;
-            let b = operands.get(1).map(|t| k.value(t.data[i]));
+            let a = operands.first().map(|t| k.value(t.data.get(i)))?;
+            let b = operands.get(1).map(|t| k.value(t.data.get(i)));
             let exact: Option<i128> = match (short.trim_start_matches("broadcast_"), b) {
                 ("add", Some(b)) => Some(a + b),
                 ("subtract", Some(b)) => Some(a - b),
@@ -966,7 +968,7 @@ fn element_impl_defined(
                 return None;
             };
             let f = k.format();
-            let nan_at = |t: &Tensor| t.data.get(i).is_some_and(|&x| f.is_nan(x));
+            let nan_at = |t: &Tensor| t.data.try_get(i).is_some_and(|x| f.is_nan(x));
             if f.nan == float::NanEncoding::NegativeZero && operands.iter().any(nan_at) {
                 return Some("TOTALORDER with the NaN of an FNUZ format (the negative-zero pattern): its sign, and so its place in the total order, is not defined".into());
             }
@@ -976,13 +978,13 @@ fn element_impl_defined(
             // unequal to everything) or two zeros (−0 < +0, or −0 = +0).
             // Broadcast operands are read element by element only when
             // every operand has the result's shape.
-            let zero_at = |t: &Tensor, j: usize| t.data.get(j).is_some_and(|&x| f.is_zero(x));
+            let zero_at = |t: &Tensor, j: usize| t.data.try_get(j).is_some_and(|x| f.is_zero(x));
             let nan_or_zeros = if same_shape {
                 operands.iter().any(nan_at) || operands.iter().all(|t| zero_at(t, i))
             } else {
                 operands
                     .iter()
-                    .any(|t| (0..t.data.len()).any(|j| f.is_nan(t.data[j]) || f.is_zero(t.data[j])))
+                    .any(|t| t.data.iter().any(|x| f.is_nan(x) || f.is_zero(x)))
             };
             nan_or_zeros.then(|| {
                 "TOTALORDER on a NaN or on two zeros: the spec's \"combination of totalOrder and compareQuietEqual\" leaves open which decides equality there".into()
@@ -992,7 +994,7 @@ fn element_impl_defined(
             // Values: only ties among equal (or unordered) values may differ.
             if let ElementType::Float(k) = &expected.elem {
                 let f = k.format();
-                let (x, y) = (expected.data[i], actual.data[i]);
+                let (x, y) = (expected.data.get(i), actual.data.get(i));
                 if f.is_nan(x) || f.is_nan(y) || float::to_f64(*k, x) == float::to_f64(*k, y) {
                     return Some("top_k: the order of elements that compare equal or unordered (NaN, ±0)".into());
                 }
@@ -1007,7 +1009,7 @@ fn element_impl_defined(
             // Several updates of one element: their order is implementation-defined.
             let idx = operands.get(1)?;
             let mut seen = std::collections::BTreeSet::new();
-            let dup = idx.data.iter().any(|x| !seen.insert(*x));
+            let dup = idx.data.iter().any(|x| !seen.insert(x));
             dup.then(|| "scatter: several updates of one element, applied in an implementation-defined order".into())
         }
         "uniform_quantize" => {
@@ -1017,7 +1019,7 @@ fn element_impl_defined(
             let ElementType::Float(k) = &o.elem else {
                 return None;
             };
-            o.data.get(i).is_some_and(|&x| k.format().is_nan(x)).then(|| {
+            o.data.try_get(i).is_some_and(|x| k.format().is_nan(x)).then(|| {
                 "uniform_quantize of a NaN: converting NaN to the storage integer is implementation-defined".into()
             })
         }
@@ -1067,8 +1069,8 @@ fn quant_nan(op: &GenOp, operands: &[Tensor], expected: &Tensor, i: usize) -> bo
         return false;
     };
     r.first()
-        .and_then(|t| t.data.get(i))
-        .is_some_and(|&x| f32::from_bits(x as u32).is_nan())
+        .and_then(|t| t.data.try_get(i))
+        .is_some_and(|x| f32::from_bits(x as u32).is_nan())
 }
 
 /// reduce_precision of a value below the reduced format's smallest normal
@@ -1096,13 +1098,13 @@ fn reduce_precision_underflow(
         .parse()
         .ok()?;
     let f = k.format();
-    let x = float::to_f64(*k, operands.first()?.data.get(i).copied()?);
+    let x = float::to_f64(*k, operands.first()?.data.try_get(i)?);
     let reduced_bias = (1i64 << (eb - 1).clamp(0, 62)) - 1;
     let min_normal = 2f64.powi((1 - reduced_bias).clamp(-2000, 2000) as i32);
     let zero = |b: u64| f.has_zero && !f.is_nan(b) && (b & f.mag_mask()) == 0;
     // One side zero, the other hlocheck's value or zero (never a NaN: in an
     // FNUZ format the −0 pattern is the NaN).
-    let (e, a) = (expected.data[i], actual.data[i]);
+    let (e, a) = (expected.data.get(i), actual.data.get(i));
     if x.is_finite() && x.abs() < min_normal && (zero(a) || (zero(e) && !f.is_nan(a))) {
         return Some("reduce_precision of a value below the reduced format's smallest normal: the spec's conversion keeps it as a subnormal, its formal steps flush it to zero (left open; XLA and the reference interpreter flush)".into());
     }
@@ -1114,8 +1116,10 @@ fn reduce_precision_underflow(
 fn roundtrip_exact(src: &Tensor, res: &Tensor, i: usize, l: usize) -> bool {
     let val = |t: &Tensor, j: usize| -> Option<f64> {
         match &t.elem {
-            ElementType::Float(k) | ElementType::Complex(k) => Some(float::to_f64(*k, t.data[j])),
-            e => int_kind(e).map(|k| k.value(t.data[j]) as f64),
+            ElementType::Float(k) | ElementType::Complex(k) => {
+                Some(float::to_f64(*k, t.data.get(j)))
+            }
+            e => int_kind(e).map(|k| k.value(t.data.get(j)) as f64),
         }
     };
     let rl = res.lanes();
@@ -1126,7 +1130,7 @@ fn roundtrip_exact(src: &Tensor, res: &Tensor, i: usize, l: usize) -> bool {
     if wide_int(src) || wide_int(res) {
         // f64 cannot tell; decide with the integers where both are integers.
         if let (Some(ka), Some(kb)) = (int_kind(&src.elem), int_kind(&res.elem)) {
-            let x = ka.value(src.data[i]);
+            let x = ka.value(src.data.get(i));
             return x >= kb.min() && x <= kb.max();
         }
         return false;
@@ -1167,7 +1171,8 @@ fn order_bound(
         let n = t.data.len() / l.max(1);
         let mut data = Vec::with_capacity(n);
         for j in 0..n {
-            let v: f64 = t.data[j * l..j * l + l]
+            let v: f64 = t
+                .elem_lanes(j)
                 .iter()
                 .map(|&x| match &t.elem {
                     ElementType::Float(k) | ElementType::Complex(k) => float::to_f64(*k, x).abs(),
@@ -1176,11 +1181,7 @@ fn order_bound(
                 .sum();
             data.push(v.to_bits());
         }
-        Tensor {
-            elem: ElementType::Float(FloatKind::F64),
-            shape: t.shape.clone(),
-            data,
-        }
+        Tensor::new(ElementType::Float(FloatKind::F64), t.shape.clone(), &data)
     };
     let u = 2f64.powi(-(f.precision() as i32));
     let g = |n: f64, u: f64| n * u / (1.0 - n * u).max(0.5);
@@ -1214,10 +1215,11 @@ fn order_bound(
         let xl = x.lanes();
         let el = expected.lanes().max(1);
         let mut out = Vec::with_capacity(expected.data.len() / el);
+        let lanes = x.data.to_vec();
         for j in 0..expected.data.len() / el {
             let b = j / os;
             let mut s = 0.0;
-            for v in x.data.get(b * xs * xl..(b + 1) * xs * xl).unwrap_or(&[]) {
+            for v in lanes.get(b * xs * xl..(b + 1) * xs * xl).unwrap_or(&[]) {
                 s += match &x.elem {
                     ElementType::Float(k) | ElementType::Complex(k) => float::to_f64(*k, *v).abs(),
                     _ => 0.0,
@@ -1261,7 +1263,7 @@ fn order_bound(
     Ok(sums
         .data
         .iter()
-        .map(|&s| {
+        .map(|s| {
             let s = f64::from_bits(s);
             // Twice: hlocheck's sequential result is itself within the bound
             // of the exact value, as is any order's.
@@ -1279,15 +1281,11 @@ fn f64_result(one: &GenProgram, operands: &[Tensor]) -> Option<Tensor> {
         let ElementType::Float(k) = &t.elem else {
             return None;
         };
-        Some(Tensor {
-            elem: ElementType::Float(FloatKind::F64),
-            shape: t.shape.clone(),
-            data: t
-                .data
-                .iter()
-                .map(|&x| float::to_f64(*k, x).to_bits())
-                .collect(),
-        })
+        Some(Tensor::collect(
+            ElementType::Float(FloatKind::F64),
+            t.shape.clone(),
+            t.data.iter().map(|x| float::to_f64(*k, x).to_bits()),
+        ))
     };
     let ins: Vec<Tensor> = operands
         .iter()

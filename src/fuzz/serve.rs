@@ -182,8 +182,14 @@ fn fma_fused(prog: &GenProgram, i: usize, values: &[Tensor], r: &mut Tensor) {
         }
         let f = k.format();
         for j in 0..len {
-            r.data[j] =
-                float::arith::fma(f, a.data[j], b.data[j], c.data[j], Rounding::NearestEven);
+            let v = float::arith::fma(
+                f,
+                a.data.get(j),
+                b.data.get(j),
+                c.data.get(j),
+                Rounding::NearestEven,
+            );
+            r.data.set(j, v);
         }
         return;
     }
@@ -194,39 +200,39 @@ fn plant(op: &str, operands: &[&Tensor], r: &mut Tensor, plants: &[String]) {
     match (op, &r.elem) {
         ("stablehlo.add", ElementType::Float(FloatKind::F16)) if has("add-f16-rtz") => {
             let f = FloatKind::F16.format();
-            for (k, out) in r.data.iter_mut().enumerate() {
+            r.for_each_lane(|k, out| {
                 *out = float::arith::add(
                     f,
-                    operands[0].data[k],
-                    operands[1].data[k],
+                    operands[0].data.get(k),
+                    operands[1].data.get(k),
                     Rounding::TowardZero,
                 );
-            }
+            });
         }
         ("stablehlo.maximum", ElementType::Float(k)) if has("max-zero-sign") => {
             let f = k.format();
-            for (j, out) in r.data.iter_mut().enumerate() {
-                let (a, b) = (operands[0].data[j], operands[1].data[j]);
+            r.for_each_lane(|j, out| {
+                let (a, b) = (operands[0].data.get(j), operands[1].data.get(j));
                 if f.is_zero(a) && f.is_zero(b) && f.is_negative(a) != f.is_negative(b) {
                     *out = float::arith::zero(f, true);
                 }
-            }
+            });
         }
         ("stablehlo.convert", ElementType::Float(k)) if has("convert-ftz") => {
-            let f = k.format();
-            for out in r.data.iter_mut() {
-                if super::values::is_subnormal(*k, *out) {
+            let (k, f) = (*k, k.format());
+            r.for_each_lane(|_, out| {
+                if super::values::is_subnormal(k, *out) {
                     *out = float::arith::zero(f, f.is_negative(*out));
                 }
-            }
+            });
         }
         ("stablehlo.exponential", ElementType::Float(FloatKind::F32)) if has("exp-ulp") => {
-            for out in r.data.iter_mut() {
+            r.for_each_lane(|_, out| {
                 let x = f32::from_bits(*out as u32);
                 if x.is_finite() && x > 0.0 && x < 1e30 {
                     *out = (*out as u32 + 8) as u64;
                 }
-            }
+            });
         }
         _ => {}
     }

@@ -224,9 +224,5 @@ pub fn random_tensor_with(
             }
         }
     }
-    Tensor {
-        elem: elem.clone(),
-        shape: shape.to_vec(),
-        data,
-    }
+    Tensor::new(elem.clone(), shape.to_vec(), &data)
 }

@@ -125,7 +125,7 @@ pub fn compare(actual: &Tensor, expected: &Tensor, how: Compare) -> Result<(), S
 fn elements_match(actual: &Tensor, expected: &Tensor, i: usize, how: Compare) -> bool {
     match (&actual.elem, float_kind(&actual.elem)) {
         (ElementType::Float(_), Some(k)) => {
-            float_elems_match(k, actual.data[i], expected_float(expected, k, i), how)
+            float_elems_match(k, actual.data.get(i), expected_float(expected, k, i), how)
         }
         (ElementType::Complex(_), Some(k)) => {
             let (a, e) = (actual.elem_lanes(i), expected.elem_lanes(i));
@@ -141,9 +141,9 @@ fn elements_match(actual: &Tensor, expected: &Tensor, i: usize, how: Compare) ->
 fn expected_float(expected: &Tensor, k: FloatKind, i: usize) -> u64 {
     match &expected.elem {
         ElementType::Float(ek) if *ek != k => {
-            float::convert::convert_kind(*ek, k, expected.data[i])
+            float::convert::convert_kind(*ek, k, expected.data.get(i))
         }
-        _ => expected.data[i],
+        _ => expected.data.get(i),
     }
 }
 

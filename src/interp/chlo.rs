@@ -24,7 +24,7 @@
 //! `broadcast_next_after`, `broadcast_zeta` and `broadcast_polygamma` work
 //! once the kernels they delegate to exist.
 
-use super::elementwise::{domain, map1, unary_arg, Domain};
+use super::elementwise::{domain, map1, map1c, unary_arg, Domain};
 use super::literal::tensor_from_attr;
 use super::tensor::{int_kind, lanes, num_elements, strides, Tensor};
 use super::{registry, result_elem, Interp, KResult, Kernel, Value};
@@ -148,17 +148,13 @@ pub fn broadcast_to(t: &Tensor, shape: &[usize], dims: &[usize]) -> Result<Tenso
         let mut idx = vec![0usize; shape.len()];
         loop {
             let src: usize = idx.iter().zip(&step).map(|(i, s)| i * s).sum();
-            data.extend_from_slice(&t.data[src * l..(src + 1) * l]);
+            t.data.extend_vec(src * l..(src + 1) * l, &mut data);
             if !super::tensor::next_index(&mut idx, shape) {
                 break;
             }
         }
     }
-    Ok(Tensor {
-        elem: t.elem.clone(),
-        shape: shape.to_vec(),
-        data,
-    })
+    Ok(Tensor::new(t.elem.clone(), shape.to_vec(), &data))
 }
 
 /// Broadcasts the operands of a CHLO broadcasting op to their common shape.
@@ -310,7 +306,7 @@ pub fn constant_like_lanes(op: &Op, elem: &ElementType) -> KResult<Vec<u64>> {
             if c.len() != 1 {
                 return Err("`value` must be a single element".into());
             }
-            c.data
+            c.lanes_vec()
         }
         _ => scalar_lanes(v, elem)?,
     };
@@ -369,10 +365,7 @@ fn conj(_: &mut Interp<'_>, _: &Op, args: Vec<Value>) -> KResult<Vec<Value>> {
     match domain(&a.elem)? {
         Domain::Complex(k) => {
             let f = k.format();
-            let mut t = a.clone();
-            for c in t.data.chunks_exact_mut(2) {
-                c[1] = arith::negate(f, c[1]);
-            }
+            let t = map1c(a, a.elem.clone(), |re, im| (re, arith::negate(f, im)));
             Ok(vec![Value::tensor(t)])
         }
         Domain::Float(_) => Ok(vec![Value::tensor(a.clone())]),
@@ -397,18 +390,17 @@ fn square(_: &mut Interp<'_>, _: &Op, args: Vec<Value>) -> KResult<Vec<Value>> {
         Domain::Complex(kind) => {
             let f = kind.format();
             let two = convert::from_int(f, 2, RNE);
-            let mut t = a.clone();
-            for c in t.data.chunks_exact_mut(2) {
-                let (re, im) = (c[0], c[1]);
-                c[0] = arith::mul(
-                    f,
-                    arith::sub(f, re, im, RNE),
-                    arith::add(f, re, im, RNE),
-                    RNE,
-                );
-                c[1] = arith::mul(f, arith::mul(f, re, im, RNE), two, RNE);
-            }
-            t
+            map1c(a, a.elem.clone(), |re, im| {
+                (
+                    arith::mul(
+                        f,
+                        arith::sub(f, re, im, RNE),
+                        arith::add(f, re, im, RNE),
+                        RNE,
+                    ),
+                    arith::mul(f, arith::mul(f, re, im, RNE), two, RNE),
+                )
+            })
         }
     };
     Ok(vec![Value::tensor(t)])
@@ -421,27 +413,22 @@ fn mulhi(_: &mut Interp<'_>, _: &Op, args: Vec<Value>) -> KResult<Vec<Value>> {
     let Domain::Int(k) = domain(&a.elem)? else {
         return Err("mulhi takes integers".into());
     };
-    let data = a
-        .data
-        .iter()
-        .zip(&b.data)
-        .map(|(&x, &y)| {
-            let (x, y) = (k.value(x), k.value(y));
-            // |x·y| < 2^128 for 64-bit operands: compute in i128 for signed
-            // and in u128 for unsigned.
-            let hi = if k.signed {
-                x.wrapping_mul(y) >> k.bits
-            } else {
-                ((x as u128).wrapping_mul(y as u128) >> k.bits) as i128
-            };
-            k.wrap(hi)
-        })
-        .collect();
-    Ok(vec![Value::tensor(Tensor {
-        elem: a.elem.clone(),
-        shape: a.shape.clone(),
+    let data = a.data.iter().zip(b.data.iter()).map(|(x, y)| {
+        let (x, y) = (k.value(x), k.value(y));
+        // |x·y| < 2^128 for 64-bit operands: compute in i128 for signed
+        // and in u128 for unsigned.
+        let hi = if k.signed {
+            x.wrapping_mul(y) >> k.bits
+        } else {
+            ((x as u128).wrapping_mul(y as u128) >> k.bits) as i128
+        };
+        k.wrap(hi)
+    });
+    Ok(vec![Value::tensor(Tensor::collect(
+        a.elem.clone(),
+        a.shape.clone(),
         data,
-    })])
+    ))])
 }
 
 #[cfg(test)]
@@ -459,14 +446,14 @@ mod tests {
         assert!(numpy_shape(&[&[2, 3], &[4]]).is_err());
         let row = i32s(vec![3], &[1, 2, 3]);
         let b = broadcast_to(&row, &[2, 3], &[1]).unwrap();
-        assert_eq!(b.data, vec![1, 2, 3, 1, 2, 3]);
+        assert_eq!(b.lanes_vec(), vec![1, 2, 3, 1, 2, 3]);
     }
 
     #[test]
     fn broadcast_dimensions_map_the_lower_rank_operand() {
         let col = i32s(vec![2], &[10, 20]);
         let b = broadcast_to(&col, &[2, 3], &[0]).unwrap();
-        assert_eq!(b.data, vec![10, 10, 10, 20, 20, 20]);
+        assert_eq!(b.lanes_vec(), vec![10, 10, 10, 20, 20, 20]);
     }
 
     #[test]

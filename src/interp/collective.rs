@@ -512,14 +512,10 @@ fn concat(parts: &[&Tensor], dim: usize) -> KResult<Tensor> {
     for o in 0..outer {
         for p in parts {
             let chunk = p.shape[dim] * inner;
-            data.extend_from_slice(&p.data[o * chunk..(o + 1) * chunk]);
+            p.data.extend_vec(o * chunk..(o + 1) * chunk, &mut data);
         }
     }
-    Ok(Tensor {
-        elem: first.elem.clone(),
-        shape,
-        data,
-    })
+    Ok(Tensor::new(first.elem.clone(), shape, &data))
 }
 
 /// Splits a tensor into `count` equal parts along `dim`.
@@ -545,13 +541,9 @@ fn split(t: &Tensor, dim: usize, count: usize) -> KResult<Vec<Tensor>> {
         let mut data = Vec::with_capacity(outer * part * inner);
         for o in 0..outer {
             let base = o * t.shape[dim] * inner + k * part * inner;
-            data.extend_from_slice(&t.data[base..base + part * inner]);
+            t.data.extend_vec(base..base + part * inner, &mut data);
         }
-        out.push(Tensor {
-            elem: t.elem.clone(),
-            shape: shape.clone(),
-            data,
-        });
+        out.push(Tensor::new(t.elem.clone(), shape.clone(), &data));
     }
     Ok(out)
 }
@@ -603,18 +595,17 @@ fn reduce_all<'p>(
     let l = acc.lanes();
     if let (Some(g), 1) = (f.fast_binary(), l) {
         for t in &conv[1..] {
-            for (a, &b) in acc.data.iter_mut().zip(&t.data) {
-                *a = g(*a, b);
-            }
+            acc.data.update(|off, lanes| {
+                for (k, a) in lanes.iter_mut().enumerate() {
+                    *a = g(*a, t.data.get(off + k));
+                }
+            });
         }
         return Ok(acc);
     }
     for t in &conv[1..] {
         for i in 0..acc.len() {
-            let r = f.call(
-                interp,
-                &[&acc.data[i * l..(i + 1) * l], &t.data[i * l..(i + 1) * l]],
-            )?;
+            let r = f.call(interp, &[&acc.elem_lanes(i), &t.elem_lanes(i)])?;
             let r = r
                 .into_iter()
                 .next()
@@ -622,7 +613,7 @@ fn reduce_all<'p>(
             if r.len() != l {
                 return Err("the computation returned a value of another type".into());
             }
-            acc.data[i * l..(i + 1) * l].copy_from_slice(&r);
+            acc.data.write(i * l, &r);
         }
     }
     Ok(acc)
@@ -1174,13 +1165,13 @@ mod tests {
             &[1, 2, 3, 4, 5, 6, 7, 8],
         );
         let parts = split(&t, 1, 2).unwrap();
-        assert_eq!(parts[0].data, vec![1, 2, 5, 6]);
-        assert_eq!(parts[1].data, vec![3, 4, 7, 8]);
+        assert_eq!(parts[0].lanes_vec(), vec![1, 2, 5, 6]);
+        assert_eq!(parts[1].lanes_vec(), vec![3, 4, 7, 8]);
         let refs: Vec<&Tensor> = parts.iter().collect();
         assert_eq!(concat(&refs, 1).unwrap(), t);
         let rows = concat(&refs, 0).unwrap();
         assert_eq!(rows.shape, vec![4, 2]);
-        assert_eq!(rows.data, vec![1, 2, 5, 6, 3, 4, 7, 8]);
+        assert_eq!(rows.lanes_vec(), vec![1, 2, 5, 6, 3, 4, 7, 8]);
     }
 
     /// Runs `@main` of a program text; returns its results.
@@ -1218,7 +1209,7 @@ func.func @main() -> (tensor<2xf32>, tensor<2xf32>) {
         let r = run_main(text).unwrap();
         for v in &r {
             let t = v.as_tensor().unwrap();
-            let got: Vec<f32> = t.data.iter().map(|&x| f32::from_bits(x as u32)).collect();
+            let got: Vec<f32> = t.data.iter().map(|x| f32::from_bits(x as u32)).collect();
             assert_eq!(got, [100.0, -1.5]);
         }
     }

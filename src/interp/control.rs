@@ -51,7 +51,7 @@ fn predicate(v: &Value) -> KResult<bool> {
     if t.len() != 1 {
         return Err("a predicate must have exactly one element".into());
     }
-    Ok(t.data[0] != 0)
+    Ok(t.data.get(0) != 0)
 }
 
 /// `while` (spec: while): runs `body` while `cond` yields true.

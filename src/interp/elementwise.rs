@@ -21,7 +21,7 @@
 //!   operation rounded in the part's format (`(ac − bd) + (ad + bc)i`; division
 //!   by `c² + d²`).
 
-use super::tensor::{int_kind, lanes, IntKind, Tensor};
+use super::tensor::{int_kind, lanes, IntKind, Tensor, Width, Words, BLOCK};
 use super::{Interp, KResult, Kernel, Value};
 use crate::float::arith::{self, Direction};
 use crate::float::convert;
@@ -112,16 +112,16 @@ pub fn domain(e: &ElementType) -> Result<Domain, String> {
 
 /// A new tensor of `elem` mapping each lane-1 element of `t`.
 pub fn map1(t: &Tensor, elem: ElementType, f: impl Fn(u64) -> u64 + Sync) -> Tensor {
-    let data = super::par::build(t.data.len(), |off, out| {
-        for (o, &x) in out.iter_mut().zip(&t.data[off..]) {
+    let n = t.data.len();
+    let data = Words::build(Width::of(&elem), n, |off, out| {
+        let mut xs = [0u64; BLOCK];
+        let xs = &mut xs[..out.len()];
+        t.data.read(off, xs);
+        for (o, &x) in out.iter_mut().zip(xs.iter()) {
             *o = f(x);
         }
     });
-    Tensor {
-        elem,
-        shape: t.shape.clone(),
-        data,
-    }
+    Tensor::from_words(elem, t.shape.clone(), data)
 }
 
 /// A new tensor of `elem` combining the lane-1 elements of `a` and `b` (same shapes).
@@ -132,31 +132,27 @@ pub fn map2(
     f: impl Fn(u64, u64) -> u64 + Sync,
 ) -> Tensor {
     let n = a.data.len().min(b.data.len());
-    let data = super::par::build(n, |off, out| {
-        for ((o, &x), &y) in out.iter_mut().zip(&a.data[off..]).zip(&b.data[off..]) {
+    let data = Words::build(Width::of(&elem), n, |off, out| {
+        let (mut xs, mut ys) = ([0u64; BLOCK], [0u64; BLOCK]);
+        let (xs, ys) = (&mut xs[..out.len()], &mut ys[..out.len()]);
+        a.data.read(off, xs);
+        b.data.read(off, ys);
+        for ((o, &x), &y) in out.iter_mut().zip(xs.iter()).zip(ys.iter()) {
             *o = f(x, y);
         }
     });
-    Tensor {
-        elem,
-        shape: a.shape.clone(),
-        data,
-    }
+    Tensor::from_words(elem, a.shape.clone(), data)
 }
 
 /// A new complex tensor mapping each element's (re, im).
 pub fn map1c(t: &Tensor, elem: ElementType, f: impl Fn(u64, u64) -> (u64, u64)) -> Tensor {
-    let mut data = Vec::with_capacity(t.data.len());
-    for c in t.data.chunks_exact(2) {
-        let (r, i) = f(c[0], c[1]);
-        data.push(r);
-        data.push(i);
+    let mut data = Words::with_capacity(Width::of(&elem), t.data.len());
+    for i in 0..t.data.len() / 2 {
+        let (x, y) = t.pair(i);
+        let (r, i) = f(x, y);
+        data.extend_lanes(&[r, i]);
     }
-    Tensor {
-        elem,
-        shape: t.shape.clone(),
-        data,
-    }
+    Tensor::from_words(elem, t.shape.clone(), data)
 }
 
 /// A new complex tensor combining two complex tensors element by element.
@@ -166,17 +162,13 @@ pub fn map2c(
     elem: ElementType,
     f: impl Fn((u64, u64), (u64, u64)) -> (u64, u64),
 ) -> Tensor {
-    let mut data = Vec::with_capacity(a.data.len());
-    for (x, y) in a.data.chunks_exact(2).zip(b.data.chunks_exact(2)) {
-        let (r, i) = f((x[0], x[1]), (y[0], y[1]));
-        data.push(r);
-        data.push(i);
+    let n = a.data.len().min(b.data.len()) / 2;
+    let mut data = Words::with_capacity(Width::of(&elem), 2 * n);
+    for i in 0..n {
+        let (r, i) = f(a.pair(i), b.pair(i));
+        data.extend_lanes(&[r, i]);
     }
-    Tensor {
-        elem,
-        shape: a.shape.clone(),
-        data,
-    }
+    Tensor::from_words(elem, a.shape.clone(), data)
 }
 
 /// Shape equality without a library call for the common small ranks.
@@ -356,9 +348,11 @@ struct Over<'a>(Tensor, &'a Tensor, bool);
 impl Lanes2 for Over<'_> {
     fn apply(self, f: impl Fn(u64, u64) -> u64 + Sync) -> Tensor {
         let Over(mut dst, other, dst_is_left) = self;
-        let ys = &other.data;
-        super::par::fill(&mut dst.data, |off, piece| {
-            let ys = &ys[off..off + piece.len()];
+        dst.data.update(|off, piece| {
+            let mut buf = [0u64; BLOCK];
+            let ys = &mut buf[..piece.len()];
+            other.data.read(off, ys);
+            let ys = &*ys;
             if dst_is_left {
                 for (x, &y) in piece.iter_mut().zip(ys) {
                     *x = f(*x, y);
@@ -1053,7 +1047,11 @@ pub fn compare_plain(args: &[Value], dir: Direction, ctype: Option<&str>) -> KRe
             let f = kind.format();
             let total = ctype == Some("TOTALORDER");
             let mut data = Vec::with_capacity(a.len());
-            for (x, y) in a.data.chunks_exact(2).zip(b.data.chunks_exact(2)) {
+            for (x, y) in a
+                .lanes_vec()
+                .chunks_exact(2)
+                .zip(b.lanes_vec().chunks_exact(2))
+            {
                 let cmp = |p: u64, q: u64| {
                     if total {
                         Some(arith::compare_total(f, p, q))
@@ -1067,11 +1065,7 @@ pub fn compare_plain(args: &[Value], dir: Direction, ctype: Option<&str>) -> KRe
                 };
                 data.push(dir.holds(ord) as u64);
             }
-            Tensor {
-                elem: ElementType::I1,
-                shape: a.shape.clone(),
-                data,
-            }
+            Tensor::new(ElementType::I1, a.shape.clone(), &data)
         }
     };
     one(out)
@@ -1100,21 +1094,21 @@ pub fn select_plain(args: &[Value]) -> KResult<Tensor> {
     }
     let l = t.lanes();
     if p.len() == 1 {
-        return Ok(if p.data[0] != 0 { t.clone() } else { f.clone() });
+        return Ok(if p.data.get(0) != 0 {
+            t.clone()
+        } else {
+            f.clone()
+        });
     }
     if p.shape != t.shape {
         return Err("pred must be a scalar or have the operands' shape".into());
     }
-    let mut data = Vec::with_capacity(t.data.len());
+    let mut data = Words::with_capacity(t.data.width(), t.data.len());
     for i in 0..p.len() {
-        let src = if p.data[i] != 0 { t } else { f };
-        data.extend_from_slice(&src.data[i * l..(i + 1) * l]);
+        let src = if p.data.get(i) != 0 { t } else { f };
+        data.extend_from(&src.data, i * l..(i + 1) * l);
     }
-    Ok(Tensor {
-        elem: t.elem.clone(),
-        shape: t.shape.clone(),
-        data,
-    })
+    Ok(Tensor::from_words(t.elem.clone(), t.shape.clone(), data))
 }
 
 /// `clamp` (spec: clamp): `min(max(operand, min), max)`; `min` and `max` may be scalars.
@@ -1131,7 +1125,7 @@ fn clamp<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<V
                 Ok(Tensor::filled(
                     t.elem.clone(),
                     x.shape.clone(),
-                    t.elem_lanes(0),
+                    &t.elem_lanes(0),
                 ))
             } else {
                 Err("min and max must be scalars or have the operand's shape".into())
@@ -1225,7 +1219,10 @@ fn convert_op<'p>(
         }
         if let Some(mut t) = take_sole(&mut args) {
             let f = convert::converter(fk, tk);
-            super::par::fill(&mut t.data, |_, piece| {
+            if Width::of(&t.elem) != Width::of(&to) {
+                return one(map1(&t, to, f));
+            }
+            t.data.update(|_, piece| {
                 for x in piece {
                     *x = f(*x);
                 }
@@ -1252,14 +1249,10 @@ pub fn convert_tensor(a: &Tensor, to: &ElementType) -> Tensor {
     }
     let mut data = Vec::with_capacity(a.len() * lanes(to));
     let l = a.lanes();
-    for x in a.data.chunks_exact(l.max(1)) {
+    for x in a.lanes_vec().chunks_exact(l.max(1)) {
         convert_elem(&a.elem, to, x, &mut data);
     }
-    Tensor {
-        elem: to.clone(),
-        shape: a.shape.clone(),
-        data,
-    }
+    Tensor::new(to.clone(), a.shape.clone(), &data)
 }
 
 /// Bit width of an element for `bitcast_convert`.
@@ -1304,7 +1297,7 @@ fn bitcast_convert<'p>(
         }
     };
     let mut bits: Vec<u128> = Vec::with_capacity(a.len());
-    for x in a.data.chunks_exact(a.lanes()) {
+    for x in a.lanes_vec().chunks_exact(a.lanes()) {
         let mut v = 0u128;
         for (j, &lane) in x.iter().enumerate() {
             v |= ((lane as u128) & mask(lane_w)) << (j as u32 * lane_w);
@@ -1347,20 +1340,16 @@ fn bitcast_convert<'p>(
     if data.len() != super::tensor::num_elements(&shape) * lo {
         return Err("the result shape does not hold the operand's bits".into());
     }
-    one(Tensor {
-        elem: to,
-        shape,
-        data,
-    })
+    one(Tensor::new(to, shape, &data))
 }
 
 fn part(d: Domain, a: &Tensor, which: usize) -> Result<Tensor, String> {
     match d {
-        Domain::Complex(k) => Ok(Tensor {
-            elem: ElementType::Float(k),
-            shape: a.shape.clone(),
-            data: a.data.chunks_exact(2).map(|c| c[which]).collect(),
-        }),
+        Domain::Complex(k) => Ok(Tensor::collect(
+            ElementType::Float(k),
+            a.shape.clone(),
+            a.lanes_vec().chunks_exact(2).map(|c| c[which]),
+        )),
         Domain::Float(k) => Ok(if which == 0 {
             a.clone()
         } else {
@@ -1387,15 +1376,11 @@ fn complex(_: &mut Interp<'_>, _: &Op, args: Vec<Value>) -> KResult<Vec<Value>> 
         return Err("complex takes floats".into());
     };
     let mut data = Vec::with_capacity(2 * a.len());
-    for (&x, &y) in a.data.iter().zip(&b.data) {
+    for (x, y) in a.data.iter().zip(b.data.iter()) {
         data.push(x);
         data.push(y);
     }
-    one(Tensor {
-        elem: ElementType::Complex(k),
-        shape: a.shape.clone(),
-        data,
-    })
+    one(Tensor::new(ElementType::Complex(k), a.shape.clone(), &data))
 }
 
 /// Whether an element type is an unsigned integer (for messages and tests).
@@ -1433,16 +1418,8 @@ mod tests {
             for op in ops {
                 let slow = op.slow;
                 for &y in &ys {
-                    let a = Tensor {
-                        elem: elem.clone(),
-                        shape: vec![xs.len()],
-                        data: xs.clone(),
-                    };
-                    let b = Tensor {
-                        elem: elem.clone(),
-                        shape: vec![xs.len()],
-                        data: vec![y; xs.len()],
-                    };
+                    let a = Tensor::new(elem.clone(), vec![xs.len()], &xs.clone());
+                    let b = Tensor::new(elem.clone(), vec![xs.len()], &vec![y; xs.len()]);
                     let fast = float2(kind, &a, &b, op);
                     // Over either operand's lanes: the same bits.
                     let over_a = float2_into(kind, op, Over(a.clone(), &b, true));
@@ -1451,7 +1428,7 @@ mod tests {
                     assert_eq!(over_b.data, fast.data);
                     for (i, &x) in xs.iter().enumerate() {
                         assert_eq!(
-                            fast.data[i],
+                            fast.data.get(i),
                             slow(f, x, y, RNE),
                             "{} {x:#x} {y:#x}",
                             kind.name()

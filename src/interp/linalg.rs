@@ -78,33 +78,36 @@ trait MacLoop {
 fn run_mac(k: &impl MacLoop, elem: &ElementType, l: &Tensor, r: &Tensor) -> KResult<Vec<u64>> {
     match elem {
         ElementType::Float(FloatKind::F32) => {
-            let a: Vec<f32> = l.data.iter().map(|&x| f32::from_bits(x as u32)).collect();
-            let b: Vec<f32> = r.data.iter().map(|&x| f32::from_bits(x as u32)).collect();
+            let a: Vec<f32> = l.data.iter().map(|x| f32::from_bits(x as u32)).collect();
+            let b: Vec<f32> = r.data.iter().map(|x| f32::from_bits(x as u32)).collect();
             let out = k.run(&a, &b, 0.0f32, |acc, x, y| acc + x * y);
             if out.iter().all(|v| !v.is_nan()) {
                 return Ok(out.iter().map(|v| v.to_bits() as u64).collect());
             }
             let f = FloatKind::F32.format();
-            Ok(k.run(&l.data, &r.data, 0u64, |acc, x, y| soft_mac(f, acc, x, y)))
+            Ok(k.run(&l.lanes_vec(), &r.lanes_vec(), 0u64, |acc, x, y| {
+                soft_mac(f, acc, x, y)
+            }))
         }
         ElementType::Float(FloatKind::F64) => {
-            let a: Vec<f64> = l.data.iter().map(|&x| f64::from_bits(x)).collect();
-            let b: Vec<f64> = r.data.iter().map(|&x| f64::from_bits(x)).collect();
+            let a: Vec<f64> = l.data.iter().map(f64::from_bits).collect();
+            let b: Vec<f64> = r.data.iter().map(f64::from_bits).collect();
             let out = k.run(&a, &b, 0.0f64, |acc, x, y| acc + x * y);
             if out.iter().all(|v| !v.is_nan()) {
                 return Ok(out.iter().map(|v| v.to_bits()).collect());
             }
             let f = FloatKind::F64.format();
-            Ok(k.run(&l.data, &r.data, 0u64, |acc, x, y| soft_mac(f, acc, x, y)))
+            Ok(k.run(&l.lanes_vec(), &r.lanes_vec(), 0u64, |acc, x, y| {
+                soft_mac(f, acc, x, y)
+            }))
         }
         ElementType::Float(kind) => {
             let f = kind.format();
             if !f.has_zero {
                 // No zero to start from (f8E8M0FNU): the sum starts with its
                 // first product; an empty sum has no value (NaN).
-                let tag = |t: &Tensor| -> Vec<(u64, bool)> {
-                    t.data.iter().map(|&x| (x, true)).collect()
-                };
+                let tag =
+                    |t: &Tensor| -> Vec<(u64, bool)> { t.data.iter().map(|x| (x, true)).collect() };
                 let out = k.run(
                     &tag(l),
                     &tag(r),
@@ -123,8 +126,8 @@ fn run_mac(k: &impl MacLoop, elem: &ElementType, l: &Tensor, r: &Tensor) -> KRes
             // f64 and rounded once to the format (same bits: see
             // `float::fast`); a NaN anywhere recomputes in soft-float.
             if let Some(n) = Narrow::new(f) {
-                let a: Vec<f64> = l.data.iter().map(|&x| n.value(x)).collect();
-                let b: Vec<f64> = r.data.iter().map(|&x| n.value(x)).collect();
+                let a: Vec<f64> = l.data.iter().map(|x| n.value(x)).collect();
+                let b: Vec<f64> = r.data.iter().map(|x| n.value(x)).collect();
                 let out = k.run(&a, &b, 0.0f64, |acc, x, y| n.round(acc + n.round(x * y)));
                 if out.iter().all(|v| !v.is_nan()) {
                     return Ok(out.iter().map(|&v| n.bits(v)).collect());
@@ -133,7 +136,7 @@ fn run_mac(k: &impl MacLoop, elem: &ElementType, l: &Tensor, r: &Tensor) -> KRes
                 // step fast unless its result is NaN (then soft-float, for
                 // the NaN rules), so the other outputs stay fast.
                 let zero = arith::zero(f, false);
-                return Ok(k.run(&l.data, &r.data, zero, |acc, x, y| {
+                return Ok(k.run(&l.lanes_vec(), &r.lanes_vec(), zero, |acc, x, y| {
                     let v = n.round(n.value(acc) + n.round(n.value(x) * n.value(y)));
                     if v.is_nan() {
                         soft_mac(f, acc, x, y)
@@ -143,12 +146,17 @@ fn run_mac(k: &impl MacLoop, elem: &ElementType, l: &Tensor, r: &Tensor) -> KRes
                 }));
             }
             let zero = arith::zero(f, false);
-            Ok(k.run(&l.data, &r.data, zero, |acc, x, y| soft_mac(f, acc, x, y)))
+            Ok(k.run(&l.lanes_vec(), &r.lanes_vec(), zero, |acc, x, y| {
+                soft_mac(f, acc, x, y)
+            }))
         }
         ElementType::Complex(kind) => {
             let f = kind.format();
             let pairs = |t: &Tensor| -> Vec<(u64, u64)> {
-                t.data.chunks_exact(2).map(|c| (c[0], c[1])).collect()
+                t.lanes_vec()
+                    .chunks_exact(2)
+                    .map(|c| (c[0], c[1]))
+                    .collect()
             };
             let zero = arith::zero(f, false);
             let out = k.run(&pairs(l), &pairs(r), (zero, zero), |acc, x, y| {
@@ -160,10 +168,12 @@ fn run_mac(k: &impl MacLoop, elem: &ElementType, l: &Tensor, r: &Tensor) -> KRes
             });
             Ok(out.into_iter().flat_map(|(a, b)| [a, b]).collect())
         }
-        ElementType::Int(_, 1) => Ok(k.run(&l.data, &r.data, 0u64, |acc, x, y| acc | (x & y))),
+        ElementType::Int(_, 1) => Ok(k.run(&l.lanes_vec(), &r.lanes_vec(), 0u64, |acc, x, y| {
+            acc | (x & y)
+        })),
         other => {
             let ik = int_kind(other).ok_or("unsupported element type")?;
-            let out = k.run(&l.data, &r.data, 0u64, |acc, x, y| {
+            let out = k.run(&l.lanes_vec(), &r.lanes_vec(), 0u64, |acc, x, y| {
                 acc.wrapping_add(x.wrapping_mul(y))
             });
             Ok(out.into_iter().map(|v| ik.wrap(v as i64 as i128)).collect())
@@ -339,11 +349,7 @@ fn dot_core(
     let lp = permuted(&l, &lorder);
     let rp = permuted(&r, &rorder);
     let data = run_mac(&shape_loop, &acc_elem, &lp, &rp)?;
-    let out = Tensor {
-        elem: acc_elem,
-        shape,
-        data,
-    };
+    let out = Tensor::new(acc_elem, shape, &data);
     Ok(convert_tensor(&out, out_elem))
 }
 
@@ -517,13 +523,9 @@ fn ragged_dot<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KRes
         }
         let mut data = Vec::new();
         for p in &parts {
-            data.extend_from_slice(&p.data);
+            data.extend_from_slice(&p.lanes_vec());
         }
-        let t = Tensor {
-            elem: elem.clone(),
-            shape: out_shape,
-            data,
-        };
+        let t = Tensor::new(elem.clone(), out_shape, &data);
         if t.data.len() != t.len() * t.lanes() {
             return Err("the result type does not match the groups".into());
         }
@@ -603,17 +605,13 @@ fn ragged_dot<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KRes
         for gi in 0..g {
             let end = start + sizes[row * g + gi].max(0);
             if m >= start && m < end {
-                chunk.copy_from_slice(&groups[gi].data[i * l..(i + 1) * l]);
+                groups[gi].data.read(i * l, chunk);
                 break;
             }
             start = end;
         }
     }
-    Ok(vec![Value::tensor(Tensor {
-        elem,
-        shape: out_shape,
-        data,
-    })])
+    Ok(vec![Value::tensor(Tensor::new(elem, out_shape, &data))])
 }
 
 // ---------------------------------------------------------------------------
@@ -986,11 +984,7 @@ fn conv_core(
     let l = convert_tensor(lhs, elem);
     let r = convert_tensor(rhs, elem);
     let data = run_mac(&lp, elem, &l, &r)?;
-    Ok(Tensor {
-        elem: elem.clone(),
-        shape,
-        data,
-    })
+    Ok(Tensor::new(elem.clone(), shape, &data))
 }
 
 // ---------------------------------------------------------------------------
@@ -1259,11 +1253,7 @@ fn fft<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec
             data.push(from_f64(out_kind, im));
         }
     }
-    Ok(vec![Value::tensor(Tensor {
-        elem: out_elem,
-        shape: out_shape,
-        data,
-    })])
+    Ok(vec![Value::tensor(Tensor::new(out_elem, out_shape, &data))])
 }
 
 /// Changes the last dimension to `n`: truncating, or (with `hermitian`)
@@ -1323,9 +1313,12 @@ fn c_conj(a: C) -> C {
 /// Reads element `i` of a real or complex float tensor as f64.
 fn read_c(t: &Tensor, kind: FloatKind, i: usize) -> C {
     if t.lanes() == 2 {
-        (to_f64(kind, t.data[2 * i]), to_f64(kind, t.data[2 * i + 1]))
+        (
+            to_f64(kind, t.data.get(2 * i)),
+            to_f64(kind, t.data.get(2 * i + 1)),
+        )
     } else {
-        (to_f64(kind, t.data[i]), 0.0)
+        (to_f64(kind, t.data.get(i)), 0.0)
     }
 }
 
@@ -1406,11 +1399,11 @@ fn cholesky<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResul
             }
         }
     }
-    Ok(vec![Value::tensor(Tensor {
-        elem: a.elem.clone(),
-        shape: a.shape.clone(),
-        data,
-    })])
+    Ok(vec![Value::tensor(Tensor::new(
+        a.elem.clone(),
+        a.shape.clone(),
+        &data,
+    ))])
 }
 
 /// `triangular_solve` (spec: triangular_solve), in f64 (see the module doc).
@@ -1503,11 +1496,11 @@ fn triangular_solve<'p>(
     for v in out {
         push_c(&mut data, kind, complex, v);
     }
-    Ok(vec![Value::tensor(Tensor {
-        elem: b.elem.clone(),
-        shape: b.shape.clone(),
-        data,
-    })])
+    Ok(vec![Value::tensor(Tensor::new(
+        b.elem.clone(),
+        b.shape.clone(),
+        &data,
+    ))])
 }
 
 // ---------------------------------------------------------------------------
@@ -1611,11 +1604,7 @@ impl Bn {
 }
 
 fn bn_tensor(elem: &ElementType, shape: &[usize], data: Vec<u64>) -> Value {
-    Value::tensor(Tensor {
-        elem: elem.clone(),
-        shape: shape.to_vec(),
-        data,
-    })
+    Value::tensor(Tensor::new(elem.clone(), shape.to_vec(), &data))
 }
 
 /// `batch_norm_inference` (spec: batch_norm_inference), per its decomposition.
@@ -1633,18 +1622,14 @@ fn batch_norm_inference<'p>(
             bn.check_vec(v)?;
         }
         let data = bn.inference(
-            &x.data,
-            &scale.data,
-            &offset.data,
-            &mean.data,
-            &var.data,
+            &x.lanes_vec(),
+            &scale.lanes_vec(),
+            &offset.lanes_vec(),
+            &mean.lanes_vec(),
+            &var.lanes_vec(),
             bn.epsilon(op),
         );
-        Ok(Tensor {
-            elem: x.elem.clone(),
-            shape: x.shape.clone(),
-            data,
-        })
+        Ok(Tensor::new(x.elem.clone(), x.shape.clone(), &data))
     };
     if any_quantized(interp, op, &args) {
         return dequantize_op_quantize(interp, op, args, run);
@@ -1697,18 +1682,18 @@ fn bn_training_plain(op: &Op, args: &[Value]) -> KResult<Vec<Value>> {
     bn.check_vec(scale)?;
     bn.check_vec(offset)?;
     let f = bn.f;
-    let mean = bn.mean(&x.data);
+    let mean = bn.mean(&x.lanes_vec());
     let centered_sq: Vec<u64> = (0..x.len())
         .map(|i| {
-            let c = arith::sub(f, x.data[i], mean[bn.feat(i)], RNE);
+            let c = arith::sub(f, x.data.get(i), mean[bn.feat(i)], RNE);
             arith::mul(f, c, c, RNE)
         })
         .collect();
     let var = bn.mean(&centered_sq);
     let out = bn.inference(
-        &x.data,
-        &scale.data,
-        &offset.data,
+        &x.lanes_vec(),
+        &scale.lanes_vec(),
+        &offset.lanes_vec(),
         &mean,
         &var,
         bn.epsilon(op),
@@ -1749,36 +1734,41 @@ fn bn_grad_plain(op: &Op, args: &[Value]) -> KResult<Vec<Value>> {
     let n = x.len();
     let c_of = |i: usize| bn.feat(i);
     let centered: Vec<u64> = (0..n)
-        .map(|i| arith::sub(f, x.data[i], mean.data[c_of(i)], RNE))
+        .map(|i| arith::sub(f, x.data.get(i), mean.data.get(c_of(i)), RNE))
         .collect();
     let var_eps: Vec<u64> = var
         .data
         .iter()
-        .map(|&v| arith::add(f, v, eps, RNE))
+        .map(|v| arith::add(f, v, eps, RNE))
         .collect();
     let stddev: Vec<u64> = var_eps.iter().map(|&v| arith::sqrt(f, v, RNE)).collect();
     let normalized: Vec<u64> = (0..n)
         .map(|i| arith::div(f, centered[i], stddev[c_of(i)], RNE))
         .collect();
     let epf = bn.divisor();
-    let i2 = bn.sum(&gy.data);
+    let i2 = bn.sum(&gy.lanes_vec());
     let gy_c: Vec<u64> = (0..n)
-        .map(|i| arith::mul(f, gy.data[i], centered[i], RNE))
+        .map(|i| arith::mul(f, gy.data.get(i), centered[i], RNE))
         .collect();
     let i3 = bn.sum(&gy_c);
     let grad_operand: Vec<u64> = (0..n)
         .map(|i| {
             let c = c_of(i);
-            let i1 = arith::mul(f, gy.data[i], epf, RNE);
+            let i1 = arith::mul(f, gy.data.get(i), epf, RNE);
             let i4 = arith::mul(f, i3[c], centered[i], RNE);
             let i5 = arith::div(f, i4, var_eps[c], RNE);
             let i6 = arith::sub(f, arith::sub(f, i1, i2[c], RNE), i5, RNE);
-            let k = arith::div(f, arith::div(f, scale.data[c], stddev[c], RNE), epf, RNE);
+            let k = arith::div(
+                f,
+                arith::div(f, scale.data.get(c), stddev[c], RNE),
+                epf,
+                RNE,
+            );
             arith::mul(f, k, i6, RNE)
         })
         .collect();
     let gn: Vec<u64> = (0..n)
-        .map(|i| arith::mul(f, gy.data[i], normalized[i], RNE))
+        .map(|i| arith::mul(f, gy.data.get(i), normalized[i], RNE))
         .collect();
     let grad_scale = bn.sum(&gn);
     let grad_offset = i2;
@@ -1937,7 +1927,7 @@ mod tests {
     }
 
     fn f64s(t: &Tensor) -> Vec<f64> {
-        t.data.iter().map(|&x| f64::from_bits(x)).collect()
+        t.data.iter().map(f64::from_bits).collect()
     }
 
     const BN_OPERAND: &str =
@@ -1993,7 +1983,7 @@ mod tests {
 }}"#
             )
         };
-        let get = |t: &str| f32::from_bits(run_main(t)[0].data[0] as u32);
+        let get = |t: &str| f32::from_bits(run_main(t)[0].data.get(0) as u32);
         assert_eq!(get(&text("")), 3.0 + 1.0 / 256.0);
         let bf16 = ", algorithm = <lhs_precision_type = bf16, rhs_precision_type = bf16, accumulation_type = f32, lhs_component_count = 1, rhs_component_count = 1, num_primitive_operations = 1, allow_imprecise_accumulation = false>";
         assert_eq!(get(&text(bf16)), 3.0);

@@ -72,14 +72,10 @@ pub fn write_value(w: &mut dyn std::io::Write, v: &Value) -> std::io::Result<()>
             w.write_all(b"dense<\"0x")?;
             let lanes_per_block = 1 << 13;
             let (mut bytes, mut hex) = (Vec::new(), String::new());
-            for block in t.data.chunks(lanes_per_block) {
+            for block in t.lanes_vec().chunks(lanes_per_block) {
                 bytes.clear();
                 hex.clear();
-                let part = Tensor {
-                    elem: t.elem.clone(),
-                    shape: vec![block.len()],
-                    data: Vec::new(),
-                };
+                let part = Tensor::new(t.elem.clone(), vec![block.len()], &Vec::new());
                 part.write_lanes(block, &mut bytes);
                 for b in &bytes {
                     use std::fmt::Write;
@@ -407,9 +403,5 @@ pub fn random_tensor(ty: &Type, seed: &mut u64, limit: u64) -> Result<Tensor, St
         };
         data.push(lane);
     }
-    Ok(Tensor {
-        elem: tt.elem.clone(),
-        shape,
-        data,
-    })
+    Ok(Tensor::new(tt.elem.clone(), shape, &data))
 }

@@ -29,6 +29,7 @@ pub mod rng;
 pub mod scalar;
 pub mod tensor;
 pub mod transcendental;
+pub mod words;
 
 use crate::ir::{Block, Op, Pos, Program, Region, Type, ValueId};
 use std::collections::HashMap;
@@ -341,9 +342,17 @@ impl<'p> Interp<'p> {
         Ok(())
     }
 
-    /// Checks a shape a kernel is about to allocate against the limits.
+    /// Checks a shape a kernel is about to allocate against the limits,
+    /// counting 8 bytes per lane (at least what the tensor will take).
     pub fn check_shape(&self, shape: &[usize], lanes: usize) -> Result<(), String> {
-        let bytes = self.check_size(shape, lanes)?;
+        self.check_stored(shape, 8 * lanes)
+    }
+
+    /// Checks a tensor of `shape` whose elements take `width` bytes each
+    /// (`ElementType::storage_bytes`, as `tensor::Words` stores them)
+    /// against the limits.
+    pub fn check_stored(&self, shape: &[usize], width: usize) -> Result<(), String> {
+        let bytes = self.check_bytes(shape, width)?;
         let total = memory::live().saturating_add(bytes);
         if total > self.limits.max_memory {
             return Err(format!(
@@ -357,6 +366,10 @@ impl<'p> Interp<'p> {
     /// Checks one tensor's shape against the element and size limits;
     /// returns its bytes.
     pub fn check_size(&self, shape: &[usize], lanes: usize) -> Result<u64, String> {
+        self.check_bytes(shape, 8 * lanes)
+    }
+
+    fn check_bytes(&self, shape: &[usize], width: usize) -> Result<u64, String> {
         let mut n: u64 = 1;
         for &d in shape {
             n = n.saturating_mul(d as u64);
@@ -367,7 +380,7 @@ impl<'p> Interp<'p> {
                 self.limits.max_elements
             ));
         }
-        let bytes = n.saturating_mul(8 * lanes as u64);
+        let bytes = n.saturating_mul(width as u64);
         if bytes > self.limits.max_bytes {
             return Err(format!(
                 "a tensor of {bytes} bytes exceeds the tensor size limit ({} bytes); raise it with --max-bytes",
@@ -619,8 +632,8 @@ impl<'p> Interp<'p> {
         // Refuse results the limits forbid before any kernel allocates them.
         for &r in &op.results {
             if let Some(shape) = static_shape(self.ty(r)) {
-                let lanes = elem_type(self.ty(r)).map_or(1, tensor::lanes);
-                self.check_shape(&shape, lanes).map_err(located)?;
+                let width = elem_type(self.ty(r)).map_or(8, |e| e.storage_bytes());
+                self.check_stored(&shape, width).map_err(located)?;
             }
         }
         let p = Prepared {

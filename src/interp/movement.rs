@@ -36,7 +36,7 @@
 
 use super::quant::{dequantize, quantize};
 use super::region::ScalarFn;
-use super::tensor::{int_kind, lanes, next_index, num_elements, strides, Tensor};
+use super::tensor::{int_kind, lanes, next_index, num_elements, strides, Tensor, Width, Words};
 use super::{result_type_dyn, Interp, KResult, Kernel, Value};
 use crate::float::{convert, FloatKind, Rounding};
 use crate::ir::attr::Attr;
@@ -82,13 +82,13 @@ const MAX_RANK: usize = 16;
 /// may be zero or negative. Refuses (rather than panics) when the box reaches
 /// outside either buffer.
 #[allow(clippy::too_many_arguments)]
-fn copy_box(
+fn copy_slices<T: Copy>(
     l: usize,
     shape: &[usize],
-    src: &[u64],
+    src: &[T],
     src_off: usize,
     src_strides: &[isize],
-    dst: &mut [u64],
+    dst: &mut [T],
     dst_off: usize,
     dst_strides: &[isize],
 ) -> Result<(), String> {
@@ -209,13 +209,13 @@ fn copy_box(
 /// [`copy_box`] for boxes of more than [`MAX_RANK`] dimensions, element by
 /// element (bounds already checked by the caller).
 #[allow(clippy::too_many_arguments)]
-fn copy_box_slow(
+fn copy_box_slow<T: Copy>(
     l: usize,
     shape: &[usize],
-    src: &[u64],
+    src: &[T],
     src_off: usize,
     src_strides: &[isize],
-    dst: &mut [u64],
+    dst: &mut [T],
     dst_off: usize,
     dst_strides: &[isize],
 ) -> Result<(), String> {
@@ -234,6 +234,31 @@ fn copy_box_slow(
     }
 }
 
+/// [`copy_slices`] on tensor storage of one width.
+#[allow(clippy::too_many_arguments)]
+fn copy_box(
+    l: usize,
+    shape: &[usize],
+    src: &Words,
+    src_off: usize,
+    src_strides: &[isize],
+    dst: &mut Words,
+    dst_off: usize,
+    dst_strides: &[isize],
+) -> Result<(), String> {
+    macro_rules! same {
+        ($($v:ident),*) => {
+            match (src, dst) {
+                $((Words::$v(a), Words::$v(b)) => {
+                    copy_slices(l, shape, a, src_off, src_strides, b, dst_off, dst_strides)
+                })*
+                _ => Err("internal: storage widths differ".into()),
+            }
+        };
+    }
+    same!(U8, I8, U16, I16, U32, I32, U64)
+}
+
 fn istrides(shape: &[usize]) -> Vec<isize> {
     strides(shape).into_iter().map(|s| s as isize).collect()
 }
@@ -250,14 +275,10 @@ fn strided_view(
     let l = t.lanes();
     interp.check_shape(&shape, l)?;
     let n = num_elements(&shape);
-    let mut data = vec![0u64; n * l];
+    let mut data = Words::zeros(t.data.width(), n * l);
     let ds = istrides(&shape);
     copy_box(l, &shape, &t.data, offset, src_strides, &mut data, 0, &ds)?;
-    Ok(Tensor {
-        elem: t.elem.clone(),
-        shape,
-        data,
-    })
+    Ok(Tensor::from_words(t.elem.clone(), shape, data))
 }
 
 // ---------------------------------------------------------------------------
@@ -419,9 +440,7 @@ fn retype(t: Tensor, to: &ElementType) -> KResult<Tensor> {
             if matches!((a, b), (ElementType::Quant(_), ElementType::Quant(_)))
                 || (int_kind(a).is_some() && int_kind(a) == int_kind(b)) =>
         {
-            let mut t = t;
-            t.elem = to.clone();
-            Ok(t)
+            Ok(t.retype(to.clone()))
         }
         (a, b) => Err(format!("the result type {b} does not match the operand type {a}").into()),
     }
@@ -583,7 +602,7 @@ fn transpose_blocked(
     }
     let l = t.lanes();
     interp.check_shape(&shape, l)?;
-    let mut data = vec![0u64; num_elements(&shape) * l];
+    let mut data = Words::zeros(t.data.width(), num_elements(&shape) * l);
     let ds = istrides(&shape);
     // Tile the last two dimensions; the others are walked by copy_box.
     let (rows, cols) = (shape[r - 2], shape[r - 1]);
@@ -603,11 +622,7 @@ fn transpose_blocked(
             copy_box(l, &sh, &t.data, so as usize, &s2, &mut data, d_o, &d2)?;
         }
     }
-    Ok(Tensor {
-        elem: t.elem.clone(),
-        shape,
-        data,
-    })
+    Ok(Tensor::from_words(t.elem.clone(), shape, data))
 }
 
 /// `reverse` (spec: reverse).
@@ -816,7 +831,7 @@ fn concatenate<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KRe
     }
     let l = lanes(&elem);
     interp.check_shape(&shape, l)?;
-    let mut data = vec![0u64; num_elements(&shape) * l];
+    let mut data = Words::zeros(Width::of(&elem), num_elements(&shape) * l);
     let ds = istrides(&shape);
     let mut off = 0usize;
     for t in &inputs {
@@ -824,7 +839,7 @@ fn concatenate<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KRe
         copy_box(l, &t.shape, &t.data, 0, &ss, &mut data, off, &ds)?;
         off += t.shape[dim] * ds[dim] as usize;
     }
-    done(interp, op, Tensor { elem, shape, data })
+    done(interp, op, Tensor::from_words(elem, shape, data))
 }
 
 // ---------------------------------------------------------------------------
@@ -866,7 +881,7 @@ fn pad_with(
     }
     let l = t.lanes();
     interp.check_shape(&shape, l)?;
-    let mut out = Tensor::filled(t.elem.clone(), shape.clone(), &pv.data);
+    let mut out = Tensor::filled(t.elem.clone(), shape.clone(), &pv.lanes_vec());
     // The operand elements that land inside the result: along dimension d,
     // operand index i goes to low + i·(interior + 1).
     let os = strides(&t.shape);
@@ -947,28 +962,30 @@ fn iota_of(
     const RNE: Rounding = Rounding::NearestEven;
     let size = shape[dim];
     // The lanes of each value 0..size.
-    let table: Vec<u64> = match elem {
+    let w = Width::of(elem);
+    let table: Words = match elem {
         // The hardware conversions round to nearest even, like `from_int`.
-        ElementType::Float(FloatKind::F32) => super::par::build(size, |off, out| {
+        ElementType::Float(FloatKind::F32) => Words::build(w, size, |off, out| {
             for (i, o) in out.iter_mut().enumerate() {
                 *o = ((off + i) as f32).to_bits() as u64;
             }
         }),
-        ElementType::Float(FloatKind::F64) => super::par::build(size, |off, out| {
+        ElementType::Float(FloatKind::F64) => Words::build(w, size, |off, out| {
             for (i, o) in out.iter_mut().enumerate() {
                 *o = ((off + i) as f64).to_bits();
             }
         }),
-        ElementType::Float(k) => super::par::build(size, |off, out| {
+        ElementType::Float(k) => Words::build(w, size, |off, out| {
             for (i, o) in out.iter_mut().enumerate() {
                 *o = convert::from_int(k.format(), (off + i) as i128, RNE);
             }
         }),
         ElementType::Complex(k) => {
             let zero = convert::from_int(k.format(), 0, RNE);
-            (0..size)
-                .flat_map(|v| [convert::from_int(k.format(), v as i128, RNE), zero])
-                .collect()
+            Words::collect(
+                w,
+                (0..size).flat_map(|v| [convert::from_int(k.format(), v as i128, RNE), zero]),
+            )
         }
         ElementType::Quant(q) => {
             let fl = iota_of(interp, &ElementType::Float(q.expressed), shape, dim as i64)?;
@@ -976,35 +993,24 @@ fn iota_of(
         }
         _ => {
             let k = int_kind(elem).ok_or("iota needs an integer, float or complex type")?;
-            (0..size).map(|v| k.wrap(v as i128)).collect()
+            Words::collect(w, (0..size).map(|v| k.wrap(v as i128)))
         }
     };
     // One period (each value repeated over the inner dimensions), then copies.
     let inner = strides(&shape)[dim];
     if inner == 1 && table.len() == n * l {
-        return Ok(Tensor {
-            elem: elem.clone(),
-            shape,
-            data: table,
-        });
+        return Ok(Tensor::from_words(elem.clone(), shape, table));
     }
-    let mut data = Vec::with_capacity(n * l);
-    if n > 0 {
-        for v in table.chunks_exact(l) {
-            for _ in 0..inner {
-                data.extend_from_slice(v);
-            }
+    // Lane `i` is lane `i % l` of the value at `(i / l / inner) % size`.
+    let size = (table.len() / l.max(1)).max(1);
+    let data = Words::build(w, n * l, |off, lanes| {
+        for (k, x) in lanes.iter_mut().enumerate() {
+            let i = off + k;
+            let v = (i / l / inner.max(1)) % size;
+            *x = table.get(v * l + i % l);
         }
-        let period = data.len();
-        while data.len() < n * l {
-            data.extend_from_within(..period);
-        }
-    }
-    Ok(Tensor {
-        elem: elem.clone(),
-        shape,
-        data,
-    })
+    });
+    Ok(Tensor::from_words(elem.clone(), shape, data))
 }
 
 /// `iota` (spec: iota).
@@ -1103,7 +1109,7 @@ fn index_lanes(t: &Tensor, what: &str) -> KResult<Vec<i64>> {
     }
     Ok(t.data
         .iter()
-        .map(|&x| k.value(x).clamp(i64::MIN as i128, i64::MAX as i128) as i64)
+        .map(|x| k.value(x).clamp(i64::MIN as i128, i64::MAX as i128) as i64)
         .collect())
 }
 
@@ -1222,7 +1228,7 @@ fn gather_with(
     let l = operand.lanes();
     interp.check_shape(&shape, l)?;
     let n = num_elements(&shape);
-    let mut data = vec![0u64; n * l];
+    let mut data = Words::zeros(operand.data.width(), n * l);
     let idx = index_lanes(indices, "start_indices")?;
     if n > 0 {
         let os = strides(&operand.shape);
@@ -1274,11 +1280,7 @@ fn gather_with(
             }
         }
     }
-    Ok(Tensor {
-        elem: operand.elem.clone(),
-        shape,
-        data,
-    })
+    Ok(Tensor::from_words(operand.elem.clone(), shape, data))
 }
 
 /// `gather` (spec: gather): slices of the operand at clamped start indices.
@@ -1566,8 +1568,9 @@ fn run_scatter<'p>(
             .iter()
             .all(|d| matches!(d, UpdDim::Window(_)))
         {
-            let (res, upd) = (&mut results[0].data, &updates[0].data);
-            scatter_windows(plan, idx, in_shape, up_shape, k, res, upd, g)?;
+            let (mut res, upd) = (results[0].lanes_vec(), updates[0].lanes_vec());
+            scatter_windows(plan, idx, in_shape, up_shape, k, &mut res, &upd, g)?;
+            results[0].data = Words::from_lanes(results[0].data.width(), &res);
             return Ok(());
         }
     }
@@ -1612,8 +1615,8 @@ fn run_scatter<'p>(
         }
         if inside {
             if let Some(g) = &fast {
-                let r = &mut results[0].data[off];
-                *r = g(*r, updates[0].data[lin]);
+                let r = results[0].data.get(off);
+                results[0].data.set(off, g(r, updates[0].data.get(lin)));
             } else {
                 apply_general(interp, f, results, updates, off, lin)?;
             }
@@ -1755,13 +1758,14 @@ fn apply_general<'p>(
 ) -> KResult<()> {
     let n = results.len();
     let out = {
-        let mut a: Vec<&[u64]> = Vec::with_capacity(2 * n);
+        let mut elems = Vec::with_capacity(2 * n);
         for r in results.iter() {
-            a.push(r.elem_lanes(off));
+            elems.push(r.elem_lanes(off));
         }
         for u in updates {
-            a.push(u.elem_lanes(lin));
+            elems.push(u.elem_lanes(lin));
         }
+        let a: Vec<&[u64]> = elems.iter().map(|e| &**e).collect();
         f.call(interp, &a)?
     };
     if out.len() != n {
@@ -1776,7 +1780,7 @@ fn apply_general<'p>(
         if v.len() != l {
             return Err("update_computation returned a value of another type".into());
         }
-        r.data[off * l..(off + 1) * l].copy_from_slice(&v);
+        r.data.write(off * l, &v);
     }
     Ok(())
 }
@@ -1797,7 +1801,7 @@ mod tests {
                 let t = v.as_tensor().unwrap();
                 t.ints()
                     .map(|x| x.into_iter().map(|y| y as i64).collect())
-                    .unwrap_or_else(|| t.data.iter().map(|&b| b as i64).collect())
+                    .unwrap_or_else(|| t.data.iter().map(|b| b as i64).collect())
             })
             .collect())
     }

@@ -24,7 +24,7 @@ fn threads() -> usize {
 /// into consecutive pieces (`offset` is the piece's start in `out`). Pieces
 /// run on several threads when `out` is large; a thread that cannot be
 /// started leaves its share to the others.
-pub fn fill(out: &mut [u64], f: impl Fn(usize, &mut [u64]) + Sync) {
+pub fn fill<T: Send>(out: &mut [T], f: impl Fn(usize, &mut [T]) + Sync) {
     fill_uninit(out, f)
 }
 

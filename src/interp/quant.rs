@@ -65,17 +65,13 @@ pub fn dequantize(t: &Tensor) -> Result<Tensor, String> {
         .data
         .iter()
         .enumerate()
-        .map(|(i, &lane)| {
+        .map(|(i, lane)| {
             let (scale, zp) = params(q, &t.shape, &strides, i);
             let v = convert::from_int(f, ik.value(lane) - zp as i128, RNE);
             arith::mul(f, v, from_f64(k, scale), RNE)
         })
-        .collect();
-    Ok(Tensor {
-        elem: ElementType::Float(k),
-        shape: t.shape.clone(),
-        data,
-    })
+        .collect::<Vec<u64>>();
+    Ok(Tensor::new(ElementType::Float(k), t.shape.clone(), &data))
 }
 
 /// The spec's `to_destination_type(x, type)`: the value of `t` in element
@@ -122,7 +118,7 @@ pub fn quantize(t: &Tensor, q: &QuantType) -> Result<Tensor, String> {
         .data
         .iter()
         .enumerate()
-        .map(|(i, &v)| {
+        .map(|(i, v)| {
             let (scale, zp) = params(q, &x.shape, &strides, i);
             let scaled = arith::div(f, v, from_f64(k, scale), RNE);
             let shifted = arith::add(f, scaled, convert::from_int(f, zp as i128, RNE), RNE);
@@ -133,12 +129,8 @@ pub fn quantize(t: &Tensor, q: &QuantType) -> Result<Tensor, String> {
                 .min(q.storage_max as i128);
             ik.wrap(n)
         })
-        .collect();
-    Ok(Tensor {
-        elem: qelem,
-        shape: x.shape.clone(),
-        data,
-    })
+        .collect::<Vec<u64>>();
+    Ok(Tensor::new(qelem, x.shape.clone(), &data))
 }
 
 /// Every tensor argument dequantized (non-quantized values kept).

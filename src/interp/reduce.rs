@@ -42,7 +42,7 @@
 use super::elementwise::IntCompare;
 use super::quant::to_destination_type;
 use super::region::ScalarFn;
-use super::tensor::{int_kind, lanes, num_elements, strides, IntKind, Tensor};
+use super::tensor::{int_kind, lanes, num_elements, strides, IntKind, Tensor, Words};
 use super::{result_elem, result_type, Interp, KResult, Kernel, Value};
 use crate::float::{arith, Direction, FloatKind};
 use crate::ir::attr::{Attr, DenseArray};
@@ -307,28 +307,34 @@ fn reduce<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<
 
     if let (1, Some(f), 1) = (n, body.fast_binary(), inputs[0].lanes()) {
         let data = &inputs[0].data;
-        let init = inits[0].data[0];
+        let init = inits[0].data.get(0);
         let native = native_add(region(op, 0)?, &inputs[0].elem);
         for_each_offset::<KernelErr>(&kept, 0, |base| {
             // Hardware addition gives the same bits unless a NaN appears;
             // then the fold is redone in soft-float for its NaN rules.
             let done = match native {
-                Some(FloatKind::F32) => {
-                    let mut acc = f32::from_bits(init as u32);
-                    for_each_offset::<KernelErr>(&red, base, |o| {
-                        acc += f32::from_bits(data[o] as u32);
-                        Ok(())
-                    })?;
-                    (!acc.is_nan()).then_some(acc.to_bits() as u64)
-                }
-                Some(FloatKind::F64) => {
-                    let mut acc = f64::from_bits(init);
-                    for_each_offset::<KernelErr>(&red, base, |o| {
-                        acc += f64::from_bits(data[o]);
-                        Ok(())
-                    })?;
-                    (!acc.is_nan()).then_some(acc.to_bits())
-                }
+                Some(FloatKind::F32) => match data {
+                    Words::U32(v) => {
+                        let mut acc = f32::from_bits(init as u32);
+                        for_each_offset::<KernelErr>(&red, base, |o| {
+                            acc += f32::from_bits(v[o]);
+                            Ok(())
+                        })?;
+                        (!acc.is_nan()).then_some(acc.to_bits() as u64)
+                    }
+                    _ => None,
+                },
+                Some(FloatKind::F64) => match data {
+                    Words::U64(v) => {
+                        let mut acc = f64::from_bits(init);
+                        for_each_offset::<KernelErr>(&red, base, |o| {
+                            acc += f64::from_bits(v[o]);
+                            Ok(())
+                        })?;
+                        (!acc.is_nan()).then_some(acc.to_bits())
+                    }
+                    _ => None,
+                },
                 _ => None,
             };
             let acc = match done {
@@ -336,7 +342,7 @@ fn reduce<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<
                 None => {
                     let mut acc = init;
                     for_each_offset::<KernelErr>(&red, base, |o| {
-                        acc = f(acc, data[o]);
+                        acc = f(acc, data.get(o));
                         Ok(())
                     })?;
                     acc
@@ -352,7 +358,13 @@ fn reduce<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<
         let bases = offsets(&kept);
         let mut accs: Vec<Value> = inits
             .iter()
-            .map(|t| Value::tensor(Tensor::filled(t.elem.clone(), out_shape.clone(), &t.data)))
+            .map(|t| {
+                Value::tensor(Tensor::filled(
+                    t.elem.clone(),
+                    out_shape.clone(),
+                    &t.lanes_vec(),
+                ))
+            })
             .collect();
         for_each_offset::<KernelErr>(&red, 0, |roff| {
             let mut call = accs.clone();
@@ -369,17 +381,18 @@ fn reduce<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<
             Ok(())
         })?;
         for (o, a) in outs.iter_mut().zip(&accs) {
-            o.extend_from_slice(&a.as_tensor()?.data);
+            o.extend_from_slice(&a.as_tensor()?.lanes_vec());
         }
     } else {
         let mut accs: Vec<Vec<u64>> = Vec::with_capacity(n);
         for_each_offset(&kept, 0, |base| {
             accs.clear();
-            accs.extend(inits.iter().map(|t| t.data.clone()));
+            accs.extend(inits.iter().map(|t| t.lanes_vec()));
             for_each_offset::<KernelErr>(&red, base, |o| {
+                let elems: Vec<_> = inputs.iter().map(|t| t.elem_lanes(o)).collect();
                 let mut call: Vec<&[u64]> = Vec::with_capacity(2 * n);
                 call.extend(accs.iter().map(|a| a.as_slice()));
-                call.extend(inputs.iter().map(|t| t.elem_lanes(o)));
+                call.extend(elems.iter().map(|e| &**e));
                 interp.step()?;
                 let r = body.call(interp, &call)?;
                 if r.len() != n {
@@ -451,7 +464,7 @@ impl<'p> VecBody<'p> {
                 Ok(Value::tensor(Tensor::filled(
                     t.elem.clone(),
                     shape.to_vec(),
-                    &t.data,
+                    &t.lanes_vec(),
                 )))
             } else if t.shape == shape {
                 Ok(v)
@@ -524,11 +537,7 @@ fn finish(outs: Vec<Vec<u64>>, elems: Vec<ElementType>, shape: &[usize]) -> KRes
             if data.len() != n * lanes(&elem) {
                 return Err("the body's results do not match the result types".into());
             }
-            Ok(Value::tensor(Tensor {
-                elem,
-                shape: shape.to_vec(),
-                data,
-            }))
+            Ok(Value::tensor(Tensor::new(elem, shape.to_vec(), &data)))
         })
         .collect()
 }
@@ -764,11 +773,11 @@ fn reduce_window<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> K
         .collect();
     if let (1, Some(f), 1) = (n, body.fast_binary(), inputs[0].lanes()) {
         let data = &inputs[0].data;
-        let init = inits[0].data[0];
+        let init = inits[0].data.get(0);
         ws.walk::<KernelErr>(&st, |visit| {
             let mut acc = init;
             visit(&mut |o| {
-                acc = f(acc, o.map_or(init, |o| data[o]));
+                acc = f(acc, o.map_or(init, |o| data.get(o)));
                 Ok(())
             })?;
             outs[0].push(acc);
@@ -776,16 +785,17 @@ fn reduce_window<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> K
         })?;
     } else {
         ws.walk::<super::KernelError>(&st, |visit| {
-            let mut accs: Vec<Vec<u64>> = inits.iter().map(|t| t.data.clone()).collect();
+            let mut accs: Vec<Vec<u64>> = inits.iter().map(|t| t.lanes_vec()).collect();
             visit(&mut |o| {
+                let elems: Vec<_> = (0..n)
+                    .map(|i| match o {
+                        Some(o) => inputs[i].elem_lanes(o),
+                        None => inits[i].elem_lanes(0),
+                    })
+                    .collect();
                 let mut call: Vec<&[u64]> = Vec::with_capacity(2 * n);
                 call.extend(accs.iter().map(|a| a.as_slice()));
-                for i in 0..n {
-                    call.push(match o {
-                        Some(o) => inputs[i].elem_lanes(o),
-                        None => &inits[i].data,
-                    });
-                }
+                call.extend(elems.iter().map(|e| &**e));
                 interp.step()?;
                 let r = body.call(interp, &call)?;
                 if r.len() != n {
@@ -857,7 +867,7 @@ fn select_and_scatter<'p>(
                 Some(c) => {
                     let keep = match &fast_sel {
                         Some(cmp) if operand.lanes() == 1 => {
-                            let pair = [operand.data[c], operand.data[o]];
+                            let pair = [operand.data.get(c), operand.data.get(o)];
                             match (pair.get(cmp.lhs), pair.get(cmp.rhs)) {
                                 (Some(&x), Some(&y)) => cmp.holds(&sel_kind, x, y),
                                 _ => false,
@@ -866,7 +876,7 @@ fn select_and_scatter<'p>(
                         _ => {
                             interp.step()?;
                             let r = select
-                                .call(interp, &[operand.elem_lanes(c), operand.elem_lanes(o)])?;
+                                .call(interp, &[&operand.elem_lanes(c), &operand.elem_lanes(o)])?;
                             r.first().and_then(|v| v.first()).copied().unwrap_or(0) & 1 == 1
                         }
                     };
@@ -886,18 +896,18 @@ fn select_and_scatter<'p>(
     }
     let mut data = Vec::with_capacity(operand.len() * l);
     for _ in 0..operand.len() {
-        data.extend_from_slice(&init.data);
+        data.extend_from_slice(&init.lanes_vec());
     }
     let fast = scatter.fast_binary();
     for (i, s) in selected.iter().enumerate() {
         let Some(pos) = *s else { continue };
         match (&fast, l) {
-            (Some(f), 1) => data[pos] = f(data[pos], source.data[i]),
+            (Some(f), 1) => data[pos] = f(data[pos], source.data.get(i)),
             _ => {
                 interp.step()?;
                 let r = scatter.call(
                     interp,
-                    &[&data[pos * l..(pos + 1) * l], source.elem_lanes(i)],
+                    &[&data[pos * l..(pos + 1) * l], &source.elem_lanes(i)],
                 )?;
                 let v = r.into_iter().next().ok_or("scatter returned nothing")?;
                 if v.len() != l {
@@ -907,11 +917,11 @@ fn select_and_scatter<'p>(
             }
         }
     }
-    Ok(vec![Value::tensor(Tensor {
+    Ok(vec![Value::tensor(Tensor::new(
         elem,
-        shape: operand.shape.clone(),
-        data,
-    })])
+        operand.shape.clone(),
+        &data,
+    ))])
 }
 
 // ---------------------------------------------------------------------------
@@ -1087,7 +1097,7 @@ fn sort<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Ve
             outer.push((shape[d], st[d]));
         }
     }
-    let mut datas: Vec<Vec<u64>> = inputs.iter().map(|t| t.data.clone()).collect();
+    let mut datas: Vec<Vec<u64>> = inputs.iter().map(|t| t.lanes_vec()).collect();
     let mut perm: Vec<usize> = Vec::with_capacity(len);
     let mut keys: Vec<i128> = Vec::with_capacity(len);
     for_each_offset::<super::KernelError>(&outer, 0, |base| {
@@ -1100,7 +1110,7 @@ fn sort<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Ve
                 // merge sort's result.
                 let descending = (cmp.dir == Direction::Gt) != *swapped;
                 keys.clear();
-                keys.extend((0..len).map(|i| sort_key(cmp, &key.elem, key.data[at(i)])));
+                keys.extend((0..len).map(|i| sort_key(cmp, &key.elem, key.data.get(at(i)))));
                 if descending {
                     perm.sort_by(|&a, &b| keys[b].cmp(&keys[a]));
                 } else {
@@ -1110,7 +1120,7 @@ fn sort<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Ve
             SortPlan::Key { key, swapped, cmp } => {
                 let (elem, data) = (&key.elem, &key.data);
                 merge_sort::<KernelErr>(&mut perm, &mut |a, b| {
-                    let (x, y) = (data[at(a)], data[at(b)]);
+                    let (x, y) = (data.get(at(a)), data.get(at(b)));
                     Ok(if *swapped {
                         cmp.holds(elem, y, x)
                     } else {
@@ -1121,16 +1131,17 @@ fn sort<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Ve
             SortPlan::Pair { p, q, swapped, cmp } => {
                 merge_sort::<KernelErr>(&mut perm, &mut |a, b| {
                     let (a, b) = if *swapped { (b, a) } else { (a, b) };
-                    Ok(cmp.holds(&p.elem, p.data[at(a)], q.data[at(b)]))
+                    Ok(cmp.holds(&p.elem, p.data.get(at(a)), q.data.get(at(b))))
                 })?;
             }
             SortPlan::General => {
                 merge_sort(&mut perm, &mut |a, b| {
-                    let mut call: Vec<&[u64]> = Vec::with_capacity(2 * inputs.len());
+                    let mut elems = Vec::with_capacity(2 * inputs.len());
                     for t in &inputs {
-                        call.push(t.elem_lanes(at(a)));
-                        call.push(t.elem_lanes(at(b)));
+                        elems.push(t.elem_lanes(at(a)));
+                        elems.push(t.elem_lanes(at(b)));
                     }
+                    let call: Vec<&[u64]> = elems.iter().map(|e| &**e).collect();
                     interp.step()?;
                     let r = comparator.call(interp, &call)?;
                     Ok::<bool, super::KernelError>(
@@ -1143,7 +1154,7 @@ fn sort<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Ve
             let l = t.lanes();
             for (i, &p) in perm.iter().enumerate() {
                 let (dst, src) = (at(i) * l, at(p) * l);
-                out[dst..dst + l].copy_from_slice(&t.data[src..src + l]);
+                t.data.read(src, &mut out[dst..dst + l]);
             }
         }
         Ok(())
@@ -1151,13 +1162,7 @@ fn sort<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Ve
     Ok(inputs
         .iter()
         .zip(datas)
-        .map(|(t, data)| {
-            Value::tensor(Tensor {
-                elem: t.elem.clone(),
-                shape: shape.clone(),
-                data,
-            })
-        })
+        .map(|(t, data)| Value::tensor(Tensor::new(t.elem.clone(), shape.clone(), &data)))
         .collect())
 }
 
@@ -1287,7 +1292,7 @@ fn comparator_keys<'p>(
             for (&id, v) in o.results.iter().zip(results) {
                 let t = v.into_tensor().ok()?;
                 let t = if t.shape.is_empty() && !shape.is_empty() {
-                    Tensor::filled(t.elem.clone(), shape.to_vec(), &t.data)
+                    Tensor::filled(t.elem.clone(), shape.to_vec(), &t.lanes_vec())
                 } else {
                     t
                 };
@@ -1299,7 +1304,7 @@ fn comparator_keys<'p>(
         }
         let t = lookup(&env, target)?.into_tensor().ok()?;
         let t = if t.shape.is_empty() && !shape.is_empty() {
-            Tensor::filled(t.elem.clone(), shape.to_vec(), &t.data)
+            Tensor::filled(t.elem.clone(), shape.to_vec(), &t.lanes_vec())
         } else {
             t
         };
@@ -1323,7 +1328,8 @@ fn key_sortable(c: &FastCompare, t: &Tensor, perm: &[usize], at: &dyn Fn(usize) 
     }
     match &t.elem {
         ElementType::Float(k) => {
-            c.ctype == Some("TOTALORDER") || perm.iter().all(|&i| !k.format().is_nan(t.data[at(i)]))
+            c.ctype == Some("TOTALORDER")
+                || perm.iter().all(|&i| !k.format().is_nan(t.data.get(at(i))))
         }
         _ => true,
     }
@@ -1400,27 +1406,19 @@ fn top_k<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<V
     let mut keys: Vec<i128> = Vec::with_capacity(n);
     for r in 0..rows {
         keys.clear();
-        keys.extend((0..n).map(|i| rank_key(&t.elem, t.elem_lanes(r * n + i))));
+        keys.extend((0..n).map(|i| rank_key(&t.elem, &t.elem_lanes(r * n + i))));
         perm.clear();
         perm.extend(0..n);
         // Stable, so equal keys keep index order.
         perm.sort_by(|&a, &b| keys[b].cmp(&keys[a]));
         for &p in &perm[..k] {
-            vals.push(t.data[r * n + p]);
+            vals.push(t.data.get(r * n + p));
             idxs.push(ik.wrap(p as i128));
         }
     }
     Ok(vec![
-        Value::tensor(Tensor {
-            elem: t.elem.clone(),
-            shape: out_shape.clone(),
-            data: vals,
-        }),
-        Value::tensor(Tensor {
-            elem: idx_elem,
-            shape: out_shape,
-            data: idxs,
-        }),
+        Value::tensor(Tensor::new(t.elem.clone(), out_shape.clone(), &vals)),
+        Value::tensor(Tensor::new(idx_elem, out_shape, &idxs)),
     ])
 }
 
@@ -1449,18 +1447,19 @@ fn map<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec
     let vb = VecBody::new(interp, region(op, 0)?);
     match (body.fast_binary(), inputs.as_slice(), vb) {
         (Some(f), [a, b], _) if a.lanes() == 1 && l == 1 => {
-            data.extend(a.data.iter().zip(&b.data).map(|(&x, &y)| f(x, y)));
+            data.extend(a.data.iter().zip(b.data.iter()).map(|(x, y)| f(x, y)));
         }
         (_, _, Some(vb)) if n > 1 => {
-            let mut r = vb.run(interp, args.clone(), &first.shape)?;
+            let r = vb.run(interp, args.clone(), &first.shape)?;
             if r.len() != 1 || r[0].data.len() != n * l {
                 return Err("the computation's result does not match the result type".into());
             }
-            data = std::mem::take(&mut r[0].data);
+            data = r[0].lanes_vec();
         }
         _ => {
             for i in 0..n {
-                let call: Vec<&[u64]> = inputs.iter().map(|t| t.elem_lanes(i)).collect();
+                let elems: Vec<_> = inputs.iter().map(|t| t.elem_lanes(i)).collect();
+                let call: Vec<&[u64]> = elems.iter().map(|e| &**e).collect();
                 interp.step()?;
                 let r = body.call(interp, &call)?;
                 let v = r
@@ -1474,11 +1473,11 @@ fn map<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec
             }
         }
     }
-    Ok(vec![Value::tensor(Tensor {
+    Ok(vec![Value::tensor(Tensor::new(
         elem,
-        shape: first.shape.clone(),
-        data,
-    })])
+        first.shape.clone(),
+        &data,
+    ))])
 }
 
 // ---------------------------------------------------------------------------
@@ -1495,15 +1494,12 @@ pub fn slice_dim(t: &Tensor, dim: usize, start: usize, end: usize) -> Tensor {
     let mut data = Vec::with_capacity(outer * (end - start) * inner);
     for o in 0..outer {
         let base = (o * len + start) * inner;
-        data.extend_from_slice(&t.data[base..base + (end - start) * inner]);
+        t.data
+            .extend_vec(base..base + (end - start) * inner, &mut data);
     }
     let mut shape = t.shape.clone();
     shape[dim] = end - start;
-    Tensor {
-        elem: t.elem.clone(),
-        shape,
-        data,
-    }
+    Tensor::new(t.elem.clone(), shape, &data)
 }
 
 /// Element `i` along `dim`, with `dim` removed.
@@ -1521,12 +1517,12 @@ fn stack(parts: &[Tensor], dim: usize, elem: ElementType, part_shape: &[usize]) 
     let mut data = Vec::with_capacity(outer * parts.len() * inner);
     for o in 0..outer {
         for p in parts {
-            data.extend_from_slice(&p.data[o * inner..(o + 1) * inner]);
+            p.data.extend_vec(o * inner..(o + 1) * inner, &mut data);
         }
     }
     let mut shape = part_shape.to_vec();
     shape.insert(dim.min(part_shape.len()), parts.len());
-    Tensor { elem, shape, data }
+    Tensor::new(elem, shape, &data)
 }
 
 /// `chlo.scan`: runs the body along `dimension` (from the end when
@@ -1685,7 +1681,7 @@ mod tests {
 }"#,
         );
         assert_eq!(ints(&r[1]), vec![1, 0, 0, 6, 0]);
-        let vals: Vec<u32> = r[0].data.iter().map(|&x| x as u32).collect();
+        let vals: Vec<u32> = r[0].data.iter().map(|x| x as u32).collect();
         assert_eq!(
             vals,
             vec![0x4040_0000, 0x7FC0_0000, 0, 0x40E0_0000, 0x40E0_0000]
@@ -1826,7 +1822,7 @@ mod tests {
         );
         assert_eq!(ints(&r[1]), vec![5, 2, 4, 1, 6, 0, 3]);
         // The sorted values are the operand's own bits (−0 stays −0).
-        assert_eq!(r[0].data[1], 0x8000_0000);
+        assert_eq!(r[0].data.get(1), 0x8000_0000);
     }
 
     #[test]

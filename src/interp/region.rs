@@ -220,7 +220,7 @@ impl<'p> ScalarFn<'p> {
                 if t.len() != 1 {
                     return Err("a region applied to scalars must return scalars".into());
                 }
-                Ok(t.data.clone())
+                Ok(t.lanes_vec())
             })
             .collect()
     }

@@ -282,17 +282,10 @@ fn rng_bit_generator<'p>(
     if width != gen_width {
         return Err(format!("{width}-bit outputs are not supported").into());
     }
-    let (new_state, bits) = generate(alg, &state.data, &shape, width)?;
-    let out = Tensor {
-        data: bits.iter().map(|&b| bits_to_lane(&elem, b)).collect(),
-        elem,
-        shape,
-    };
-    let st = Tensor {
-        elem: state.elem.clone(),
-        shape: vec![new_state.len()],
-        data: new_state,
-    };
+    let (new_state, bits) = generate(alg, &state.lanes_vec(), &shape, width)?;
+    let lanes: Vec<u64> = bits.iter().map(|&b| bits_to_lane(&elem, b)).collect();
+    let out = Tensor::new(elem, shape, &lanes);
+    let st = Tensor::new(state.elem.clone(), vec![new_state.len()], &new_state);
     Ok(vec![Value::tensor(st), Value::tensor(out)])
 }
 
@@ -368,8 +361,8 @@ fn rng<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec
     let data: Vec<u64> = match &elem {
         ElementType::Float(kind) => {
             let (lo, hi) = (
-                float::to_f64(*kind, a.data[0]),
-                float::to_f64(*kind, b.data[0]),
+                float::to_f64(*kind, a.data.get(0)),
+                float::to_f64(*kind, b.data.get(0)),
             );
             let f = kind.format();
             if normal {
@@ -383,9 +376,9 @@ fn rng<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec
                 bits.iter()
                     .map(|&w| {
                         let x = float::from_f64(*kind, lo + unit(w) * (hi - lo));
-                        match arith::compare(f, x, b.data[0]) {
+                        match arith::compare(f, x, b.data.get(0)) {
                             Some(std::cmp::Ordering::Less) => x,
-                            _ => a.data[0],
+                            _ => a.data.get(0),
                         }
                     })
                     .collect()
@@ -393,9 +386,9 @@ fn rng<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec
         }
         ElementType::Int(..) if !normal => {
             let k = int_kind(&elem).ok_or("rng needs an integer type")?;
-            let (lo, hi) = (k.value(a.data[0]), k.value(b.data[0]));
+            let (lo, hi) = (k.value(a.data.get(0)), k.value(b.data.get(0)));
             if hi <= lo {
-                vec![a.data[0]; n]
+                vec![a.data.get(0); n]
             } else {
                 let range = (hi - lo) as u128;
                 bits.iter()
@@ -411,7 +404,7 @@ fn rng<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec
             .into())
         }
     };
-    Ok(vec![Value::tensor(Tensor { elem, shape, data })])
+    Ok(vec![Value::tensor(Tensor::new(elem, shape, &data))])
 }
 
 #[cfg(test)]

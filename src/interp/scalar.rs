@@ -284,7 +284,7 @@ fn scalar_elem(t: &Type) -> Option<&ElementType> {
 fn scalar_lane(v: &Value, elem: &ElementType) -> Option<u64> {
     match v {
         Value::Tensor(t) if t.shape.is_empty() && t.elem == *elem && t.data.len() == 1 => {
-            Some(t.data[0])
+            Some(t.data.get(0))
         }
         _ => None,
     }

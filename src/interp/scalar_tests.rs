@@ -160,11 +160,11 @@ fn agree(
         .iter()
         .enumerate()
         .map(|(j, t)| {
-            Value::tensor(Tensor {
-                elem: t.clone(),
-                shape: vec![n],
-                data: inputs.iter().map(|tuple| tuple[j]).collect(),
-            })
+            Value::tensor(Tensor::collect(
+                t.clone(),
+                vec![n],
+                inputs.iter().map(|tuple| tuple[j]),
+            ))
         })
         .collect();
     let region = function(&interp, "scalar");
@@ -188,7 +188,7 @@ fn agree(
         let returns = code.run(0, &mut regs, &mut scratch).to_vec();
         assert_eq!(returns.len(), 1, "{what}");
         let got = regs[returns[0] as usize];
-        assert_eq!(got, wide.data[i], "{what}: inputs {tuple:#x?}");
+        assert_eq!(got, wide.data.get(i), "{what}: inputs {tuple:#x?}");
         if i < 16 {
             let scalar_args = tuple
                 .iter()
@@ -197,7 +197,11 @@ fn agree(
                 .collect();
             let out = interp.call("scalar", scalar_args).unwrap();
             let t = out[0].as_tensor().unwrap();
-            assert_eq!((&t.elem, t.data.as_slice()), (result, &[got][..]), "{what}");
+            assert_eq!(
+                (&t.elem, &t.lanes_vec()[..]),
+                (result, &[got][..]),
+                "{what}"
+            );
         }
     }
     true
@@ -850,7 +854,7 @@ fn loops_of_every_type_give_the_kernels_bits() {
             let out = out.unwrap_or_else(|e| panic!("{t}: {e}"));
             assert!(loop_runs_compiled(&text, &args), "{t}");
             assert_eq!(
-                out[0].as_tensor().unwrap().data,
+                out[0].as_tensor().unwrap().lanes_vec(),
                 [if i == 0 { 0 } else { 70 }]
             );
             compiled_runs += compiled;
@@ -905,7 +909,10 @@ fn compiled_loops_keep_the_step_limit() {
     let (out, compiled) = same_both_ways(&one, &[i32_value(100)], limits);
     assert_eq!(compiled, 1);
     let out = out.unwrap();
-    assert_eq!(out[0].as_tensor().unwrap().data, [50f32.to_bits() as u64]);
+    assert_eq!(
+        out[0].as_tensor().unwrap().lanes_vec(),
+        [50f32.to_bits() as u64]
+    );
     let (out, compiled) = same_both_ways(&one, &[i32_value(101)], limits);
     assert_eq!(compiled, 1);
     let e = out.unwrap_err();
@@ -943,7 +950,7 @@ fn loops_that_are_not_scalar_code_fall_back() {
     let (out, compiled) = same_both_ways(&reshaping, &[i32_value(10)], Limits::default());
     assert_eq!(compiled, 0);
     assert_eq!(
-        out.unwrap()[0].as_tensor().unwrap().data,
+        out.unwrap()[0].as_tensor().unwrap().lanes_vec(),
         [5f32.to_bits() as u64]
     );
     // A loop in a loop: the inner one adds 0.5 `%limit` times.
@@ -974,7 +981,7 @@ fn loops_that_are_not_scalar_code_fall_back() {
     let (out, compiled) = same_both_ways(nested, &[i32_value(30)], Limits::default());
     assert_eq!(compiled, 1);
     assert_eq!(
-        out.unwrap()[0].as_tensor().unwrap().data,
+        out.unwrap()[0].as_tensor().unwrap().lanes_vec(),
         [450f32.to_bits() as u64]
     );
     // The step limit counts the iterations of both loops: 30 + 30·30.
@@ -1022,11 +1029,7 @@ fn ill_typed_values_and_refused_ops_are_left_to_the_interpreter() {
         [
             scalar_value(&t, 5),
             scalar_value(&t, 3),
-            Value::tensor(Tensor {
-                elem: t.clone(),
-                shape: vec![2],
-                data: vec![1, 2],
-            }),
+            Value::tensor(Tensor::new(t.clone(), vec![2], &[1, 2])),
             i32_value(4),
         ],
         // A loop variable that is a tuple.
@@ -1177,11 +1180,7 @@ fn region_bodies_give_the_interpreters_bits() {
             let v: Vec<u64> = pick.by_ref().take(16).collect();
             let w: Vec<u64> = pick.by_ref().take(16).collect();
             let vector = |data: Vec<u64>, elem: &ElementType| {
-                Value::tensor(Tensor {
-                    elem: elem.clone(),
-                    shape: vec![16],
-                    data,
-                })
+                Value::tensor(Tensor::new(elem.clone(), vec![16], &data))
             };
             let args = [
                 vector(v, &elem),

@@ -1,8 +1,12 @@
 //! Tensors: a shape, an element type and contiguous row-major storage.
 //!
-//! Every element is stored in one `u64` *lane* (two lanes, real then
-//! imaginary, for complex types), so that every kernel that only moves data
-//! works on every element type alike. The lane holds:
+//! Every element is stored at its element type's width ([`Words`]: one
+//! byte for 8-bit and narrower types and `i1`, two for 16-bit types, four
+//! for 32-bit types, eight otherwise; a complex element is two parts of
+//! its part's width, real then imaginary). Kernels read and write *lanes*:
+//! one `u64` per element (per part for complex types), widened from and
+//! narrowed to the storage width by [`Words`], so that every kernel that
+//! only moves data works on every element type alike. The lane holds:
 //!
 //! | element type | lane |
 //! |---|---|
@@ -14,19 +18,39 @@
 //! | quantized | the storage integer, extended per the storage signedness |
 //!
 //! The lane of an integer is always canonical (extended from its width), so
-//! `lane as i64` (signed) or `lane` (unsigned) is the value.
+//! `lane as i64` (signed) or `lane` (unsigned) is the value. Storage keeps
+//! the low bits of a lane and extends them back when read (signed types
+//! are stored in signed words), so a canonical lane reads back unchanged.
 
 use crate::float::FloatKind;
 use crate::ir::attr::DenseElements;
 use crate::ir::types::{ElementType, Signedness};
+
+pub use super::words::{Width, Words, BLOCK};
+
+/// The lanes of one element (one, or two for complex types), by value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Elem {
+    lanes: [u64; 2],
+    n: usize,
+}
+
+impl std::ops::Deref for Elem {
+    type Target = [u64];
+    fn deref(&self) -> &[u64] {
+        &self.lanes[..self.n]
+    }
+}
 
 /// A tensor value.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Tensor {
     pub elem: ElementType,
     pub shape: Vec<usize>,
-    /// `lanes(elem)` words per element, row-major.
-    pub data: Vec<u64>,
+    /// `lanes(elem)` lanes per element, row-major, stored at
+    /// `Width::of(elem)` (a tensor whose element type changes gets new
+    /// words: [`Tensor::retype`]).
+    pub data: Words,
 }
 
 /// A shape as text: `[2, 3]`.
@@ -126,14 +150,6 @@ pub fn float_kind(elem: &ElementType) -> Option<FloatKind> {
     }
 }
 
-/// `n` copies of one element's lanes.
-fn repeat(lanes_of_one: &[u64], n: usize) -> Vec<u64> {
-    match lanes_of_one {
-        [one] => super::par::build(n, |_, piece| piece.fill(*one)),
-        many => many.repeat(n),
-    }
-}
-
 /// Row-major strides of a shape, in elements.
 pub fn strides(shape: &[usize]) -> Vec<usize> {
     let mut s = vec![1usize; shape.len()];
@@ -161,23 +177,83 @@ pub fn next_index(index: &mut [usize], shape: &[usize]) -> bool {
 }
 
 impl Tensor {
+    /// A tensor of the given lanes (`lanes(elem)` per element, row-major),
+    /// stored at the element type's width.
+    pub fn new(elem: ElementType, shape: Vec<usize>, lanes: &[u64]) -> Tensor {
+        let data = Words::from_lanes(Width::of(&elem), lanes);
+        Tensor { elem, shape, data }
+    }
+
+    /// A tensor of the lanes an iterator yields.
+    pub fn collect(
+        elem: ElementType,
+        shape: Vec<usize>,
+        lanes: impl IntoIterator<Item = u64>,
+    ) -> Tensor {
+        let data = Words::collect(Width::of(&elem), lanes);
+        Tensor { elem, shape, data }
+    }
+
+    /// A tensor of words already at the element type's width.
+    pub fn from_words(elem: ElementType, shape: Vec<usize>, data: Words) -> Tensor {
+        debug_assert_eq!(data.width(), Width::of(&elem));
+        Tensor { elem, shape, data }
+    }
+
+    /// A tensor of `elem` and `shape` whose lanes are built block by block
+    /// by `g(offset, lanes)` (see [`Words::build`]).
+    pub fn build(
+        elem: ElementType,
+        shape: Vec<usize>,
+        g: impl Fn(usize, &mut [u64]) + Sync,
+    ) -> Tensor {
+        let n = num_elements(&shape).saturating_mul(lanes(&elem));
+        let data = Words::build(Width::of(&elem), n, g);
+        Tensor { elem, shape, data }
+    }
+
+    /// The same lanes under another element type (stored anew when the
+    /// width differs).
+    pub fn retype(mut self, elem: ElementType) -> Tensor {
+        let w = Width::of(&elem);
+        if self.data.width() != w {
+            self.data = Words::collect(w, self.data.iter());
+        }
+        self.elem = elem;
+        self
+    }
+
+    /// Every lane, widened into a vector.
+    pub fn lanes_vec(&self) -> Vec<u64> {
+        self.data.to_vec()
+    }
+
+    /// Calls `f(i, lane)` on every lane in order, storing what it leaves
+    /// in the lane.
+    pub fn for_each_lane(&mut self, mut f: impl FnMut(usize, &mut u64)) {
+        for i in 0..self.data.len() {
+            let mut x = self.data.get(i);
+            f(i, &mut x);
+            self.data.set(i, x);
+        }
+    }
+
+    /// Lane `i`.
+    #[inline]
+    pub fn lane(&self, i: usize) -> u64 {
+        self.data.get(i)
+    }
+
     /// A tensor of the given shape filled with one element (given as its lanes).
     pub fn filled(elem: ElementType, shape: Vec<usize>, lanes_of_one: &[u64]) -> Tensor {
         let n = num_elements(&shape);
-        Tensor {
-            elem,
-            shape,
-            data: repeat(lanes_of_one, n),
-        }
+        let data = Words::repeat(Width::of(&elem), lanes_of_one, n);
+        Tensor { elem, shape, data }
     }
 
     /// A scalar (rank-0) tensor.
     pub fn scalar(elem: ElementType, lanes_of_one: &[u64]) -> Tensor {
-        Tensor {
-            elem,
-            shape: Vec::new(),
-            data: lanes_of_one.to_vec(),
-        }
+        Tensor::new(elem, Vec::new(), lanes_of_one)
     }
 
     /// A tensor of `i64`-typed values.
@@ -186,11 +262,7 @@ impl Tensor {
             bits: 64,
             signed: true,
         });
-        Tensor {
-            elem,
-            shape,
-            data: values.iter().map(|&v| k.wrap(v as i128)).collect(),
-        }
+        Tensor::collect(elem, shape, values.iter().map(|&v| k.wrap(v as i128)))
     }
 
     pub fn lanes(&self) -> usize {
@@ -210,39 +282,50 @@ impl Tensor {
     }
 
     /// The lanes of element `i` (row-major linear index).
-    pub fn elem_lanes(&self, i: usize) -> &[u64] {
+    pub fn elem_lanes(&self, i: usize) -> Elem {
         let l = self.lanes();
-        &self.data[i * l..(i + 1) * l]
+        let mut e = Elem {
+            lanes: [0; 2],
+            n: l.min(2),
+        };
+        for (k, x) in e.lanes[..e.n].iter_mut().enumerate() {
+            *x = self.data.get(i * l + k);
+        }
+        e
+    }
+
+    /// Lanes `range` widened into a vector.
+    pub fn lanes_of(&self, range: std::ops::Range<usize>) -> Vec<u64> {
+        let mut out = vec![0u64; range.len()];
+        self.data.read(range.start, &mut out);
+        out
+    }
+
+    /// The first lane of element `i` and, for complex types, the second.
+    #[inline]
+    pub fn pair(&self, i: usize) -> (u64, u64) {
+        (self.data.get(2 * i), self.data.get(2 * i + 1))
     }
 
     /// Element `i` as an integer (integer, index, quantized storage, i1).
     pub fn int_at(&self, i: usize) -> Option<i128> {
         let k = int_kind(&self.elem)?;
-        self.data.get(i).map(|&lane| k.value(lane))
+        self.data.try_get(i).map(|lane| k.value(lane))
     }
 
     /// All elements as integers; `None` for non-integer element types.
     pub fn ints(&self) -> Option<Vec<i128>> {
         let k = int_kind(&self.elem)?;
-        Some(self.data.iter().map(|&l| k.value(l)).collect())
+        Some(self.data.iter().map(|l| k.value(l)).collect())
     }
 
     /// The tensor's elements picked by linear source indices, one per output
     /// element, into a new tensor of `shape`.
     pub fn gather_linear(&self, shape: Vec<usize>, sources: &[usize]) -> Tensor {
-        let l = self.lanes();
-        let mut data = Vec::with_capacity(sources.len() * l);
-        if l == 1 {
-            data.extend(sources.iter().map(|&s| self.data[s]));
-        } else {
-            for &s in sources {
-                data.extend_from_slice(&self.data[s * l..(s + 1) * l]);
-            }
-        }
         Tensor {
             elem: self.elem.clone(),
             shape,
-            data,
+            data: self.data.gather_groups(sources, self.lanes()),
         }
     }
 
@@ -290,15 +373,18 @@ impl Tensor {
                 },
             }
         };
-        let l = lanes(&elem);
+        let w = Width::of(&elem);
         let data = if d.splat {
-            let mut one = Vec::with_capacity(l);
+            let mut one = Vec::with_capacity(lanes(&elem));
             decode_one(d.element(0), &mut one);
-            repeat(&one, n)
+            Words::repeat(w, &one, n)
         } else {
-            let mut data = Vec::with_capacity(n * l);
+            let mut data = Words::with_capacity(w, n * lanes(&elem));
+            let mut one = Vec::with_capacity(2);
             for i in 0..n {
-                decode_one(d.element(i), &mut data);
+                one.clear();
+                decode_one(d.element(i), &mut one);
+                data.extend_lanes(&one);
             }
             data
         };
@@ -315,7 +401,11 @@ impl Tensor {
 
     /// Appends the bytes of [`Tensor::to_bytes`] to `out`.
     pub fn write_bytes(&self, out: &mut Vec<u8>) {
-        self.write_lanes(&self.data, out);
+        if self.data.width().bytes() == (self.elem.storage_bytes() / self.lanes().max(1)).min(8) {
+            self.data.write_le(out);
+        } else {
+            self.write_lanes(&self.data.to_vec(), out);
+        }
     }
 
     /// Appends the bytes of some lanes of this tensor's element type

@@ -4,7 +4,7 @@
 //! Quantized operands go through dequantize_op_quantize.
 
 use super::elementwise::{binary, map1c, map2, map2c, take_sole, unary, Domain};
-use super::tensor::Tensor;
+use super::tensor::{Tensor, BLOCK};
 use super::{Interp, KResult, Kernel, Value};
 use crate::float::elementary::{self, Binary, Unary};
 use crate::float::{arith, FloatKind, Rounding};
@@ -47,16 +47,16 @@ pub const KERNELS: &[(&str, Kernel)] = &[
 /// `f` applied to every element of a float or complex tensor.
 pub fn unary_math(d: Domain, a: &Tensor, f: Unary) -> Result<Tensor, String> {
     match d {
-        Domain::Float(kind) => {
-            let data = super::par::build(a.data.len(), |off, out| {
-                elementary::unary_slice(kind, f, &a.data[off..off + out.len()], out)
-            });
-            Ok(Tensor {
-                elem: a.elem.clone(),
-                shape: a.shape.clone(),
-                data,
-            })
-        }
+        Domain::Float(kind) => Ok(Tensor::build(
+            a.elem.clone(),
+            a.shape.clone(),
+            |off, out| {
+                let mut input = [0u64; BLOCK];
+                let input = &mut input[..out.len()];
+                a.data.read(off, input);
+                elementary::unary_slice(kind, f, input, out)
+            },
+        )),
         Domain::Complex(kind) => {
             let undefined = std::cell::Cell::new(false);
             let t = map1c(a, a.elem.clone(), |re, im| {
@@ -111,15 +111,13 @@ fn unary_math_over(args: &mut Vec<Value>, f: Unary) -> Option<Tensor> {
         _ => return None,
     };
     let mut t = take_sole(args)?;
-    super::par::fill(&mut t.data, |_, piece| {
-        // `unary_slice` reads and writes separate slices: a copy of each
-        // short run of the piece is the input.
-        let mut input = [0u64; 256];
-        for run in piece.chunks_mut(input.len()) {
-            let input = &mut input[..run.len()];
-            input.copy_from_slice(run);
-            elementary::unary_slice(kind, f, input, run);
-        }
+    t.data.update(|_, run| {
+        // `unary_slice` reads and writes separate slices: a copy of the
+        // block is the input.
+        let mut input = [0u64; BLOCK];
+        let input = &mut input[..run.len()];
+        input.copy_from_slice(run);
+        elementary::unary_slice(kind, f, input, run);
     });
     Some(t)
 }
@@ -236,15 +234,13 @@ pub fn power(d: Domain, a: &Tensor, b: &Tensor) -> Result<Tensor, String> {
 
 /// `abs` of complex numbers: |z| as a real tensor (correctly rounded hypot).
 pub fn complex_abs(kind: FloatKind, a: &Tensor) -> Result<Tensor, String> {
-    Ok(Tensor {
-        elem: ElementType::Float(kind),
-        shape: a.shape.clone(),
-        data: a
-            .data
+    Ok(Tensor::collect(
+        ElementType::Float(kind),
+        a.shape.clone(),
+        a.lanes_vec()
             .chunks_exact(2)
-            .map(|c| elementary::complex_abs(kind, c[0], c[1]))
-            .collect(),
-    })
+            .map(|c| elementary::complex_abs(kind, c[0], c[1])),
+    ))
 }
 
 /// `sign` of complex numbers (spec: sign): (NaN, NaN) if a part is NaN,

@@ -298,11 +298,11 @@ fn probe(lhs: &Program) -> Result<(), String> {
         .map(|t| {
             let (shape, e) = static_tensor(t).ok_or("an argument is not a static tensor")?;
             let n: usize = shape.iter().product();
-            Ok(Value::tensor(Tensor {
-                elem: e.clone(),
+            Ok(Value::tensor(Tensor::new(
+                e.clone(),
                 shape,
-                data: vec![0; n * lanes(e)],
-            }))
+                &vec![0; n * lanes(e)],
+            )))
         })
         .collect::<Result<Vec<_>, String>>()?;
     Interp::new(lhs, Limits::default())
@@ -562,11 +562,11 @@ impl Job {
                 let text = if self.elementwise {
                     super::exec::elem_text(e, d)
                 } else {
-                    crate::interp::literal::format_value(&Value::tensor(Tensor {
-                        elem: e.clone(),
-                        shape: shape.clone(),
-                        data: d.clone(),
-                    }))
+                    crate::interp::literal::format_value(&Value::tensor(Tensor::new(
+                        e.clone(),
+                        shape.clone(),
+                        &d.clone(),
+                    )))
                 };
                 format!("%arg{k} = {text}")
             })
@@ -607,26 +607,14 @@ impl Job {
                 std::mem::take(&mut data)
                     .into_iter()
                     .zip(&self.args)
-                    .map(|(d, (_, e))| {
-                        Value::tensor(Tensor {
-                            elem: e.clone(),
-                            shape: vec![n],
-                            data: d,
-                        })
-                    })
+                    .map(|(d, (_, e))| Value::tensor(Tensor::new(e.clone(), vec![n], &d)))
                     .collect()
             } else {
                 let mut d: Vec<Vec<u64>> = vec![Vec::new(); self.args.len()];
                 self.input(lo + r as u64, &mut d);
                 d.into_iter()
                     .zip(&self.args)
-                    .map(|(d, (shape, e))| {
-                        Value::tensor(Tensor {
-                            elem: e.clone(),
-                            shape: shape.clone(),
-                            data: d,
-                        })
-                    })
+                    .map(|(d, (shape, e))| Value::tensor(Tensor::new(e.clone(), shape.clone(), &d)))
                     .collect()
             };
             let run = |p: &Program, args: Vec<Value>| -> Result<Vec<Tensor>, String> {
@@ -651,7 +639,7 @@ impl Job {
                 } else {
                     ta.data.len() / lanes(&ta.elem).max(1)
                 };
-                st.compare(&ta.elem, &ta.data, &tb.data, base, per.max(1));
+                st.compare(&ta.elem, &ta.lanes_vec(), &tb.lanes_vec(), base, per.max(1));
             }
         }
         Ok(stats)

@@ -434,11 +434,7 @@ pub fn decide(a: &Side, b: &Side, opts: &Options) -> Verdict {
                 } else {
                     shape.clone()
                 };
-                Value::tensor(Tensor {
-                    elem: e.clone(),
-                    shape,
-                    data,
-                })
+                Value::tensor(Tensor::new(e.clone(), shape, &data))
             })
             .collect();
         let ra = run(&mut Interp::new(prog_a, opts.limits), &a.name, args.clone());
@@ -454,7 +450,13 @@ pub fn decide(a: &Side, b: &Side, opts: &Options) -> Verdict {
             } else {
                 ta.data.len() / lanes(&ta.elem).max(1)
             };
-            acc.compare(&ta.elem, &ta.data, &tb.data, done as u128, per);
+            acc.compare(
+                &ta.elem,
+                &ta.lanes_vec(),
+                &tb.lanes_vec(),
+                done as u128,
+                per,
+            );
         }
         done += n as u64;
     }
@@ -471,11 +473,11 @@ pub fn decide(a: &Side, b: &Side, opts: &Options) -> Verdict {
                     elem_text(e, data)
                 } else {
                     let shape = arg_elems[i].0.clone();
-                    crate::interp::literal::format_value(&Value::tensor(Tensor {
-                        elem: e.clone(),
+                    crate::interp::literal::format_value(&Value::tensor(Tensor::new(
+                        e.clone(),
                         shape,
-                        data: data.clone(),
-                    }))
+                        &data.clone(),
+                    )))
                 };
                 format!("%arg{i} = {text}")
             })
@@ -592,11 +594,7 @@ fn counterexample(
             } else {
                 data.clone()
             };
-            Value::tensor(Tensor {
-                elem: e.clone(),
-                shape: shape.clone(),
-                data,
-            })
+            Value::tensor(Tensor::new(e.clone(), shape.clone(), &data))
         })
         .collect();
     let show = |prog: &Program, name: &str| -> Vec<String> {

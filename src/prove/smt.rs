@@ -797,7 +797,7 @@ fn dense_elems(d: &DenseElements, e: Elem, n: usize) -> Res<Vec<BV>> {
     let t = Tensor::from_dense(d, shape)?;
     Ok(t.data
         .iter()
-        .map(|&x| BV::from_u64(x, 64).extract(width(e) - 1, 0))
+        .map(|x| BV::from_u64(x, 64).extract(width(e) - 1, 0))
         .collect())
 }
 
@@ -1322,7 +1322,7 @@ pub fn eval_ground(side: &Side, args: &[Tensor]) -> Result<Option<Vec<Vec<u64>>>
         let xs = t
             .data
             .iter()
-            .map(|&x| BV::from_u64(x, 64).extract(w - 1, 0))
+            .map(|x| BV::from_u64(x, 64).extract(w - 1, 0))
             .collect();
         inputs.push(Sym {
             elem,
@@ -1445,13 +1445,9 @@ pub fn decide(a: &Side, b: &Side, opts: &Options) -> SmtResult {
                 // One element of an elementwise function: the same value in
                 // every element.
                 let data: Vec<u64> = data.iter().cycle().take(n).copied().collect();
-                let tensor = Tensor {
-                    elem: e.clone(),
-                    shape: declared,
-                    data,
-                };
+                let tensor = Tensor::new(e.clone(), declared, &data);
                 let text = if text_one {
-                    super::exec::lane_text(e, tensor.data[0])
+                    super::exec::lane_text(e, tensor.data.get(0))
                 } else {
                     crate::interp::literal::format_value(&Value::tensor(tensor.clone()))
                 };
@@ -1473,7 +1469,7 @@ pub fn decide(a: &Side, b: &Side, opts: &Options) -> SmtResult {
             };
             let differs = xa.iter().zip(&xb).any(|(p, q)| {
                 let fk = super::lane_float(&p.elem);
-                p.data.iter().zip(&q.data).any(|(&x, &y)| match fk {
+                p.data.iter().zip(q.data.iter()).any(|(x, y)| match fk {
                     Some(k) => !super::ulp::float_equal(k, x, y),
                     None => x != y,
                 })

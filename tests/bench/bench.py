@@ -6,6 +6,7 @@ Usage (from the repository root, after `cargo build --release`):
 
     python3 tests/bench/bench.py [--runs N] [--no-ref] [--no-xla]
                                  [--hlocheck PATH] [--bench DIR] [PROGRAM ...]
+    python3 tests/bench/bench.py --scaling [--runs N] [--no-xla] [--hlocheck PATH]
 
 For every program (default: every .mlir file of ../shared/bench, the folder
 `shared` beside the repository) it times the whole `hlocheck run FILE --out
@@ -18,6 +19,14 @@ reference / hlocheck and hlocheck / XLA, peak RSS, and a SHA-256 (first 16
 hex digits) of hlocheck's results, computed like reference.py's (the raw
 little-endian bytes of each result, in order), so all three can be compared
 bit for bit. PROGRAM names (with or without .mlir) select programs.
+
+--scaling prints the scaling table instead: an elementwise f32 chain at 1M,
+16M and 64M elements, an f32 matrix product at 128, 256, 512 and 1024, and
+an f32 sum at 1M and 16M elements (programs written to a temporary folder,
+inputs built from iota). Each is timed as above (whole process, best of N)
+with its peak RSS, beside XLA CPU's mean execution time and the peak RSS of
+the reference.py process that compiled and ran it (Python and jaxlib
+included), and both results' digests.
 """
 import hashlib
 import os
@@ -129,6 +138,110 @@ def run_reference(programs, flags):
     return got
 
 
+def elementwise_program(n):
+    t = f"tensor<{n}xf32>"
+    return f"""// Elementwise f32 chain over {n} elements.
+func.func @main() -> {t} {{
+  %i = stablehlo.iota dim = 0 : {t}
+  %c = stablehlo.constant dense<0.5> : {t}
+  %a = stablehlo.multiply %i, %c : {t}
+  %b = stablehlo.add %a, %c : {t}
+  %d = stablehlo.subtract %b, %i : {t}
+  %e = stablehlo.multiply %d, %d : {t}
+  %f = stablehlo.add %e, %c : {t}
+  return %f : {t}
+}}
+"""
+
+
+def dot_program(n):
+    t = f"tensor<{n}x{n}xf32>"
+    return f"""// Matrix product {n}x{n}x{n} in f32.
+func.func @main() -> {t} {{
+  %i = stablehlo.iota dim = 0 : {t}
+  %j = stablehlo.iota dim = 1 : {t}
+  %k = stablehlo.constant dense<0.37> : {t}
+  %x = stablehlo.multiply %i, %k : {t}
+  %y = stablehlo.add %x, %j : {t}
+  %a = stablehlo.sine %y : {t}
+  %b = stablehlo.cosine %y : {t}
+  %c = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : ({t}, {t}) -> {t}
+  return %c : {t}
+}}
+"""
+
+
+def reduce_program(n):
+    t = f"tensor<{n}xf32>"
+    return f"""// Sum of {n} f32 elements.
+func.func @main() -> tensor<f32> {{
+  %i = stablehlo.iota dim = 0 : {t}
+  %k = stablehlo.constant dense<0.001> : {t}
+  %x = stablehlo.multiply %i, %k : {t}
+  %z = stablehlo.constant dense<0.0> : tensor<f32>
+  %r = stablehlo.reduce(%x init: %z) applies stablehlo.add across dimensions = [0] : ({t}, tensor<f32>) -> tensor<f32>
+  return %r : tensor<f32>
+}}
+"""
+
+
+SCALING = (
+    [("elementwise", f"{n >> 20}M", elementwise_program(n)) for n in (1 << 20, 1 << 24, 1 << 26)]
+    + [("dot", str(n), dot_program(n)) for n in (128, 256, 512, 1024)]
+    + [("reduce", f"{n >> 20}M", reduce_program(n)) for n in (1 << 20, 1 << 24)]
+)
+
+
+def run_xla_measured(program):
+    """XLA CPU's figures for one program, with the peak RSS (KiB) of the
+    reference.py process."""
+    python = os.environ.get("HLOCHECK_PYTHON", "python3")
+    tool = os.path.join(SHARED, "tools", "reference.py")
+    cmd = [python, tool, "--no-ref", program]
+    if os.path.exists(TIME):
+        cmd = [TIME, "-f", RSS_TAG + "%M", *cmd]
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    except OSError as e:
+        return {"error": str(e)}
+    fields = {}
+    for line in proc.stdout.splitlines():
+        for k, v in re.findall(r"(\w+)=\s*(\S+)", line):
+            fields[k] = v
+    for line in proc.stderr.splitlines():
+        if line.startswith(RSS_TAG):
+            fields["rss"] = int(line[len(RSS_TAG) :])
+    if "xla_cpu" not in fields:
+        tail = [l for l in proc.stderr.splitlines() if not l.startswith(RSS_TAG)]
+        fields["error"] = tail[-1] if tail else str(proc.returncode)
+    return fields
+
+
+def scaling(exe, runs, xla):
+    print(
+        "| kernel | size | hlocheck | peak RSS | XLA CPU | hlocheck / XLA "
+        "| XLA process peak RSS | hlocheck sha | XLA sha |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
+    with tempfile.TemporaryDirectory() as d:
+        for kind, size, text in SCALING:
+            path = os.path.join(d, f"{kind}_{size}.mlir")
+            with open(path, "w") as f:
+                f.write(text)
+            t, rss, sha = run_hlocheck(exe, path, runs)
+            other = run_xla_measured(path) if xla else {}
+            x = seconds(other.get("xla_cpu"))
+            vs = f"{t / x:,.1f}×" if x and t else "–"
+            mem = f"{rss / 1024:.1f} MiB" if rss else "–"
+            xmem = f"{other['rss'] / 1024:.0f} MiB" if other.get("rss") else "–"
+            print(
+                f"| {kind} | {size} | {fmt_time(t)} | {mem} | {fmt_time(x)} | {vs} "
+                f"| {xmem} | {sha} | {other.get('xla_sha', other.get('error', '–'))} |",
+                flush=True,
+            )
+    return 0
+
+
 def seconds(text):
     if text is None:
         return None
@@ -150,7 +263,7 @@ def fmt_time(s):
 
 
 def main(argv):
-    runs, flags, names = 3, [], []
+    runs, flags, names, scale = 3, [], [], False
     exe = os.path.join(REPO, "target", "release", "hlocheck")
     bench = os.path.join(SHARED, "bench")
     it = iter(argv)
@@ -163,6 +276,8 @@ def main(argv):
             bench = next(it)
         elif a in ("--no-ref", "--no-xla"):
             flags.append(a)
+        elif a == "--scaling":
+            scale = True
         elif a in ("-h", "--help"):
             print(__doc__)
             return 0
@@ -174,6 +289,8 @@ def main(argv):
     if runs < 1:
         print("--runs must be at least 1", file=sys.stderr)
         return 2
+    if scale:
+        return scaling(exe, runs, "--no-xla" not in flags)
     files = sorted(f for f in os.listdir(bench) if f.endswith(".mlir"))
     if names:
         missing = [n for n in names if n not in files]

@@ -1,0 +1,480 @@
+//! Tensor storage at the element's width.
+//!
+//! [`Words`] holds a tensor's lanes (see `tensor.rs`) in words of the
+//! element type's storage width: `u8`/`i8`, `u16`/`i16`, `u32`/`i32` or
+//! `u64`. Signed integer types are stored in signed words, so that reading
+//! a word back sign-extends it into the canonical lane; every other type is
+//! stored in unsigned words (zero-extended when read). A lane written is
+//! cut to the word's width: its low bits, which is all a lane of that type
+//! holds.
+//!
+//! Kernels see lanes as `u64`. Bulk access goes through blocks of at most
+//! [`BLOCK`] lanes ([`Words::read`], [`Words::write`], [`Words::build`],
+//! [`Words::update`]): a block is widened into a small `u64` buffer, worked
+//! on, and narrowed back, so a kernel's loop is compiled once whatever the
+//! width while its memory traffic is the narrow one. Single lanes go
+//! through [`Words::get`] and [`Words::set`].
+
+use crate::ir::types::ElementType;
+
+/// Lanes per block of the bulk accessors.
+pub const BLOCK: usize = 256;
+
+/// One storage word: a lane cut to the word (`narrow`) and extended back
+/// (`widen`).
+pub trait Word: Copy + Default + Send + Sync + PartialEq + std::fmt::Debug + 'static {
+    fn widen(self) -> u64;
+    fn narrow(v: u64) -> Self;
+}
+
+macro_rules! word {
+    ($t:ty, $via:ty) => {
+        impl Word for $t {
+            #[inline(always)]
+            fn widen(self) -> u64 {
+                self as $via as u64
+            }
+            #[inline(always)]
+            fn narrow(v: u64) -> Self {
+                v as $t
+            }
+        }
+    };
+}
+word!(u8, u8);
+word!(i8, i64);
+word!(u16, u16);
+word!(i16, i64);
+word!(u32, u32);
+word!(i32, i64);
+word!(u64, u64);
+
+/// The storage word of an element type (of each part, for complex types).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Width {
+    U8,
+    I8,
+    U16,
+    I16,
+    U32,
+    I32,
+    U64,
+}
+
+impl Width {
+    /// The word that stores `elem`'s lanes.
+    pub fn of(elem: &ElementType) -> Width {
+        let signed = match elem {
+            ElementType::Int(_, 1) => false,
+            ElementType::Int(s, _) => *s != crate::ir::types::Signedness::Unsigned,
+            ElementType::Quant(q) => q.storage_signed,
+            _ => false,
+        };
+        let lanes = if matches!(elem, ElementType::Complex(_)) {
+            2
+        } else {
+            1
+        };
+        match (elem.storage_bytes() / lanes, signed) {
+            (1, false) => Width::U8,
+            (1, true) => Width::I8,
+            (2, false) => Width::U16,
+            (2, true) => Width::I16,
+            (4, false) => Width::U32,
+            (4, true) => Width::I32,
+            _ => Width::U64,
+        }
+    }
+
+    /// Bytes per word.
+    pub fn bytes(self) -> usize {
+        match self {
+            Width::U8 | Width::I8 => 1,
+            Width::U16 | Width::I16 => 2,
+            Width::U32 | Width::I32 => 4,
+            Width::U64 => 8,
+        }
+    }
+}
+
+/// Lanes stored at their width.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Words {
+    U8(Vec<u8>),
+    I8(Vec<i8>),
+    U16(Vec<u16>),
+    I16(Vec<i16>),
+    U32(Vec<u32>),
+    I32(Vec<i32>),
+    U64(Vec<u64>),
+}
+
+/// `$body` with `$v` bound to the vector of `$w`, whatever its word.
+macro_rules! each {
+    ($w:expr, $v:ident => $body:expr) => {
+        match $w {
+            Words::U8($v) => $body,
+            Words::I8($v) => $body,
+            Words::U16($v) => $body,
+            Words::I16($v) => $body,
+            Words::U32($v) => $body,
+            Words::I32($v) => $body,
+            Words::U64($v) => $body,
+        }
+    };
+}
+
+/// `$body` with the type `$t` standing for the word of width `$w`, its
+/// value wrapped by `$wrap` into `Words`.
+macro_rules! each_width {
+    ($w:expr, $t:ident, $wrap:ident => $body:expr) => {
+        match $w {
+            Width::U8 => {
+                type $t = u8;
+                let $wrap = Words::U8;
+                $body
+            }
+            Width::I8 => {
+                type $t = i8;
+                let $wrap = Words::I8;
+                $body
+            }
+            Width::U16 => {
+                type $t = u16;
+                let $wrap = Words::U16;
+                $body
+            }
+            Width::I16 => {
+                type $t = i16;
+                let $wrap = Words::I16;
+                $body
+            }
+            Width::U32 => {
+                type $t = u32;
+                let $wrap = Words::U32;
+                $body
+            }
+            Width::I32 => {
+                type $t = i32;
+                let $wrap = Words::I32;
+                $body
+            }
+            Width::U64 => {
+                type $t = u64;
+                let $wrap = Words::U64;
+                $body
+            }
+        }
+    };
+}
+
+fn narrow_into<T: Word>(dst: &mut [T], src: &[u64]) {
+    for (d, &s) in dst.iter_mut().zip(src) {
+        *d = T::narrow(s);
+    }
+}
+
+fn extend_narrow<T: Word>(v: &mut Vec<T>, lanes: &[u64]) {
+    v.extend(lanes.iter().map(|&l| T::narrow(l)))
+}
+
+fn widen_into<T: Word>(dst: &mut [u64], src: &[T]) {
+    for (d, &s) in dst.iter_mut().zip(src) {
+        *d = s.widen();
+    }
+}
+
+/// `v[off..]` filled block by block from `g(offset, lanes)`.
+fn fill_blocks<T: Word>(v: &mut [T], g: &(impl Fn(usize, &mut [u64]) + Sync)) {
+    super::par::fill(v, |off, piece| {
+        let mut buf = [0u64; BLOCK];
+        for (k, chunk) in piece.chunks_mut(BLOCK).enumerate() {
+            let lanes = &mut buf[..chunk.len()];
+            lanes.fill(0);
+            g(off + k * BLOCK, lanes);
+            narrow_into(chunk, lanes);
+        }
+    })
+}
+
+/// Each block of `v` widened, changed by `g(offset, lanes)`, narrowed back.
+fn update_blocks<T: Word>(v: &mut [T], g: &(impl Fn(usize, &mut [u64]) + Sync)) {
+    super::par::fill(v, |off, piece| {
+        let mut buf = [0u64; BLOCK];
+        for (k, chunk) in piece.chunks_mut(BLOCK).enumerate() {
+            let lanes = &mut buf[..chunk.len()];
+            widen_into(lanes, chunk);
+            g(off + k * BLOCK, lanes);
+            narrow_into(chunk, lanes);
+        }
+    })
+}
+
+impl Words {
+    /// `n` zero lanes.
+    pub fn zeros(w: Width, n: usize) -> Words {
+        each_width!(w, T, wrap => wrap(vec![T::default(); n]))
+    }
+
+    /// No lanes, with room for `n`.
+    pub fn with_capacity(w: Width, n: usize) -> Words {
+        each_width!(w, T, wrap => wrap(Vec::<T>::with_capacity(n)))
+    }
+
+    /// The given lanes, stored at width `w`.
+    pub fn from_lanes(w: Width, lanes: &[u64]) -> Words {
+        each_width!(w, T, wrap => wrap(lanes.iter().map(|&l| T::narrow(l)).collect()))
+    }
+
+    /// The lanes of an iterator, stored at width `w`.
+    pub fn collect(w: Width, lanes: impl IntoIterator<Item = u64>) -> Words {
+        each_width!(w, T, wrap => wrap(lanes.into_iter().map(T::narrow).collect()))
+    }
+
+    /// `n` copies of a group of lanes (one element's).
+    pub fn repeat(w: Width, group: &[u64], n: usize) -> Words {
+        match group {
+            [one] => Words::build(w, n, |_, lanes| lanes.fill(*one)),
+            many => {
+                let mut out = Words::with_capacity(w, many.len().saturating_mul(n));
+                for _ in 0..n {
+                    out.extend_lanes(many);
+                }
+                out
+            }
+        }
+    }
+
+    /// `n` lanes at width `w`, each block computed by `g(offset, lanes)`
+    /// (lanes zeroed before the call); large vectors are split over
+    /// threads (`par`), every lane computed by the same function.
+    pub fn build(w: Width, n: usize, g: impl Fn(usize, &mut [u64]) + Sync) -> Words {
+        let mut out = Words::zeros(w, n);
+        each!(&mut out, v => fill_blocks(v, &g));
+        out
+    }
+
+    /// Every block of lanes replaced by `g(offset, lanes)`, which gets the
+    /// block's current lanes.
+    pub fn update(&mut self, g: impl Fn(usize, &mut [u64]) + Sync) {
+        each!(self, v => update_blocks(v, &g))
+    }
+
+    pub fn width(&self) -> Width {
+        match self {
+            Words::U8(_) => Width::U8,
+            Words::I8(_) => Width::I8,
+            Words::U16(_) => Width::U16,
+            Words::I16(_) => Width::I16,
+            Words::U32(_) => Width::U32,
+            Words::I32(_) => Width::I32,
+            Words::U64(_) => Width::U64,
+        }
+    }
+
+    /// The number of lanes.
+    pub fn len(&self) -> usize {
+        each!(self, v => v.len())
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The bytes the lanes take.
+    pub fn bytes(&self) -> usize {
+        self.len() * self.width().bytes()
+    }
+
+    /// Lane `i`. Panics when `i` is out of range, like slice indexing.
+    #[inline]
+    pub fn get(&self, i: usize) -> u64 {
+        each!(self, v => v[i].widen())
+    }
+
+    /// Lane `i`, or `None` past the end.
+    #[inline]
+    pub fn try_get(&self, i: usize) -> Option<u64> {
+        each!(self, v => v.get(i).map(|x| x.widen()))
+    }
+
+    /// Sets lane `i` (its low bits). Panics when `i` is out of range.
+    #[inline]
+    pub fn set(&mut self, i: usize, lane: u64) {
+        each!(self, v => v[i] = Word::narrow(lane))
+    }
+
+    pub fn push(&mut self, lane: u64) {
+        each!(self, v => v.push(Word::narrow(lane)))
+    }
+
+    /// Appends lanes.
+    pub fn extend_lanes(&mut self, lanes: &[u64]) {
+        each!(self, v => extend_narrow(v, lanes))
+    }
+
+    /// Appends lanes `range` of `other`, which has the same width (else
+    /// lane by lane).
+    pub fn extend_from(&mut self, other: &Words, range: std::ops::Range<usize>) {
+        match (self, other) {
+            (Words::U8(a), Words::U8(b)) => a.extend_from_slice(&b[range]),
+            (Words::I8(a), Words::I8(b)) => a.extend_from_slice(&b[range]),
+            (Words::U16(a), Words::U16(b)) => a.extend_from_slice(&b[range]),
+            (Words::I16(a), Words::I16(b)) => a.extend_from_slice(&b[range]),
+            (Words::U32(a), Words::U32(b)) => a.extend_from_slice(&b[range]),
+            (Words::I32(a), Words::I32(b)) => a.extend_from_slice(&b[range]),
+            (Words::U64(a), Words::U64(b)) => a.extend_from_slice(&b[range]),
+            (a, b) => {
+                for i in range {
+                    a.push(b.get(i));
+                }
+            }
+        }
+    }
+
+    /// Lanes `range` as new words.
+    pub fn slice(&self, range: std::ops::Range<usize>) -> Words {
+        let mut out = Words::with_capacity(self.width(), range.len());
+        out.extend_from(self, range);
+        out
+    }
+
+    /// Lanes `off .. off + out.len()` widened into `out`.
+    #[inline]
+    pub fn read(&self, off: usize, out: &mut [u64]) {
+        each!(self, v => widen_into(out, &v[off..off + out.len()]))
+    }
+
+    /// `lanes` narrowed into lanes `off .. off + lanes.len()`.
+    #[inline]
+    pub fn write(&mut self, off: usize, lanes: &[u64]) {
+        each!(self, v => {
+            let n = lanes.len();
+            narrow_into(&mut v[off..off + n], lanes)
+        })
+    }
+
+    /// Lanes `range` widened and appended to `out`.
+    pub fn extend_vec(&self, range: std::ops::Range<usize>, out: &mut Vec<u64>) {
+        let at = out.len();
+        out.resize(at + range.len(), 0);
+        self.read(range.start, &mut out[at..]);
+    }
+
+    /// Every lane, in order.
+    pub fn iter(&self) -> impl Iterator<Item = u64> + '_ {
+        (0..self.len()).map(move |i| self.get(i))
+    }
+
+    /// Every lane widened into a vector.
+    pub fn to_vec(&self) -> Vec<u64> {
+        let mut out = vec![0u64; self.len()];
+        self.read(0, &mut out);
+        out
+    }
+
+    /// The lanes at the given indices, in order, at this width.
+    pub fn gather(&self, sources: &[usize]) -> Words {
+        match self {
+            Words::U8(v) => Words::U8(sources.iter().map(|&s| v[s]).collect()),
+            Words::I8(v) => Words::I8(sources.iter().map(|&s| v[s]).collect()),
+            Words::U16(v) => Words::U16(sources.iter().map(|&s| v[s]).collect()),
+            Words::I16(v) => Words::I16(sources.iter().map(|&s| v[s]).collect()),
+            Words::U32(v) => Words::U32(sources.iter().map(|&s| v[s]).collect()),
+            Words::I32(v) => Words::I32(sources.iter().map(|&s| v[s]).collect()),
+            Words::U64(v) => Words::U64(sources.iter().map(|&s| v[s]).collect()),
+        }
+    }
+
+    /// The lanes of groups of `l` lanes picked by group index, in order.
+    pub fn gather_groups(&self, sources: &[usize], l: usize) -> Words {
+        if l == 1 {
+            return self.gather(sources);
+        }
+        let mut out = Words::with_capacity(self.width(), sources.len() * l);
+        for &s in sources {
+            out.extend_from(self, s * l..(s + 1) * l);
+        }
+        out
+    }
+
+    /// The little-endian bytes of the lanes at this width, appended.
+    pub fn write_le(&self, out: &mut Vec<u8>) {
+        out.reserve(self.bytes());
+        match self {
+            Words::U8(v) => out.extend_from_slice(v),
+            Words::I8(v) => out.extend(v.iter().map(|&x| x as u8)),
+            Words::U16(v) => v
+                .iter()
+                .for_each(|x| out.extend_from_slice(&x.to_le_bytes())),
+            Words::I16(v) => v
+                .iter()
+                .for_each(|x| out.extend_from_slice(&x.to_le_bytes())),
+            Words::U32(v) => v
+                .iter()
+                .for_each(|x| out.extend_from_slice(&x.to_le_bytes())),
+            Words::I32(v) => v
+                .iter()
+                .for_each(|x| out.extend_from_slice(&x.to_le_bytes())),
+            Words::U64(v) => v
+                .iter()
+                .for_each(|x| out.extend_from_slice(&x.to_le_bytes())),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::float::FloatKind;
+    use crate::ir::types::Signedness;
+
+    #[test]
+    fn widths_follow_the_element_type() {
+        assert_eq!(Width::of(&ElementType::I1), Width::U8);
+        assert_eq!(
+            Width::of(&ElementType::Int(Signedness::Signless, 8)),
+            Width::I8
+        );
+        assert_eq!(
+            Width::of(&ElementType::Int(Signedness::Unsigned, 4)),
+            Width::U8
+        );
+        assert_eq!(Width::of(&ElementType::Float(FloatKind::BF16)), Width::U16);
+        assert_eq!(Width::of(&ElementType::Float(FloatKind::F32)), Width::U32);
+        assert_eq!(Width::of(&ElementType::Complex(FloatKind::F32)), Width::U32);
+        assert_eq!(Width::of(&ElementType::Complex(FloatKind::F64)), Width::U64);
+        assert_eq!(Width::of(&ElementType::Index), Width::U64);
+        assert_eq!(
+            Width::of(&ElementType::Int(Signedness::Signed, 32)),
+            Width::I32
+        );
+    }
+
+    #[test]
+    fn canonical_lanes_read_back_unchanged() {
+        let lanes = [0u64, 1, u64::MAX, (-128i64) as u64, 127];
+        let w = Words::from_lanes(Width::I8, &lanes);
+        assert_eq!(w.to_vec(), lanes);
+        let u = Words::from_lanes(Width::U16, &[0xFFFF, 0x7F80, 1]);
+        assert_eq!(u.iter().collect::<Vec<_>>(), vec![0xFFFF, 0x7F80, 1]);
+        assert_eq!(u.bytes(), 6);
+    }
+
+    #[test]
+    fn blocks_cover_every_lane_once() {
+        for n in [0, 1, BLOCK - 1, BLOCK + 1, 1 << 17] {
+            let mut w = Words::build(Width::U32, n, |off, lanes| {
+                for (i, l) in lanes.iter_mut().enumerate() {
+                    *l += (off + i) as u64 * 3 + 1;
+                }
+            });
+            assert!(w.iter().enumerate().all(|(i, x)| x == i as u64 * 3 + 1));
+            w.update(|_, lanes| lanes.iter_mut().for_each(|l| *l += 1));
+            assert!(w.iter().enumerate().all(|(i, x)| x == i as u64 * 3 + 2));
+            if n > 0 {
+                assert_eq!(w.gather(&[0, 0]).to_vec(), vec![2, 2]);
+            }
+        }
+    }
+}
