@@ -22,7 +22,7 @@ pub struct LimitArgs {
     /// Loop iterations and calls, all together
     #[arg(long, value_name = "N")]
     pub max_steps: Option<u64>,
-    /// Elements read and written by all ops together
+    /// Elements read and written by all ops, and the element operations of heavy kernels
     #[arg(long, value_name = "N")]
     pub max_work: Option<u64>,
 }

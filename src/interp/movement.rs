@@ -1222,6 +1222,12 @@ fn gather_with(
     let l = operand.lanes();
     interp.check_shape(&shape, l)?;
     let n = num_elements(&shape);
+    // Every result element is copied once; the index vectors are read into
+    // a table of i64.
+    interp.charge(
+        (n as u64).saturating_add(indices.len() as u64),
+        super::lane_bytes(indices.len(), 1),
+    )?;
     let mut data = vec![0u64; n * l];
     let idx = index_lanes(indices, "start_indices")?;
     if n > 0 {
@@ -1475,6 +1481,19 @@ fn scatter<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult
         }
     }
     let plan = scatter_plan(dn, &in_shape, &indices.shape, &up_shape)?;
+    // A call of the update computation per update element (of every input);
+    // the index table and converted copies of the inputs and updates are held.
+    let mut copies = super::lane_bytes(indices.len(), 1);
+    for v in inputs_v.iter().chain(&updates_v) {
+        copies = copies.saturating_add(super::tensor_bytes(v.as_tensor()?));
+    }
+    interp.charge(
+        (num_elements(&up_shape) as u64)
+            .saturating_mul(n as u64)
+            .saturating_mul(super::reduce::body_work(region))
+            .saturating_add(indices.len() as u64),
+        copies,
+    )?;
     let idx = index_lanes(indices, "scatter_indices")?;
 
     // Element types: the region's, dequantizing when the region computes on
