@@ -404,6 +404,30 @@ fn special_files_and_link_cycles_are_not_read_or_walked_forever() {
     let (code, out, err) = hlocheck(&["parse", zero.to_str().unwrap()]);
     assert_eq!(code, 1, "{out}{err}");
     assert!(out.contains("not a regular file"), "{out}");
+    // Every command that reads a program refuses the device (and a FIFO)
+    // instead of reading forever or waiting for a writer.
+    let fifo = dir.join("fifo.mlir");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    let add = write(&dir, "add.mlir", ADD);
+    for path in [
+        Some(zero.clone()),
+        made.ok().filter(|s| s.success()).map(|_| fifo),
+    ]
+    .into_iter()
+    .flatten()
+    {
+        let p = path.to_str().unwrap();
+        for args in [
+            vec!["fmt", p],
+            vec!["legalize", p],
+            vec!["equiv", p, add.as_str()],
+            vec!["equiv", add.as_str(), p],
+        ] {
+            let (code, out, err) = hlocheck(&args);
+            assert_eq!(code, 2, "{args:?}: {out}{err}");
+            assert!(err.contains("not a regular file"), "{args:?}: {err}");
+        }
+    }
     let (code, out, err) = hlocheck(&["parse", tree.to_str().unwrap()]);
     assert_eq!(code, 1, "{out}{err}");
     // add.mlir once, and the broken link as its own failure.

@@ -427,6 +427,19 @@ fn retype(t: Tensor, to: &ElementType) -> KResult<Tensor> {
     }
 }
 
+/// Names the spec constraint `label` of the op in a kernel's error: a
+/// constraint the verifier could only state as a precondition on the
+/// values of shape operands, found false on the run's actual values.
+/// Errors of the limits keep their own message.
+fn labelled<T>(r: KResult<T>, label: &str) -> KResult<T> {
+    r.map_err(|e| match e {
+        super::KernelError::Message(m) if !m.contains("raise it with --") => {
+            super::KernelError::Message(format!("{label} does not hold for the run's values: {m}"))
+        }
+        other => other,
+    })
+}
+
 /// Finishes a single-result kernel: result 0 in its declared element type.
 fn done(interp: &Interp<'_>, op: &Op, t: Tensor) -> KResult<Vec<Value>> {
     let elem = declared(interp, op, 0, &t.shape)?;
@@ -497,7 +510,7 @@ fn dynamic_broadcast_in_dim<'p>(
     let t = tensor_arg(&args, 0)?;
     let shape = shape_vector(tensor_arg(&args, 1)?, "output_dimensions")?;
     let dims = attr_list(op, "broadcast_dimensions")?;
-    let r = broadcast_to(interp, t, &dims, shape)?;
+    let r = labelled(broadcast_to(interp, t, &dims, shape), "(C5)")?;
     done(interp, op, r)
 }
 
@@ -531,7 +544,7 @@ fn reshape_to(interp: &Interp<'_>, v: Value, shape: Vec<usize>) -> KResult<Tenso
 fn reshape<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec<Value>> {
     let (shape, _) = super::result_type(interp, op, 0)?;
     let v = args.into_iter().next().ok_or("missing operand")?;
-    let t = reshape_to(interp, v, shape)?;
+    let t = labelled(reshape_to(interp, v, shape), "(C2)")?;
     done(interp, op, t)
 }
 
@@ -543,7 +556,7 @@ fn dynamic_reshape<'p>(
 ) -> KResult<Vec<Value>> {
     let shape = shape_vector(tensor_arg(&args, 1)?, "output_shape")?;
     let v = args.into_iter().next().ok_or("missing operand")?;
-    let t = reshape_to(interp, v, shape)?;
+    let t = labelled(reshape_to(interp, v, shape), "(C2)")?;
     done(interp, op, t)
 }
 
@@ -927,7 +940,8 @@ fn dynamic_pad<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KRe
     let high = int_vector(tensor_arg(&args, 3)?, "edge_padding_high")?;
     let interior = int_vector(tensor_arg(&args, 4)?, "interior_padding")?;
     let r = pad_with(interp, t, pv, &low, &high, &interior)?;
-    done(interp, op, r)
+    // The declared result shape against the paddings' values.
+    labelled(done(interp, op, r), "(C4)")
 }
 
 // ---------------------------------------------------------------------------
