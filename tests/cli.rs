@@ -602,3 +602,35 @@ fn run_errors_use_the_projects_words_not_rust_debug_names() {
     assert!(!err.contains("BF16") && !err.contains("IntKind"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
 }
+
+/// Under an address-space limit (`ulimit -v`) the default memory limit is
+/// at most half of it: a random argument too large for it is refused with
+/// the limit's message (a bad argument: exit status 2), before it is
+/// drawn, instead of failing to allocate (an abort).
+#[cfg(target_os = "linux")]
+#[test]
+fn the_default_memory_limit_keeps_within_the_address_space_limit() {
+    let dir = scratch("aslimit");
+    let f = write(
+        &dir,
+        "big.mlir",
+        "func.func @main(%a: tensor<250000000xf32>) -> tensor<f32> {
+  %i = stablehlo.constant dense<0.0> : tensor<f32>
+  return %i : tensor<f32>
+}
+",
+    );
+    let out = Command::new("bash")
+        .arg("-c")
+        .arg("ulimit -v 3000000; exec \"$0\" run --seed 1 \"$1\"")
+        .arg(env!("CARGO_BIN_EXE_hlocheck"))
+        .arg(&f)
+        .output()
+        .expect("run bash");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("--max-memory") && err.contains("argument 0"),
+        "{err}"
+    );
+}
