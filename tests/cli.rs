@@ -404,6 +404,30 @@ fn special_files_and_link_cycles_are_not_read_or_walked_forever() {
     let (code, out, err) = hlocheck(&["parse", zero.to_str().unwrap()]);
     assert_eq!(code, 1, "{out}{err}");
     assert!(out.contains("not a regular file"), "{out}");
+    // Every command that reads a program refuses the device (and a FIFO)
+    // instead of reading forever or waiting for a writer.
+    let fifo = dir.join("fifo.mlir");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    let add = write(&dir, "add.mlir", ADD);
+    for path in [
+        Some(zero.clone()),
+        made.ok().filter(|s| s.success()).map(|_| fifo),
+    ]
+    .into_iter()
+    .flatten()
+    {
+        let p = path.to_str().unwrap();
+        for args in [
+            vec!["fmt", p],
+            vec!["legalize", p],
+            vec!["equiv", p, add.as_str()],
+            vec!["equiv", add.as_str(), p],
+        ] {
+            let (code, out, err) = hlocheck(&args);
+            assert_eq!(code, 2, "{args:?}: {out}{err}");
+            assert!(err.contains("not a regular file"), "{args:?}: {err}");
+        }
+    }
     let (code, out, err) = hlocheck(&["parse", tree.to_str().unwrap()]);
     assert_eq!(code, 1, "{out}{err}");
     // add.mlir once, and the broken link as its own failure.
@@ -577,4 +601,36 @@ fn run_errors_use_the_projects_words_not_rust_debug_names() {
     let (_, _, err) = hlocheck(&["run", &f, "--seed", "1"]);
     assert!(!err.contains("BF16") && !err.contains("IntKind"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
+}
+
+/// Under an address-space limit (`ulimit -v`) the default memory limit is
+/// at most half of it: a random argument too large for it is refused with
+/// the limit's message (a bad argument: exit status 2), before it is
+/// drawn, instead of failing to allocate (an abort).
+#[cfg(target_os = "linux")]
+#[test]
+fn the_default_memory_limit_keeps_within_the_address_space_limit() {
+    let dir = scratch("aslimit");
+    let f = write(
+        &dir,
+        "big.mlir",
+        "func.func @main(%a: tensor<250000000xf32>) -> tensor<f32> {
+  %i = stablehlo.constant dense<0.0> : tensor<f32>
+  return %i : tensor<f32>
+}
+",
+    );
+    let out = Command::new("bash")
+        .arg("-c")
+        .arg("ulimit -v 3000000; exec \"$0\" run --seed 1 \"$1\"")
+        .arg(env!("CARGO_BIN_EXE_hlocheck"))
+        .arg(&f)
+        .output()
+        .expect("run bash");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("--max-memory") && err.contains("argument 0"),
+        "{err}"
+    );
 }

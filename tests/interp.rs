@@ -414,3 +414,46 @@ fn asin_acos_kernel_satisfies_the_chlo_identities() {
 }";
     run(src).unwrap();
 }
+
+/// A shape constraint that the verifier leaves as a precondition on the
+/// values of shape operands, false for the run's values, is reported with
+/// the op and the constraint's spec label.
+#[test]
+fn run_time_shape_errors_name_the_op_and_the_spec_label() {
+    let cases = [
+        (
+            "stablehlo.dynamic_reshape",
+            "(C2)",
+            "%a = stablehlo.constant dense<1.0> : tensor<4xf32>
+  %s = stablehlo.constant dense<[3]> : tensor<1xi64>
+  %r = stablehlo.dynamic_reshape %a, %s : (tensor<4xf32>, tensor<1xi64>) -> tensor<?xf32>",
+            "tensor<?xf32>",
+        ),
+        (
+            "stablehlo.dynamic_broadcast_in_dim",
+            "(C5)",
+            "%a = stablehlo.constant dense<1.0> : tensor<3xf32>
+  %s = stablehlo.constant dense<[4]> : tensor<1xi64>
+  %r = stablehlo.dynamic_broadcast_in_dim %a, %s, dims = [0] : (tensor<3xf32>, tensor<1xi64>) -> tensor<?xf32>",
+            "tensor<?xf32>",
+        ),
+        (
+            "stablehlo.dynamic_pad",
+            "(C4)",
+            "%a = stablehlo.constant dense<1.0> : tensor<2xf32>
+  %p = stablehlo.constant dense<0.0> : tensor<f32>
+  %l = stablehlo.constant dense<[1]> : tensor<1xi64>
+  %i = stablehlo.constant dense<[0]> : tensor<1xi64>
+  %r = stablehlo.dynamic_pad %a, %p, %l, %l, %i : (tensor<2xf32>, tensor<f32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<5xf32>",
+            "tensor<5xf32>",
+        ),
+    ];
+    for (op, label, body, ty) in cases {
+        let src = format!("func.func @main() -> {ty} {{\n  {body}\n  return %r : {ty}\n}}\n");
+        let err = run(&src).expect_err(op);
+        assert!(
+            err.contains(op) && err.contains(&format!("{label} does not hold")),
+            "{op}: {err}"
+        );
+    }
+}

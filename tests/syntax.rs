@@ -1190,3 +1190,133 @@ fn the_short_reduce_form_takes_only_a_commutative_binary_op() {
         assert!(d.message.contains("commutative"), "{d}");
     }
 }
+
+// ----- round trip of the printer's corner cases ---------------------------------
+
+/// A small deterministic generator for the property tests below.
+struct Gen(u64);
+
+impl Gen {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 33) % n
+    }
+}
+
+/// Convolutions with every kind of dimension numbers — layouts (permutations)
+/// and field lists that are not (repeated, missing, out of range, negative)
+/// — written in the pretty or generic form: whatever parses prints to text
+/// that parses back to the same program. Dimension numbers that are not
+/// layouts have no pretty form, so such an op prints generically.
+#[test]
+fn convolutions_with_any_dimension_numbers_round_trip() {
+    let mut g = Gen(0xC0117);
+    let mut raw_ops = 0;
+    for _ in 0..400 {
+        let dim = |g: &mut Gen| -> i64 {
+            if g.below(8) == 0 {
+                g.below(9) as i64 - 2
+            } else {
+                g.below(4) as i64
+            }
+        };
+        let list = |g: &mut Gen| -> String {
+            let n = if g.below(6) == 0 { g.below(4) } else { 2 };
+            let items: Vec<String> = (0..n).map(|_| dim(g).to_string()).collect();
+            format!("[{}]", items.join(", "))
+        };
+        let fields = format!(
+            "raw input_batch_dimension = {}, input_feature_dimension = {}, input_spatial_dimensions = {}, kernel_input_feature_dimension = {}, kernel_output_feature_dimension = {}, kernel_spatial_dimensions = {}, output_batch_dimension = {}, output_feature_dimension = {}, output_spatial_dimensions = {}",
+            dim(&mut g), dim(&mut g), list(&mut g), dim(&mut g), dim(&mut g), list(&mut g), dim(&mut g), dim(&mut g), list(&mut g)
+        );
+        let text = format!(
+            "func.func @main(%a: tensor<1x4x4x2xf32>, %b: tensor<2x2x2x2xf32>) -> tensor<1x3x3x2xf32> {{\n  \
+             %0 = \"stablehlo.convolution\"(%a, %b) {{dimension_numbers = #stablehlo.conv<{fields}>, \
+             window_strides = array<i64: 1, 1>, feature_group_count = 1 : i64, batch_group_count = 1 : i64}} \
+             : (tensor<1x4x4x2xf32>, tensor<2x2x2x2xf32>) -> tensor<1x3x3x2xf32>\n  \
+             return %0 : tensor<1x3x3x2xf32>\n}}\n"
+        );
+        let prog = parse(&text);
+        let pretty = hlocheck::ir::print::print_program(&prog);
+        if pretty.contains("#stablehlo.conv<raw") {
+            raw_ops += 1;
+            assert!(!pretty.contains("dim_numbers = raw"), "{pretty}");
+        }
+    }
+    // Most generated dimension numbers are not layouts.
+    assert!(raw_ops > 200, "{raw_ops}");
+    // A layout prints in the pretty form.
+    let prog = parse(
+        "func.func @main(%a: tensor<1x4x4x2xf32>, %b: tensor<2x2x2x2xf32>) -> tensor<1x3x3x2xf32> {\n  \
+         %0 = stablehlo.convolution(%a, %b) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1]} \
+         {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x4x4x2xf32>, tensor<2x2x2x2xf32>) -> tensor<1x3x3x2xf32>\n  \
+         return %0 : tensor<1x3x3x2xf32>\n}\n",
+    );
+    assert!(hlocheck::ir::print::print_program(&prog).contains("dim_numbers = [b, 0, 1, f]"));
+}
+
+/// Functions nested in functions, in the pretty and the generic form, some
+/// using only their own values and some a value of an enclosing function. A
+/// `func.func` is isolated from above: a use of an outer value is rejected at
+/// the use, with a message that says so; everything else round-trips.
+#[test]
+fn nested_functions_round_trip_or_are_rejected_at_a_use_of_an_outer_value() {
+    let mut g = Gen(0xF00D);
+    let (mut accepted, mut rejected) = (0, 0);
+    for case in 0..300 {
+        let generic = g.below(2) == 0;
+        let depth = 1 + g.below(4) as usize;
+        // Which nested function (if any) reads its parent's argument.
+        let outer_use = if g.below(2) == 0 {
+            Some(g.below(depth as u64) as usize + 1)
+        } else {
+            None
+        };
+        // Function `level` has argument `%a{level}`; level 0 is @main.
+        fn body(level: usize, depth: usize, outer_use: Option<usize>, generic: bool) -> String {
+            let arg = format!("%a{level}");
+            let operand = match outer_use {
+                Some(l) if l == level => format!("%a{}", level - 1),
+                _ => arg.clone(),
+            };
+            let inner = if level < depth {
+                body(level + 1, depth, outer_use, generic)
+            } else {
+                String::new()
+            };
+            if generic {
+                format!(
+                    "\"func.func\"() ({{\n^bb0({arg}: tensor<f32>):\n{inner}  %s{level} = \"stablehlo.add\"({arg}, {operand}) : (tensor<f32>, tensor<f32>) -> tensor<f32>\n  \"func.return\"(%s{level}) : (tensor<f32>) -> ()\n}}) {{sym_name = \"f{level}\", function_type = (tensor<f32>) -> tensor<f32>}} : () -> ()\n"
+                )
+            } else {
+                format!(
+                    "func.func @f{level}({arg}: tensor<f32>) -> tensor<f32> {{\n{inner}  %s{level} = stablehlo.add {arg}, {operand} : tensor<f32>\n  return %s{level} : tensor<f32>\n}}\n"
+                )
+            }
+        }
+        let text = body(0, depth, outer_use, generic);
+        match (outer_use, parse_program("test.mlir", &text)) {
+            (None, Ok(_)) => {
+                parse(&text);
+                accepted += 1;
+            }
+            (Some(l), Err(d)) => {
+                assert!(
+                    d.message
+                        .contains(&format!("'%a{}' is defined outside the function", l - 1)),
+                    "case {case}: {d}\n{text}"
+                );
+                rejected += 1;
+            }
+            (None, Err(d)) => panic!("case {case}: {d}\n{text}"),
+            (Some(_), Ok(p)) => panic!(
+                "case {case}: a use of an outer value parsed:\n{text}\n--- printed:\n{}",
+                hlocheck::ir::print::print_program(&p)
+            ),
+        }
+    }
+    assert!(accepted > 100 && rejected > 100, "{accepted} {rejected}");
+}

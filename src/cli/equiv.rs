@@ -47,7 +47,9 @@ struct Args {
 }
 
 fn load(path: &str) -> Result<crate::ir::Program, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+    // Only a regular file, up to the size limit (a FIFO or a link to a
+    // device is an error, never a wait or an endless read).
+    let bytes = super::read_file(std::path::Path::new(path)).map_err(|e| format!("{path}: {e}"))?;
     let text = String::from_utf8_lossy(&bytes);
     crate::ir::parse::parse_program(path, &text).map_err(|d| d.to_string())
 }

@@ -25,7 +25,7 @@ pub fn cmd_legalize(args: &[String]) -> i32 {
         Ok(a) => a,
         Err(code) => return code,
     };
-    let text = match std::fs::read(&a.file) {
+    let text = match crate::cli::read_file(std::path::Path::new(&a.file)) {
         Ok(b) => String::from_utf8_lossy(&b).into_owned(),
         Err(e) => {
             eprintln!("hlocheck legalize: {}: {e}", a.file);

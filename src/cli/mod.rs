@@ -33,7 +33,7 @@ usage:
 
 limits (run, test): --max-elements N, --max-bytes N (one tensor), --max-memory N (bytes held
   by the whole run), --max-steps N (loop iterations and calls), --max-work N (elements read
-  and written by all ops)
+  and written, and element operations of kernels)
 files in parallel (parse, verify, test): --jobs N
 every command takes --help; hlocheck --version prints the version";
 

@@ -22,7 +22,7 @@ pub struct LimitArgs {
     /// Loop iterations and calls, all together
     #[arg(long, value_name = "N")]
     pub max_steps: Option<u64>,
-    /// Elements read and written by all ops together
+    /// Elements read and written by all ops, and the element operations of heavy kernels
     #[arg(long, value_name = "N")]
     pub max_work: Option<u64>,
 }
@@ -212,6 +212,15 @@ fn run_main(a: RunArgs) -> Result<i32, String> {
                 parse_literal(text, limits.max_elements).map_err(|e| format!("{what}: {e}"))?,
             ),
             None if seed.is_some() => {
+                // Held to the tensor size and memory limits before it is drawn.
+                if let (Some(shape), Some(elem)) = (
+                    crate::interp::static_shape(ty),
+                    crate::interp::elem_type(ty),
+                ) {
+                    interp
+                        .check_shape(&shape, crate::interp::tensor::lanes(elem))
+                        .map_err(|m| format!("{what}: {m}"))?;
+                }
                 Value::tensor(random_tensor(ty, &mut rng_state, limits.max_elements)?)
             }
             None => {

@@ -42,7 +42,7 @@ use super::reduce::{
     attr_bool, attr_i64, attr_i64s, for_each_offset, padding_pairs, tensors, to_usize,
 };
 use super::tensor::{float_kind, int_kind, lanes, num_elements, strides, Tensor};
-use super::{result_elem, result_type, Interp, KResult, Kernel, Value};
+use super::{lane_bytes, result_elem, result_type, tensor_bytes, Interp, KResult, Kernel, Value};
 use crate::float::fast::Narrow;
 use crate::float::{arith, convert, from_f64, to_f64, FloatKind, Format, Rounding};
 use crate::ir::attr::Attr;
@@ -331,6 +331,18 @@ fn dot_core(
     shape.extend(lf.iter().map(|&d| lhs.shape[d]));
     shape.extend(rf.iter().map(|&d| rhs.shape[d]));
     interp.check_shape(&shape, lanes(out_elem))?;
+    // Each result element is K multiply-adds; the inputs are converted and
+    // permuted (two copies each) and the result converted once.
+    let k_len = lc
+        .iter()
+        .fold(1u64, |a, &d| a.saturating_mul(lhs.shape[d] as u64));
+    let out_n = num_elements(&shape);
+    interp.charge(
+        (out_n as u64).saturating_mul(k_len.max(1)),
+        (tensor_bytes(lhs).saturating_add(tensor_bytes(rhs)))
+            .saturating_mul(2)
+            .saturating_add(lane_bytes(out_n, lanes(out_elem))),
+    )?;
     let acc_elem = match algo.2 {
         Some(k) if matches!(out_elem, ElementType::Float(_)) => ElementType::Float(k),
         _ => out_elem.clone(),
@@ -960,6 +972,16 @@ fn conv_core(
         .into());
     }
     interp.check_shape(&shape, lanes(elem))?;
+    // Each result element is (input features per group) × (window) multiply-
+    // adds; the inputs are converted once and the window's entries listed.
+    let window = kshape.iter().fold(1u64, |a, &x| a.saturating_mul(x as u64));
+    interp.charge(
+        (num_elements(&shape) as u64)
+            .saturating_mul(ki.max(1) as u64)
+            .saturating_mul(window.max(1)),
+        (tensor_bytes(lhs).saturating_add(tensor_bytes(rhs)))
+            .saturating_add(window.saturating_mul(48 + 8 * s as u64)),
+    )?;
     let lst = strides(&lhs.shape);
     let rst = strides(&rhs.shape);
     let lp = ConvLoop {
@@ -1197,6 +1219,23 @@ fn fft<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec
     if expected_out != out_shape {
         return Err(format!("the result shape {out_shape:?} should be {expected_out:?}").into());
     }
+    // Per transformed dimension every element costs log2(n) butterflies
+    // (radix 2) or n terms (direct DFT); the work buffer of complex f64 is
+    // resized once (two copies) and each line's twiddles are tabled.
+    let elements = num_elements(&work_shape).max(t.len()) as u64;
+    let per_element = lens.iter().fold(0u64, |a, &n| {
+        let c = if n.is_power_of_two() {
+            u64::from(n.trailing_zeros()) + 1
+        } else {
+            n as u64
+        };
+        a.saturating_add(c)
+    });
+    let twiddles = lens.iter().fold(0u64, |a, &n| a.saturating_add(n as u64));
+    interp.charge(
+        elements.saturating_mul(per_element),
+        elements.saturating_add(twiddles).saturating_mul(32),
+    )?;
     // Load the operand as complex f64, in its own shape.
     interp.check_shape(&t.shape, 2)?;
     let mut buf: Vec<(f64, f64)> = (0..t.len())
@@ -1352,6 +1391,12 @@ fn cholesky<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResul
     interp.check_shape(&a.shape, a.lanes())?;
     let n = a.shape[r - 1];
     let mats = if n == 0 { 0 } else { a.len() / (n * n) };
+    // About n³/3 multiply-adds per matrix, in one n × n matrix of complex f64.
+    let nn = (n as u64).saturating_mul(n as u64);
+    interp.charge(
+        (mats as u64).saturating_mul(nn.saturating_mul(n as u64) / 3 + nn),
+        nn.saturating_mul(16),
+    )?;
     let mut data = Vec::with_capacity(a.data.len());
     let mut m: Vec<C> = vec![(0.0, 0.0); n * n];
     for b in 0..mats {
@@ -1436,6 +1481,18 @@ fn triangular_solve<'p>(
     }
     interp.check_shape(&b.shape, b.lanes())?;
     let mats = num_elements(&a.shape[..r - 2]);
+    // Each of b's elements costs about m / 2 multiply-adds, each matrix m²
+    // to read; b is solved in complex f64, with one m × m matrix and a column.
+    let mm = (m as u64).saturating_mul(m as u64);
+    interp.charge(
+        (b.len() as u64)
+            .saturating_mul(m as u64 / 2 + 1)
+            .saturating_add((mats as u64).saturating_mul(mm)),
+        (b.len() as u64)
+            .saturating_add(mm)
+            .saturating_add(m as u64)
+            .saturating_mul(16),
+    )?;
     let mut out: Vec<C> = vec![(0.0, 0.0); b.len()];
     // op(a), keeping only the triangle a's `lower` names; lower after transposing?
     let eff_lower = lower != trans;

@@ -44,10 +44,29 @@ pub fn reset_peak() {
 }
 
 /// The default memory limit: half of the machine's memory (4 GiB where it
-/// cannot be read).
+/// cannot be read), and at most half of the process's address-space limit
+/// (`ulimit -v`), so that the limit stops a run before an allocation fails.
 pub fn default_limit() -> u64 {
     static LIMIT: OnceLock<u64> = OnceLock::new();
-    *LIMIT.get_or_init(|| {
+    *LIMIT.get_or_init(|| machine_limit().min(address_space_limit() / 2))
+}
+
+/// The soft address-space limit of the process (`u64::MAX` when unlimited
+/// or unknown).
+fn address_space_limit() -> u64 {
+    std::fs::read_to_string("/proc/self/limits")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("Max address space"))
+                .and_then(|v| v.split_whitespace().next().map(str::to_string))
+        })
+        .and_then(|v| v.parse::<u64>().ok())
+        .unwrap_or(u64::MAX)
+}
+
+fn machine_limit() -> u64 {
+    {
         let total = std::fs::read_to_string("/proc/meminfo")
             .ok()
             .and_then(|s| {
@@ -57,5 +76,5 @@ pub fn default_limit() -> u64 {
             })
             .map(|kb| kb.saturating_mul(1024));
         total.map_or(4 << 30, |t| t / 2)
-    })
+    }
 }

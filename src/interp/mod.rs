@@ -189,8 +189,9 @@ pub struct Interp<'p> {
     funcs: HashMap<&'p str, &'p Op>,
     pub limits: Limits,
     steps: u64,
-    /// Elements read and written by the ops run so far.
-    work: u64,
+    /// Elements read and written, and element operations of kernels, so far
+    /// (a `Cell`: kernels holding `&Interp` charge their work before doing it).
+    work: std::cell::Cell<u64>,
     env: Vec<Option<Value>>,
     call_stack: Vec<&'p str>,
     /// Results of the check ops run so far.
@@ -251,7 +252,7 @@ impl<'p> Interp<'p> {
             funcs,
             limits,
             steps: 0,
-            work: 0,
+            work: std::cell::Cell::new(0),
             env: vec![None; prog.value_types.len()],
             call_stack: Vec::new(),
             checks: Vec::new(),
@@ -317,13 +318,31 @@ impl<'p> Interp<'p> {
         Ok(())
     }
 
-    /// Counts `elements` read or written against the work limit.
-    pub fn add_work(&mut self, elements: u64) -> Result<(), String> {
-        self.work = self.work.saturating_add(elements);
-        if self.work > self.limits.max_work {
+    /// Counts `elements` read or written, or element operations a kernel is
+    /// about to do, against the work limit.
+    pub fn add_work(&self, elements: u64) -> Result<(), String> {
+        let work = self.work.get().saturating_add(elements);
+        self.work.set(work);
+        if work > self.limits.max_work {
             return Err(format!(
-                "the work limit ({} elements read and written by all ops) is exceeded; raise it with --max-work",
+                "the work limit ({} element operations, reads and writes of all ops) is exceeded; raise it with --max-work",
                 self.limits.max_work
+            ));
+        }
+        Ok(())
+    }
+
+    /// Charges a kernel, before it starts, with the element operations it
+    /// will do (`work`, against `--max-work`) and the bytes of the
+    /// temporaries it will allocate besides its results (`temporary`,
+    /// against `--max-memory`), so that one huge op stops at once.
+    pub fn charge(&self, work: u64, temporary: u64) -> Result<(), String> {
+        self.add_work(work)?;
+        let total = memory::live().saturating_add(temporary);
+        if total > self.limits.max_memory {
+            return Err(format!(
+                "the op's temporaries of {temporary} bytes would make the run hold {total} bytes, more than the memory limit ({} bytes); raise it with --max-memory",
+                self.limits.max_memory
             ));
         }
         Ok(())
@@ -744,6 +763,19 @@ impl std::hash::Hasher for AddressHasher {
             .wrapping_mul(0x9E37_79B9_7F4A_7C15)
             .rotate_left(29);
     }
+}
+
+/// The bytes of `elements` elements of `lanes` lanes each, for charging
+/// a kernel's temporaries (`Interp::charge`); saturating.
+pub fn lane_bytes(elements: usize, lanes: usize) -> u64 {
+    (elements as u64)
+        .saturating_mul(lanes as u64)
+        .saturating_mul(8)
+}
+
+/// The bytes of a tensor's elements, for charging a kernel's copies of it.
+pub fn tensor_bytes(t: &Tensor) -> u64 {
+    lane_bytes(t.len(), t.lanes())
 }
 
 /// The elements a value holds (tuples: all their tensors').

@@ -446,6 +446,19 @@ fn retype(t: Tensor, to: &ElementType) -> KResult<Tensor> {
     }
 }
 
+/// Names the spec constraint `label` of the op in a kernel's error: a
+/// constraint the verifier could only state as a precondition on the
+/// values of shape operands, found false on the run's actual values.
+/// Errors of the limits keep their own message.
+fn labelled<T>(r: KResult<T>, label: &str) -> KResult<T> {
+    r.map_err(|e| match e {
+        super::KernelError::Message(m) if !m.contains("raise it with --") => {
+            super::KernelError::Message(format!("{label} does not hold for the run's values: {m}"))
+        }
+        other => other,
+    })
+}
+
 /// Finishes a single-result kernel: result 0 in its declared element type.
 fn done(interp: &Interp<'_>, op: &Op, t: Tensor) -> KResult<Vec<Value>> {
     let elem = declared(interp, op, 0, &t.shape)?;
@@ -516,7 +529,7 @@ fn dynamic_broadcast_in_dim<'p>(
     let t = tensor_arg(&args, 0)?;
     let shape = shape_vector(tensor_arg(&args, 1)?, "output_dimensions")?;
     let dims = attr_list(op, "broadcast_dimensions")?;
-    let r = broadcast_to(interp, t, &dims, shape)?;
+    let r = labelled(broadcast_to(interp, t, &dims, shape), "(C5)")?;
     done(interp, op, r)
 }
 
@@ -550,7 +563,7 @@ fn reshape_to(interp: &Interp<'_>, v: Value, shape: Vec<usize>) -> KResult<Tenso
 fn reshape<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec<Value>> {
     let (shape, _) = super::result_type(interp, op, 0)?;
     let v = args.into_iter().next().ok_or("missing operand")?;
-    let t = reshape_to(interp, v, shape)?;
+    let t = labelled(reshape_to(interp, v, shape), "(C2)")?;
     done(interp, op, t)
 }
 
@@ -562,7 +575,7 @@ fn dynamic_reshape<'p>(
 ) -> KResult<Vec<Value>> {
     let shape = shape_vector(tensor_arg(&args, 1)?, "output_shape")?;
     let v = args.into_iter().next().ok_or("missing operand")?;
-    let t = reshape_to(interp, v, shape)?;
+    let t = labelled(reshape_to(interp, v, shape), "(C2)")?;
     done(interp, op, t)
 }
 
@@ -942,7 +955,8 @@ fn dynamic_pad<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KRe
     let high = int_vector(tensor_arg(&args, 3)?, "edge_padding_high")?;
     let interior = int_vector(tensor_arg(&args, 4)?, "interior_padding")?;
     let r = pad_with(interp, t, pv, &low, &high, &interior)?;
-    done(interp, op, r)
+    // The declared result shape against the paddings' values.
+    labelled(done(interp, op, r), "(C4)")
 }
 
 // ---------------------------------------------------------------------------
@@ -1228,6 +1242,12 @@ fn gather_with(
     let l = operand.lanes();
     interp.check_shape(&shape, l)?;
     let n = num_elements(&shape);
+    // Every result element is copied once; the index vectors are read into
+    // a table of i64.
+    interp.charge(
+        (n as u64).saturating_add(indices.len() as u64),
+        super::lane_bytes(indices.len(), 1),
+    )?;
     let mut data = Words::zeros(operand.data.width(), n * l);
     let idx = index_lanes(indices, "start_indices")?;
     if n > 0 {
@@ -1477,6 +1497,19 @@ fn scatter<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult
         }
     }
     let plan = scatter_plan(dn, &in_shape, &indices.shape, &up_shape)?;
+    // A call of the update computation per update element (of every input);
+    // the index table and converted copies of the inputs and updates are held.
+    let mut copies = super::lane_bytes(indices.len(), 1);
+    for v in inputs_v.iter().chain(&updates_v) {
+        copies = copies.saturating_add(super::tensor_bytes(v.as_tensor()?));
+    }
+    interp.charge(
+        (num_elements(&up_shape) as u64)
+            .saturating_mul(n as u64)
+            .saturating_mul(super::reduce::body_work(region))
+            .saturating_add(indices.len() as u64),
+        copies,
+    )?;
     let idx = index_lanes(indices, "scatter_indices")?;
 
     // Element types: the region's, dequantizing when the region computes on

@@ -43,7 +43,7 @@ use super::elementwise::IntCompare;
 use super::quant::to_destination_type;
 use super::region::ScalarFn;
 use super::tensor::{int_kind, lanes, num_elements, strides, IntKind, Tensor, Words};
-use super::{result_elem, result_type, Interp, KResult, Kernel, Value};
+use super::{lane_bytes, result_elem, result_type, tensor_bytes, Interp, KResult, Kernel, Value};
 use crate::float::{arith, Direction, FloatKind};
 use crate::ir::attr::{Attr, DenseArray};
 use crate::ir::{ElementType, Op, Region, Type};
@@ -301,6 +301,11 @@ fn reduce<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<
         out_elems.push(e);
     }
     let out_n = num_elements(&out_shape);
+    // One body call per input element.
+    interp.charge(
+        (num_elements(&shape) as u64).saturating_mul(body_work(region(op, 0)?)),
+        0,
+    )?;
     let mut outs: Vec<Vec<u64>> = (0..n)
         .map(|i| Vec::with_capacity(out_n * inits[i].lanes()))
         .collect();
@@ -768,6 +773,14 @@ fn reduce_window<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> K
     }
     let st = strides(&shape);
     let out_n = num_elements(&ws.out_shape);
+    // One body call per (output, window position).
+    let window = ws.win.iter().fold(1u64, |a, &w| a.saturating_mul(w as u64));
+    interp.charge(
+        (out_n as u64)
+            .saturating_mul(window)
+            .saturating_mul(body_work(region(op, 0)?)),
+        0,
+    )?;
     let mut outs: Vec<Vec<u64>> = (0..n)
         .map(|i| Vec::with_capacity(out_n * inits[i].lanes()))
         .collect();
@@ -853,6 +866,16 @@ fn select_and_scatter<'p>(
     }
     let elem = result_elem(interp, op, 0)?;
     interp.check_shape(&operand.shape, lanes(&elem))?;
+    // A select call per window position, a scatter call per source element;
+    // the selected position of each source element is held.
+    let window = ws.win.iter().fold(1u64, |a, &w| a.saturating_mul(w as u64));
+    interp.charge(
+        (source.len() as u64)
+            .saturating_mul(window)
+            .saturating_mul(body_work(region(op, 0)?))
+            .saturating_add((source.len() as u64).saturating_mul(body_work(region(op, 1)?))),
+        lane_bytes(source.len(), 2),
+    )?;
     let st = strides(&operand.shape);
     let fast_sel = recognise_compare(interp, region(op, 0)?);
     let sel_kind = select.arg_type(0).cloned().unwrap_or(operand.elem.clone());
@@ -997,6 +1020,23 @@ fn recognise_compare(interp: &Interp<'_>, region: &Region) -> Option<FastCompare
 // Sorting
 // ---------------------------------------------------------------------------
 
+/// The work of one call of a region: its ops (at least one).
+pub fn body_work(region: &Region) -> u64 {
+    region
+        .blocks
+        .iter()
+        .map(|b| b.ops.len() as u64)
+        .sum::<u64>()
+        .max(1)
+}
+
+/// Comparisons a merge sort of `n` elements makes at most: `n·⌈log2 n⌉`
+/// (the insertion-sorted runs of 16 included).
+fn sort_comparisons(n: usize) -> u64 {
+    let log = usize::BITS - n.saturating_sub(1).leading_zeros();
+    (n as u64).saturating_mul(u64::from(log.max(1)) + 4)
+}
+
 /// Stable merge sort of `v` by a fallible strict "less" (insertion sort on
 /// short runs, then bottom-up merges). Never panics on an inconsistent
 /// comparator.
@@ -1062,6 +1102,20 @@ fn sort<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Ve
         return Err(format!("dimension {dim} is out of range for rank {rank}").into());
     }
     let dim = dim as usize;
+    // Every slice along `dim` is merge sorted, each comparison a call of the
+    // comparator; the inputs are copied into the results, and a slice's
+    // permutation, keys and merge buffer are held.
+    let len = shape[dim];
+    let slices = first.len().checked_div(len).unwrap_or(0);
+    interp.charge(
+        (slices as u64)
+            .saturating_mul(sort_comparisons(len))
+            .saturating_mul(body_work(region(op, 0)?)),
+        inputs
+            .iter()
+            .fold(0u64, |a, t| a.saturating_add(tensor_bytes(t)))
+            .saturating_add(lane_bytes(len, 4)),
+    )?;
     let comparator = ScalarFn::new(interp, region(op, 0)?)?;
     if comparator.arity() != 2 * inputs.len() {
         return Err("the comparator takes two arguments per input".into());
@@ -1089,7 +1143,6 @@ fn sort<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Ve
         },
     };
     let st = strides(&shape);
-    let len = shape[dim];
     let stride = st[dim];
     let mut outer: Vec<(usize, usize)> = Vec::new();
     for d in 0..shape.len() {
@@ -1400,6 +1453,11 @@ fn top_k<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<V
     interp.check_shape(&out_shape, 1)?;
     let ik = int_kind(&idx_elem).ok_or("indices must be integers")?;
     let rows = num_elements(&t.shape[..t.rank() - 1]);
+    // Each row is sorted by keys (with its permutation and keys held).
+    interp.charge(
+        (rows as u64).saturating_mul(sort_comparisons(n)),
+        lane_bytes(n, 3),
+    )?;
     let mut vals = Vec::with_capacity(rows * k);
     let mut idxs = Vec::with_capacity(rows * k);
     let mut perm: Vec<usize> = Vec::with_capacity(n);
@@ -1443,6 +1501,7 @@ fn map<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec
     let l = lanes(&elem);
     interp.check_shape(&first.shape, l)?;
     let n = first.len();
+    interp.charge((n as u64).saturating_mul(body_work(region(op, 0)?)), 0)?;
     let mut data = Vec::with_capacity(n * l);
     let vb = VecBody::new(interp, region(op, 0)?);
     match (body.fast_binary(), inputs.as_slice(), vb) {

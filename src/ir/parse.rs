@@ -115,6 +115,10 @@ pub struct Parser<'a> {
     peeked: Option<(Tok<'a>, usize, usize)>,
     pub prog: Program,
     scopes: Vec<HashMap<&'a str, Vec<ValueId>>>,
+    /// Indices in `scopes` of the scopes that open a function's body: a
+    /// `func.func` is isolated from above, so a use inside it sees no scope
+    /// below the innermost of these.
+    isolated: Vec<usize>,
     /// Aliases with their expanded size (`Parser::use_alias`).
     type_aliases: HashMap<&'a str, (Type, u64)>,
     attr_aliases: HashMap<&'a str, (Attr, u64)>,
@@ -151,6 +155,7 @@ impl<'a> Parser<'a> {
             peeked: None,
             prog: Program::default(),
             scopes: vec![HashMap::new()],
+            isolated: Vec::new(),
             type_aliases: HashMap::new(),
             attr_aliases: HashMap::new(),
             expanded: 0,
@@ -1679,8 +1684,17 @@ impl<'a> Parser<'a> {
             return self.expected("a value ('%name')");
         };
         self.bump()?;
-        for scope in self.scopes.iter().rev() {
+        let barrier = self.isolated.last().copied().unwrap_or(0);
+        for (depth, scope) in self.scopes.iter().enumerate().rev() {
             if let Some(ids) = scope.get(name) {
+                if depth < barrier {
+                    return self.err_at(
+                        off,
+                        format!(
+                            "'%{name}' is defined outside the function that uses it: a func.func sees only its arguments and its own values"
+                        ),
+                    );
+                }
                 let i = idx.unwrap_or(0) as usize;
                 // `%name` alone stands for the first result of a group, as in MLIR.
                 return match ids.get(i) {
@@ -1760,8 +1774,18 @@ impl<'a> Parser<'a> {
         self.scopes.push(HashMap::new());
     }
 
+    /// Opens the value scope of a function's body, which sees no value
+    /// defined outside it.
+    pub fn push_isolated_scope(&mut self) {
+        self.isolated.push(self.scopes.len());
+        self.scopes.push(HashMap::new());
+    }
+
     pub fn pop_scope(&mut self) {
         self.scopes.pop();
+        if self.isolated.last() == Some(&self.scopes.len()) {
+            self.isolated.pop();
+        }
     }
 
     /// `{ ops }` or `{ ^bb0(args): ops ^bb1: ... }`. `entry_args` are values
@@ -1982,8 +2006,16 @@ impl<'a> Parser<'a> {
             self.expect_punct(b'>')?;
         }
         if self.is_punct(b'(')? {
+            let isolated = st.name == "func.func";
             self.comma_list(b'(', b')', |p| {
-                let r = p.scoped_region()?;
+                let r = if isolated {
+                    p.push_isolated_scope();
+                    let r = p.region(Vec::new());
+                    p.pop_scope();
+                    r?
+                } else {
+                    p.scoped_region()?
+                };
                 st.regions.push(r);
                 Ok(())
             })?;

@@ -503,54 +503,10 @@ pub fn write_i64_list(out: &mut String, l: &[i64]) {
 }
 
 /// Conv dimension numbers: `[b, 0, f]x[0, i, o]->[b, 0, f]` when every
-/// layout is a permutation, otherwise the `raw` field form.
+/// layout is a permutation, otherwise the `raw` field form (which only the
+/// `#stablehlo.conv<…>` attribute syntax accepts).
 pub fn write_conv(out: &mut String, d: &ConvDims) {
-    fn layout(a: i64, b: i64, s: &[i64], na: char, nb: char) -> Option<String> {
-        let n = s.len() + 2;
-        let mut slots: Vec<Option<String>> = vec![None; n];
-        let mut put = |pos: i64, v: String| -> Option<()> {
-            let slot = slots.get_mut(usize::try_from(pos).ok()?)?;
-            if slot.is_some() {
-                return None;
-            }
-            *slot = Some(v);
-            Some(())
-        };
-        put(a, na.to_string())?;
-        put(b, nb.to_string())?;
-        for (k, p) in s.iter().enumerate() {
-            put(*p, k.to_string())?;
-        }
-        let parts: Option<Vec<String>> = slots.into_iter().collect();
-        Some(format!("[{}]", parts?.join(", ")))
-    }
-    let pretty = (|| {
-        Some(format!(
-            "{}x{}->{}",
-            layout(
-                d.input_batch_dimension,
-                d.input_feature_dimension,
-                &d.input_spatial_dimensions,
-                'b',
-                'f'
-            )?,
-            layout(
-                d.kernel_input_feature_dimension,
-                d.kernel_output_feature_dimension,
-                &d.kernel_spatial_dimensions,
-                'i',
-                'o'
-            )?,
-            layout(
-                d.output_batch_dimension,
-                d.output_feature_dimension,
-                &d.output_spatial_dimensions,
-                'b',
-                'f'
-            )?,
-        ))
-    })();
-    match pretty {
+    match conv_layout(d) {
         Some(s) => out.push_str(&s),
         None => {
             let _ = write!(
@@ -573,6 +529,54 @@ pub fn write_conv(out: &mut String, d: &ConvDims) {
             write_i64_list(out, &d.output_spatial_dimensions);
         }
     }
+}
+
+/// Conv dimension numbers as layouts, `[b, 0, f]x[0, i, o]->[b, 0, f]`;
+/// `None` when a layout is not a permutation of its operand's dimensions.
+pub fn conv_layout(d: &ConvDims) -> Option<String> {
+    fn layout(a: i64, b: i64, s: &[i64], na: char, nb: char) -> Option<String> {
+        let n = s.len() + 2;
+        let mut slots: Vec<Option<String>> = vec![None; n];
+        let mut put = |pos: i64, v: String| -> Option<()> {
+            let slot = slots.get_mut(usize::try_from(pos).ok()?)?;
+            if slot.is_some() {
+                return None;
+            }
+            *slot = Some(v);
+            Some(())
+        };
+        put(a, na.to_string())?;
+        put(b, nb.to_string())?;
+        for (k, p) in s.iter().enumerate() {
+            put(*p, k.to_string())?;
+        }
+        let parts: Option<Vec<String>> = slots.into_iter().collect();
+        Some(format!("[{}]", parts?.join(", ")))
+    }
+    Some(format!(
+        "{}x{}->{}",
+        layout(
+            d.input_batch_dimension,
+            d.input_feature_dimension,
+            &d.input_spatial_dimensions,
+            'b',
+            'f'
+        )?,
+        layout(
+            d.kernel_input_feature_dimension,
+            d.kernel_output_feature_dimension,
+            &d.kernel_spatial_dimensions,
+            'i',
+            'o'
+        )?,
+        layout(
+            d.output_batch_dimension,
+            d.output_feature_dimension,
+            &d.output_spatial_dimensions,
+            'b',
+            'f'
+        )?,
+    ))
 }
 
 fn write_dense_array(out: &mut String, d: &DenseArray) {

@@ -19,7 +19,7 @@ use crate::ir::attr::{
 use crate::ir::lexer::Tok;
 use crate::ir::parse::{OpState, PResult, Parser};
 use crate::ir::print::{
-    write_attr, write_conv, write_float, write_i64_list, write_symbol, Printer,
+    conv_layout, write_attr, write_float, write_i64_list, write_symbol, Printer,
 };
 use crate::ir::types::{ElementType, FunctionType, Type};
 use crate::ir::{Op, Region, ValueId};
@@ -1598,6 +1598,11 @@ fn print_convolution(pr: &mut Printer<'_>, op: &Op) -> bool {
     let Some(crate::ir::Attr::Conv(d)) = op.attr("dimension_numbers") else {
         return false;
     };
+    // Dimension numbers that are not layouts have no pretty form: the op is
+    // printed generically, with the `#stablehlo.conv<raw …>` attribute.
+    let Some(layout) = conv_layout(d) else {
+        return false;
+    };
     if !op.regions.is_empty() {
         return false;
     }
@@ -1633,7 +1638,7 @@ fn print_convolution(pr: &mut Printer<'_>, op: &Op) -> bool {
     pr.out.push('(');
     pr.values(&op.operands);
     pr.out.push_str(") dim_numbers = ");
-    write_conv(&mut pr.out, d);
+    pr.out.push_str(&layout);
     pr.out.push_str(", window = {");
     let mut first = true;
     let mut sep = |out: &mut String| {
@@ -2144,7 +2149,7 @@ fn parse_func(p: &mut Parser<'_>, st: &mut OpState) -> PResult<()> {
                 "a function with a body needs named arguments ('%arg0: type')",
             );
         }
-        p.push_scope();
+        p.push_isolated_scope();
         let args = define_args(p, &named);
         let r = args.and_then(|a| p.region(a));
         p.pop_scope();
