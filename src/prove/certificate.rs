@@ -411,8 +411,12 @@ fn choose(job: &mut Job, s: &Settings) -> Result<(), String> {
         .map(|(_, e)| lane_bits(e) as u64)
         .sum::<u64>();
     if !job.approx {
+        // The decisive budget is Z3's resource limit, so that whether an
+        // instance is proven by SMT does not depend on the machine's speed
+        // or load; the time limit is only a safety net.
         let opts = Options {
-            timeout_ms: s.timeout_ms,
+            timeout_ms: s.timeout_ms.max(SMT_SAFETY_MS),
+            rlimit: SMT_RLIMIT,
             ..Options::default()
         };
         match super::smt::decide(&a, &b, &opts) {
@@ -467,6 +471,12 @@ fn choose(job: &mut Job, s: &Settings) -> Result<(), String> {
 // ---------------------------------------------------------------------------
 // Inputs
 // ---------------------------------------------------------------------------
+
+/// Z3's resource limit per query of a certificate's SMT method.
+pub const SMT_RLIMIT: u64 = 20_000_000;
+/// The time limit of a certificate's SMT query, a safety net only (the
+/// resource limit decides).
+const SMT_SAFETY_MS: u64 = 300_000;
 
 /// Edge-value inputs when the lanes' edge values have more than 65,536
 /// combinations: input `i` gives lane `k` its edge value number

@@ -67,6 +67,10 @@ pub struct Options<'r> {
     pub smt: bool,
     /// Z3's time limit for the SMT method, in milliseconds.
     pub timeout_ms: u64,
+    /// Z3's resource limit per query (`rlimit`; 0 = none): a budget that,
+    /// unlike time, does not depend on the machine or its load, so a
+    /// verdict under it is reproducible (certificates use it).
+    pub rlimit: u64,
     /// Largest number of inputs run exhaustively.
     pub max_exhaustive: u64,
     /// Number of sampled inputs (edge values included).
@@ -83,6 +87,7 @@ impl Default for Options<'_> {
             rewriter: None,
             smt: true,
             timeout_ms: 10_000,
+            rlimit: 0,
             max_exhaustive: 1 << 18,
             samples: 100_000,
             seed: 0,

@@ -1396,10 +1396,28 @@ pub fn decide(a: &Side, b: &Side, opts: &Options) -> SmtResult {
     let solver = Solver::new();
     let mut params = z3::Params::new();
     params.set_u32("timeout", opts.timeout_ms.min(u32::MAX as u64) as u32);
+    if opts.rlimit > 0 {
+        params.set_u32("rlimit", opts.rlimit.min(u32::MAX as u64) as u32);
+    }
     solver.set_params(&params);
-    solver.assert(Bool::or(&differ));
+    // One query per result element (each under the time limit): the
+    // elements are independent problems, which the solver settles one by one
+    // much faster than their disjunction. All unsat: equal everywhere; the
+    // first sat: a counterexample.
+    let mut outcome = SatResult::Unsat;
+    for d in &differ {
+        solver.push();
+        solver.assert(d);
+        match solver.check() {
+            SatResult::Unsat => solver.pop(1),
+            r => {
+                outcome = r;
+                break;
+            }
+        }
+    }
     let what = describe_types(&a.args);
-    match solver.check() {
+    match outcome {
         SatResult::Unsat => {
             let mut v = Verdict::new(
                 Outcome::Equivalent,
