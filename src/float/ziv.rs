@@ -561,64 +561,134 @@ fn zeta_start(s: f64, p: u32) -> f64 {
     (best * 1.05).max(2.0)
 }
 
-impl Eval for Zeta {
-    fn eval<B: Ball>(&self, z: &B) -> Option<B> {
-        let (s, q) = (self.s, self.q);
-        let p = z.prec();
-        let sb = z.num(s);
-        let qb = z.num(q);
-        let a_em = zeta_start(s, p);
-        let n_em = if q >= a_em { 0.0 } else { (a_em - q).ceil() };
-        // Direct: (1 + N/q)^−s ≤ 2^-(p+20).
-        let n_d = if q > 0.0 {
-            (q * ((p as f64 + 20.0) / s * std::f64::consts::LN_2).exp_m1()).ceil() + 1.0
-        } else {
-            f64::INFINITY
-        };
-        let limit = if p <= 110 { 256.0 } else { 100_000.0 };
-        if n_d < n_em && n_d <= limit {
-            let n = n_d as u64;
-            let mut sum = z.num(0.0);
-            for k in 0..n {
-                sum = sum.add(&pow_neg(&qb.add(&z.num(k as f64)), s)?);
-            }
-            let a = qb.add(&z.num(n as f64));
-            let an = pow_neg(&a, s)?;
-            let tail = an
-                .mag_hi()
-                .mul(Mag::of(1.0).add(a.mag_hi().div(sb.sub(&z.num(1.0)).mag_lo())));
-            return Some(sum.widen(tail));
-        }
-        if n_em > limit {
-            return None;
-        }
-        let n = n_em as u64;
+/// ζ(s, q) for a ball `qb` whose points are all positive, `q0` an f64 near
+/// it (it only chooses the number of direct terms).
+fn hurwitz<B: Ball>(z: &B, s: f64, q0: f64, qb: &B) -> Option<B> {
+    let p = z.prec();
+    let sb = z.num(s);
+    let a_em = zeta_start(s, p);
+    let n_em = if q0 >= a_em { 0.0 } else { (a_em - q0).ceil() };
+    // Direct: (1 + N/q)^−s ≤ 2^-(p+20).
+    let n_d = (q0 * ((p as f64 + 20.0) / s * std::f64::consts::LN_2).exp_m1()).ceil() + 1.0;
+    let limit = if p <= 110 { 256.0 } else { 100_000.0 };
+    if n_d < n_em && n_d <= limit {
+        let n = n_d as u64;
         let mut sum = z.num(0.0);
         for k in 0..n {
             sum = sum.add(&pow_neg(&qb.add(&z.num(k as f64)), s)?);
         }
         let a = qb.add(&z.num(n as f64));
-        let big_a = pow_neg(&a, s)?; // a^−s
-        let s1 = sb.sub(&z.num(1.0));
-        let lead = a.mul(&big_a).div(&s1);
-        let mut em = lead.add(&big_a.mul_2k(-1));
-        let stop = lead.mag_lo().mul(target(z));
-        let a2inv = z.num(1.0).div(&a.mul(&a));
-        let mut fact = sb.clone();
-        let mut pw = big_a.div(&a);
-        for j in 1..=BERNOULLI_MAX {
-            let t = z.bernoulli_over_fact(j).mul(&fact).mul(&pw);
-            if t.mag_hi().lt(stop) || j == BERNOULLI_MAX {
-                em = em.widen(t.mag_hi().mul_2k(1));
-                break;
-            }
-            em = em.add(&t);
-            let jj = 2.0 * j as f64;
-            fact = fact.mul(&sb.add(&z.num(jj - 1.0))).mul(&sb.add(&z.num(jj)));
-            pw = pw.mul(&a2inv);
-        }
-        Some(sum.add(&em))
+        let an = pow_neg(&a, s)?;
+        let tail = an
+            .mag_hi()
+            .mul(Mag::of(1.0).add(a.mag_hi().div(sb.sub(&z.num(1.0)).mag_lo())));
+        return Some(sum.widen(tail));
     }
+    if n_em > limit {
+        return None;
+    }
+    let n = n_em as u64;
+    let mut sum = z.num(0.0);
+    for k in 0..n {
+        sum = sum.add(&pow_neg(&qb.add(&z.num(k as f64)), s)?);
+    }
+    let a = qb.add(&z.num(n as f64));
+    let big_a = pow_neg(&a, s)?; // a^−s
+    let s1 = sb.sub(&z.num(1.0));
+    let lead = a.mul(&big_a).div(&s1);
+    let mut em = lead.add(&big_a.mul_2k(-1));
+    let stop = lead.mag_lo().mul(target(z));
+    let a2inv = z.num(1.0).div(&a.mul(&a));
+    let mut fact = sb.clone();
+    let mut pw = big_a.div(&a);
+    for j in 1..=BERNOULLI_MAX {
+        let t = z.bernoulli_over_fact(j).mul(&fact).mul(&pw);
+        if t.mag_hi().lt(stop) || j == BERNOULLI_MAX {
+            em = em.widen(t.mag_hi().mul_2k(1));
+            break;
+        }
+        em = em.add(&t);
+        let jj = 2.0 * j as f64;
+        fact = fact.mul(&sb.add(&z.num(jj - 1.0))).mul(&sb.add(&z.num(jj)));
+        pw = pw.mul(&a2inv);
+    }
+    Some(sum.add(&em))
+}
+
+/// Whether the integer `s` is odd (every f64 from 2^53 on is even).
+fn odd(s: f64) -> bool {
+    (s * 0.5).floor() != s * 0.5
+}
+
+impl Eval for Zeta {
+    /// q > 0: [`hurwitz`]. q < 0 (not an integer, s an integer), with
+    /// f = q − ⌊q⌋ in (0, 1) and m = −⌊q⌋: the terms k < m have q + k =
+    /// −(1 − f + j), j = m − 1 − k, so they sum to
+    /// (−1)^s (ζ(s, 1 − f) − ζ(s, 1 − q)), and the terms k ≥ m to ζ(s, f):
+    /// three sums at positive arguments, with no term-by-term walk over the
+    /// m negative terms (which made q ≪ 0 slow), and the cancellation of
+    /// ζ(s, f) against ζ(s, 1 − f) (odd s) carried by the ball. At f = 1/2
+    /// and odd s those two are equal and the value is ζ(s, 1 − q).
+    fn eval<B: Ball>(&self, z: &B) -> Option<B> {
+        let (s, q) = (self.s, self.q);
+        if q > 0.0 {
+            return hurwitz(z, s, q, &z.num(q));
+        }
+        let m = -q.floor();
+        let qb = z.num(q);
+        let tail = hurwitz(z, s, 1.0 - q, &z.num(1.0).sub(&qb))?;
+        if odd(s) && q - q.floor() == 0.5 {
+            return Some(tail);
+        }
+        let f = qb.add(&z.num(m));
+        let g = z.num(1.0 - m).sub(&qb); // 1 − f, as a ball
+        let a = hurwitz(z, s, q + m, &f)?;
+        let b = hurwitz(z, s, (1.0 - m) - q, &g)?;
+        Some(if odd(s) {
+            a.sub(&b).add(&tail)
+        } else {
+            a.add(&b).sub(&tail)
+        })
+    }
+}
+
+/// Where ζ(s, q)·2^`scale` (negated if `negate`) is certainly beyond every
+/// format's range, its rounding: below 2^-1100 in magnitude (rounded as a
+/// value just beyond zero) or above 2^1100 (an overflow), with its sign;
+/// `None` when it may be in range. The bounds, in f64 logarithms with
+/// margins of 2^100 against their errors: q ≥ 1 gives
+/// ζ ≤ q^−s (1 + q/(s − 1)); 0 < q < 1 gives ζ > q^−s; q < 0 (s an
+/// odd integer, f as in [`Zeta`], δ = |f − 1/2| > 0, μ = min(f, 1 − f)) gives
+/// |ζ| ≥ μ^−s min(1, 2sδ)/2 − ζ(s, 1 − q) (the sum at μ exceeds the other
+/// one by the factor ((1/2 + δ)/(1/2 − δ))^s ≥ 1 + 4sδ, and the term at
+/// 1 − q > 1 is at most ζ(s, 1) < 2), with the sign of the sum at μ
+/// (positive when f < 1/2, negative when f > 1/2); at f = 1/2 the value
+/// is ζ(s, 1 − q). For even s every term is positive and |ζ| > μ^−s.
+fn zeta_extreme(kind: FloatKind, s: f64, q: f64, scale: f64, negate: bool) -> Option<u64> {
+    let huge = |neg: bool| {
+        super::round_value(kind.format(), neg, 1, 1200, false, Rounding::NearestEven).bits
+    };
+    if q >= 1.0 {
+        let hi = -s * q.log2() + (1.0 + q / (s - 1.0)).log2() + scale;
+        return (hi < -1200.0).then(|| tiny(kind, negate));
+    }
+    if q > 0.0 {
+        let lo = -s * q.log2() + scale;
+        return (lo > 1200.0).then(|| huge(negate));
+    }
+    let f = q - q.floor();
+    // 1 − f = ⌈q⌉ − q exactly (−q for q in (−1, 0), where q − ⌊q⌋ rounds).
+    let mu = f.min(q.ceil() - q).max(f64::MIN_POSITIVE);
+    if !odd(s) {
+        let lo = -s * mu.log2() + scale;
+        return (lo > 1200.0).then(|| huge(negate));
+    }
+    let delta = (f - 0.5).abs();
+    if delta == 0.0 {
+        return zeta_extreme(kind, s, 1.0 - q, scale, negate);
+    }
+    let lo = -s * mu.log2() + (2.0 * s * delta).min(1.0).log2() - 1.0 + scale;
+    (lo > 1200.0).then(|| huge((f > 0.5) != negate))
 }
 
 /// Hurwitz ζ(x, q) correctly rounded in `kind` (operands not NaN).
@@ -638,6 +708,9 @@ pub fn zeta(kind: FloatKind, x: f64, q: f64) -> u64 {
     }
     if x == f64::INFINITY || x > 2f64.powi(40) {
         return exact(kind, special::zeta(x, q));
+    }
+    if let Some(bits) = zeta_extreme(kind, x, q, 0.0, false) {
+        return bits;
     }
     ziv(kind, &Zeta { s: x, q })
 }
@@ -679,6 +752,11 @@ pub fn polygamma(kind: FloatKind, n: f64, x: f64) -> u64 {
     }
     if n > 4095.0 || x.is_infinite() || (x <= 0.0 && x == x.floor()) {
         return exact(kind, special::polygamma(n, x));
+    }
+    // log2 n! (n ≤ 4095: the sum's f64 error is far below the margins).
+    let log2_fact: f64 = (2..=n as u64).map(|k| (k as f64).log2()).sum();
+    if let Some(bits) = zeta_extreme(kind, n + 1.0, x, log2_fact, !odd(n)) {
+        return bits;
     }
     ziv(kind, &Polygamma { n: n as u64, x })
 }
@@ -773,7 +851,9 @@ impl Eval for BesselI1e {
                     .mul(Mag::pow2(-(y.floor() as i64) + 1))
             };
             let sum = sum.widen(bk.add(e2));
-            let root = sqrt(&z.pi().mul(&ab).mul_2k(1))?;
+            // √(2π)·√a, not √(2πa): 2πa overflows f64 (and the f64 and
+            // double-double balls) for a > 2.8e307.
+            let root = sqrt(&z.pi().mul_2k(1))?.mul(&sqrt(&ab)?);
             sum.div(&root)
         };
         Some(if self.0 < 0.0 { v.neg() } else { v })
