@@ -631,6 +631,15 @@ impl Eval for Zeta {
     /// and odd s those two are equal and the value is ζ(s, 1 − q).
     fn eval<B: Ball>(&self, z: &B) -> Option<B> {
         let (s, q) = (self.s, self.q);
+        if q >= 1.0 && s * (1.0 / q).ln_1p() * std::f64::consts::LOG2_E > 1200.0 {
+            // Σ_{k≥1} (q + k)^−s ≤ q^−s ((q+1)/q)^−s (1 + (q + 1)/(s − 1))
+            // < q^−s 2^-1100 (here (q + 1)/(s − 1) < 2): the first term
+            // alone, the rest in the radius (the sums' terms would
+            // underflow every ball).
+            let t = pow_neg(&z.num(q), s)?;
+            let r = t.mag_hi().mul(Mag::pow2(-1100));
+            return Some(t.widen(r));
+        }
         if q > 0.0 {
             return hurwitz(z, s, q, &z.num(q));
         }
@@ -652,12 +661,12 @@ impl Eval for Zeta {
     }
 }
 
-/// Where ζ(s, q)·2^`scale` (negated if `negate`) is certainly beyond every
-/// format's range, its rounding: below 2^-1100 in magnitude (rounded as a
-/// value just beyond zero) or above 2^1100 (an overflow), with its sign;
-/// `None` when it may be in range. The bounds, in f64 logarithms with
-/// margins of 2^100 against their errors: q ≥ 1 gives
-/// ζ ≤ q^−s (1 + q/(s − 1)); 0 < q < 1 gives ζ > q^−s; q < 0 (s an
+/// Where ζ(s, q)·2^`scale` (negated if `negate`) is certainly beyond the
+/// range of `kind`, its rounding: below its smallest positive value by
+/// 2^8 (rounded as a value just beyond zero) or above its largest finite
+/// value by 2^8 (an overflow), with its sign; `None` when it may be in
+/// range. The bounds, in f64 logarithms: q ≥ 1 gives
+/// q^−s < ζ ≤ q^−s (1 + q/(s − 1)); 0 < q < 1 gives ζ > q^−s; q < 0 (s an
 /// odd integer, f as in [`Zeta`], δ = |f − 1/2| > 0, μ = min(f, 1 − f)) gives
 /// |ζ| ≥ μ^−s min(1, 2sδ)/2 − ζ(s, 1 − q) (the sum at μ exceeds the other
 /// one by the factor ((1/2 + δ)/(1/2 − δ))^s ≥ 1 + 4sδ, and the term at
@@ -665,30 +674,38 @@ impl Eval for Zeta {
 /// (positive when f < 1/2, negative when f > 1/2); at f = 1/2 the value
 /// is ζ(s, 1 − q). For even s every term is positive and |ζ| > μ^−s.
 fn zeta_extreme(kind: FloatKind, s: f64, q: f64, scale: f64, negate: bool) -> Option<u64> {
+    // 2^8 beyond the format's largest finite and smallest positive values
+    // (the bounds' f64 errors are far below 2^8 in every case here).
+    let top = super::decimal::to_f64(kind, super::encoding::max_finite(kind)).log2() + 8.0;
+    let bottom = super::decimal::to_f64(kind, super::encoding::min_positive(kind)).log2() - 8.0;
     let huge = |neg: bool| {
         super::round_value(kind.format(), neg, 1, 1200, false, Rounding::NearestEven).bits
     };
     if q >= 1.0 {
         let hi = -s * q.log2() + (1.0 + q / (s - 1.0)).log2() + scale;
-        return (hi < -1200.0).then(|| tiny(kind, negate));
+        let lo = -s * q.log2() + scale;
+        if lo > top {
+            return Some(huge(negate));
+        }
+        return (hi < bottom).then(|| tiny(kind, negate));
     }
     if q > 0.0 {
         let lo = -s * q.log2() + scale;
-        return (lo > 1200.0).then(|| huge(negate));
+        return (lo > top).then(|| huge(negate));
     }
     let f = q - q.floor();
     // 1 − f = ⌈q⌉ − q exactly (−q for q in (−1, 0), where q − ⌊q⌋ rounds).
     let mu = f.min(q.ceil() - q).max(f64::MIN_POSITIVE);
     if !odd(s) {
         let lo = -s * mu.log2() + scale;
-        return (lo > 1200.0).then(|| huge(negate));
+        return (lo > top).then(|| huge(negate));
     }
     let delta = (f - 0.5).abs();
     if delta == 0.0 {
         return zeta_extreme(kind, s, 1.0 - q, scale, negate);
     }
     let lo = -s * mu.log2() + (2.0 * s * delta).min(1.0).log2() - 1.0 + scale;
-    (lo > 1200.0).then(|| huge((f > 0.5) != negate))
+    (lo > top).then(|| huge((f > 0.5) != negate))
 }
 
 /// Hurwitz ζ(x, q) correctly rounded in `kind` (operands not NaN).
@@ -696,9 +713,9 @@ fn zeta_extreme(kind: FloatKind, s: f64, q: f64, scale: f64, negate: bool) -> Op
 /// +∞; q a non-positive integer gives +∞; q < 0 not an integer gives NaN
 /// unless x is an integer (then the sum is real and is computed); q = +∞
 /// gives 0; x = +∞ gives +∞, 1 or 0 for q < 1, q = 1, q > 1 (q = −∞
-/// gives NaN). Beyond the method's range (x > 2^40, or more than 10^5
-/// terms before Euler–Maclaurin applies, i.e. q < −10^5) the f64 formula
-/// of [`special::zeta`] is rounded (documented, not proven).
+/// gives NaN). Values certainly beyond 2^±1100 are decided up front
+/// ([`zeta_extreme`]). Beyond the method's range (x > 2^40 otherwise) the
+/// f64 formula of [`special::zeta`] is rounded (documented, not proven).
 pub fn zeta(kind: FloatKind, x: f64, q: f64) -> u64 {
     if x <= 1.0 || (q <= 0.0 && q == q.floor()) || q == f64::INFINITY {
         return exact(kind, special::zeta(x, q));
@@ -706,11 +723,11 @@ pub fn zeta(kind: FloatKind, x: f64, q: f64) -> u64 {
     if q < 0.0 && x != x.floor() {
         return invalid(kind.format());
     }
-    if x == f64::INFINITY || x > 2f64.powi(40) {
-        return exact(kind, special::zeta(x, q));
-    }
     if let Some(bits) = zeta_extreme(kind, x, q, 0.0, false) {
         return bits;
+    }
+    if x == f64::INFINITY || x > 2f64.powi(40) {
+        return exact(kind, special::zeta(x, q));
     }
     ziv(kind, &Zeta { s: x, q })
 }
@@ -740,9 +757,11 @@ impl Eval for Polygamma {
 /// ψ⁽ⁿ⁾(x) correctly rounded in `kind` (operands not NaN). n must be a
 /// non-negative integer (else NaN); n = 0 is digamma; otherwise
 /// (−1)^(n+1) n! ζ(n + 1, x) (XLA's composition: at a pole, x a
-/// non-positive integer, +∞ for odd n and −∞ for even n). Beyond the
-/// method's range (n > 4095, or x < −10^5) the f64 formula of
-/// [`special::polygamma`] is rounded (documented, not proven).
+/// non-positive integer, +∞ for odd n and −∞ for even n; x = +∞ gives the
+/// limit ±0, + for odd n). Values certainly beyond 2^±1100 are decided
+/// up front ([`zeta_extreme`] with the scale n!). Beyond the method's
+/// range (n > 4095, or n = +∞) the f64 formula of [`special::polygamma`]
+/// is rounded (documented, not proven).
 pub fn polygamma(kind: FloatKind, n: f64, x: f64) -> u64 {
     if n < 0.0 || n != n.floor() {
         return invalid(kind.format());
@@ -750,13 +769,28 @@ pub fn polygamma(kind: FloatKind, n: f64, x: f64) -> u64 {
     if n == 0.0 {
         return digamma(kind, x);
     }
-    if n > 4095.0 || x.is_infinite() || (x <= 0.0 && x == x.floor()) {
+    if x == f64::INFINITY {
+        // The limit: ±0 with the sign of (−1)^(n+1) (+∞ counts as odd).
+        return exact(kind, if odd(n) || n.is_infinite() { 0.0 } else { -0.0 });
+    }
+    if x.is_infinite() || (x <= 0.0 && x == x.floor()) {
         return exact(kind, special::polygamma(n, x));
     }
-    // log2 n! (n ≤ 4095: the sum's f64 error is far below the margins).
-    let log2_fact: f64 = (2..=n as u64).map(|k| (k as f64).log2()).sum();
-    if let Some(bits) = zeta_extreme(kind, n + 1.0, x, log2_fact, !odd(n)) {
-        return bits;
+    // log2 n! (n ≤ 4095: a sum whose f64 error is far below the margins;
+    // beyond, Stirling's (n + 1/2) log n − n + log √(2π), within 1/(12n)).
+    let log2_fact: f64 = if n <= 4095.0 {
+        (2..=n as u64).map(|k| (k as f64).log2()).sum()
+    } else {
+        ((n + 0.5) * n.ln() - n + 0.5 * (2.0 * std::f64::consts::PI).ln())
+            * std::f64::consts::LOG2_E
+    };
+    if n.is_finite() {
+        if let Some(bits) = zeta_extreme(kind, n + 1.0, x, log2_fact, !odd(n)) {
+            return bits;
+        }
+    }
+    if n > 4095.0 {
+        return exact(kind, special::polygamma(n, x));
     }
     ziv(kind, &Polygamma { n: n as u64, x })
 }
