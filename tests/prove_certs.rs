@@ -58,8 +58,6 @@ const PENDING: &[&str] = &[
     "broadcast_polygamma",
     "broadcast_zeta_dynamic",
     "broadcast_polygamma_dynamic",
-    "zeta_via_f64",
-    "zeta_f64",
     "polygamma_via_f64",
     "polygamma_f64",
 ];

@@ -358,7 +358,9 @@ pub fn polygamma(n: f64, x: f64) -> f64 {
             break;
         }
     }
-    let sign = if (n as u64) % 2 == 1 { 1.0 } else { -1.0 };
+    // n odd (every finite f64 from 2^53 on is even; +∞ counts as odd).
+    let odd = n == f64::INFINITY || (n * 0.5).floor() != n * 0.5;
+    let sign = if odd { 1.0 } else { -1.0 };
     sign * fact * zeta(n + 1.0, x)
 }
 

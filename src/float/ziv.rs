@@ -561,64 +561,151 @@ fn zeta_start(s: f64, p: u32) -> f64 {
     (best * 1.05).max(2.0)
 }
 
-impl Eval for Zeta {
-    fn eval<B: Ball>(&self, z: &B) -> Option<B> {
-        let (s, q) = (self.s, self.q);
-        let p = z.prec();
-        let sb = z.num(s);
-        let qb = z.num(q);
-        let a_em = zeta_start(s, p);
-        let n_em = if q >= a_em { 0.0 } else { (a_em - q).ceil() };
-        // Direct: (1 + N/q)^−s ≤ 2^-(p+20).
-        let n_d = if q > 0.0 {
-            (q * ((p as f64 + 20.0) / s * std::f64::consts::LN_2).exp_m1()).ceil() + 1.0
-        } else {
-            f64::INFINITY
-        };
-        let limit = if p <= 110 { 256.0 } else { 100_000.0 };
-        if n_d < n_em && n_d <= limit {
-            let n = n_d as u64;
-            let mut sum = z.num(0.0);
-            for k in 0..n {
-                sum = sum.add(&pow_neg(&qb.add(&z.num(k as f64)), s)?);
-            }
-            let a = qb.add(&z.num(n as f64));
-            let an = pow_neg(&a, s)?;
-            let tail = an
-                .mag_hi()
-                .mul(Mag::of(1.0).add(a.mag_hi().div(sb.sub(&z.num(1.0)).mag_lo())));
-            return Some(sum.widen(tail));
-        }
-        if n_em > limit {
-            return None;
-        }
-        let n = n_em as u64;
+/// ζ(s, q) for a ball `qb` whose points are all positive, `q0` an f64 near
+/// it (it only chooses the number of direct terms).
+fn hurwitz<B: Ball>(z: &B, s: f64, q0: f64, qb: &B) -> Option<B> {
+    let p = z.prec();
+    let sb = z.num(s);
+    let a_em = zeta_start(s, p);
+    let n_em = if q0 >= a_em { 0.0 } else { (a_em - q0).ceil() };
+    // Direct: (1 + N/q)^−s ≤ 2^-(p+20).
+    let n_d = (q0 * ((p as f64 + 20.0) / s * std::f64::consts::LN_2).exp_m1()).ceil() + 1.0;
+    let limit = if p <= 110 { 256.0 } else { 100_000.0 };
+    if n_d < n_em && n_d <= limit {
+        let n = n_d as u64;
         let mut sum = z.num(0.0);
         for k in 0..n {
             sum = sum.add(&pow_neg(&qb.add(&z.num(k as f64)), s)?);
         }
         let a = qb.add(&z.num(n as f64));
-        let big_a = pow_neg(&a, s)?; // a^−s
-        let s1 = sb.sub(&z.num(1.0));
-        let lead = a.mul(&big_a).div(&s1);
-        let mut em = lead.add(&big_a.mul_2k(-1));
-        let stop = lead.mag_lo().mul(target(z));
-        let a2inv = z.num(1.0).div(&a.mul(&a));
-        let mut fact = sb.clone();
-        let mut pw = big_a.div(&a);
-        for j in 1..=BERNOULLI_MAX {
-            let t = z.bernoulli_over_fact(j).mul(&fact).mul(&pw);
-            if t.mag_hi().lt(stop) || j == BERNOULLI_MAX {
-                em = em.widen(t.mag_hi().mul_2k(1));
-                break;
-            }
-            em = em.add(&t);
-            let jj = 2.0 * j as f64;
-            fact = fact.mul(&sb.add(&z.num(jj - 1.0))).mul(&sb.add(&z.num(jj)));
-            pw = pw.mul(&a2inv);
-        }
-        Some(sum.add(&em))
+        let an = pow_neg(&a, s)?;
+        let tail = an
+            .mag_hi()
+            .mul(Mag::of(1.0).add(a.mag_hi().div(sb.sub(&z.num(1.0)).mag_lo())));
+        return Some(sum.widen(tail));
     }
+    if n_em > limit {
+        return None;
+    }
+    let n = n_em as u64;
+    let mut sum = z.num(0.0);
+    for k in 0..n {
+        sum = sum.add(&pow_neg(&qb.add(&z.num(k as f64)), s)?);
+    }
+    let a = qb.add(&z.num(n as f64));
+    let big_a = pow_neg(&a, s)?; // a^−s
+    let s1 = sb.sub(&z.num(1.0));
+    let lead = a.mul(&big_a).div(&s1);
+    let mut em = lead.add(&big_a.mul_2k(-1));
+    let stop = lead.mag_lo().mul(target(z));
+    let a2inv = z.num(1.0).div(&a.mul(&a));
+    let mut fact = sb.clone();
+    let mut pw = big_a.div(&a);
+    for j in 1..=BERNOULLI_MAX {
+        let t = z.bernoulli_over_fact(j).mul(&fact).mul(&pw);
+        if t.mag_hi().lt(stop) || j == BERNOULLI_MAX {
+            em = em.widen(t.mag_hi().mul_2k(1));
+            break;
+        }
+        em = em.add(&t);
+        let jj = 2.0 * j as f64;
+        fact = fact.mul(&sb.add(&z.num(jj - 1.0))).mul(&sb.add(&z.num(jj)));
+        pw = pw.mul(&a2inv);
+    }
+    Some(sum.add(&em))
+}
+
+/// Whether the integer `s` is odd (every f64 from 2^53 on is even).
+fn odd(s: f64) -> bool {
+    (s * 0.5).floor() != s * 0.5
+}
+
+impl Eval for Zeta {
+    /// q > 0: [`hurwitz`]. q < 0 (not an integer, s an integer), with
+    /// f = q − ⌊q⌋ in (0, 1) and m = −⌊q⌋: the terms k < m have q + k =
+    /// −(1 − f + j), j = m − 1 − k, so they sum to
+    /// (−1)^s (ζ(s, 1 − f) − ζ(s, 1 − q)), and the terms k ≥ m to ζ(s, f):
+    /// three sums at positive arguments, with no term-by-term walk over the
+    /// m negative terms (which made q ≪ 0 slow), and the cancellation of
+    /// ζ(s, f) against ζ(s, 1 − f) (odd s) carried by the ball. At f = 1/2
+    /// and odd s those two are equal and the value is ζ(s, 1 − q).
+    fn eval<B: Ball>(&self, z: &B) -> Option<B> {
+        let (s, q) = (self.s, self.q);
+        if q >= 1.0 && s * (1.0 / q).ln_1p() * std::f64::consts::LOG2_E > 1200.0 {
+            // Σ_{k≥1} (q + k)^−s ≤ q^−s ((q+1)/q)^−s (1 + (q + 1)/(s − 1))
+            // < q^−s 2^-1100 (here (q + 1)/(s − 1) < 2): the first term
+            // alone, the rest in the radius (the sums' terms would
+            // underflow every ball).
+            let t = pow_neg(&z.num(q), s)?;
+            let r = t.mag_hi().mul(Mag::pow2(-1100));
+            return Some(t.widen(r));
+        }
+        if q > 0.0 {
+            return hurwitz(z, s, q, &z.num(q));
+        }
+        let m = -q.floor();
+        let qb = z.num(q);
+        let tail = hurwitz(z, s, 1.0 - q, &z.num(1.0).sub(&qb))?;
+        if odd(s) && q - q.floor() == 0.5 {
+            return Some(tail);
+        }
+        let f = qb.add(&z.num(m));
+        let g = z.num(1.0 - m).sub(&qb); // 1 − f, as a ball
+        let a = hurwitz(z, s, q + m, &f)?;
+        let b = hurwitz(z, s, (1.0 - m) - q, &g)?;
+        Some(if odd(s) {
+            a.sub(&b).add(&tail)
+        } else {
+            a.add(&b).sub(&tail)
+        })
+    }
+}
+
+/// Where ζ(s, q)·2^`scale` (negated if `negate`) is certainly beyond the
+/// range of `kind`, its rounding: below its smallest positive value by
+/// 2^8 (rounded as a value just beyond zero) or above its largest finite
+/// value by 2^8 (an overflow), with its sign; `None` when it may be in
+/// range. The bounds, in f64 logarithms: q ≥ 1 gives
+/// q^−s < ζ ≤ q^−s (1 + q/(s − 1)); 0 < q < 1 gives ζ > q^−s; q < 0 (s an
+/// odd integer, f as in [`Zeta`], δ = |f − 1/2| > 0, μ = min(f, 1 − f)) gives
+/// |ζ| ≥ μ^−s min(1, 2sδ)/2 − ζ(s, 1 − q) (the sum at μ exceeds the other
+/// one by the factor ((1/2 + δ)/(1/2 − δ))^s ≥ 1 + 4sδ, and the term at
+/// 1 − q > 1 is at most ζ(s, 1) < 2), with the sign of the sum at μ
+/// (positive when f < 1/2, negative when f > 1/2); at f = 1/2 the value
+/// is ζ(s, 1 − q). For even s every term is positive and |ζ| > μ^−s.
+fn zeta_extreme(kind: FloatKind, s: f64, q: f64, scale: f64, negate: bool) -> Option<u64> {
+    // 2^8 beyond the format's largest finite and smallest positive values
+    // (the bounds' f64 errors are far below 2^8 in every case here).
+    let top = super::decimal::to_f64(kind, super::encoding::max_finite(kind)).log2() + 8.0;
+    let bottom = super::decimal::to_f64(kind, super::encoding::min_positive(kind)).log2() - 8.0;
+    let huge = |neg: bool| {
+        super::round_value(kind.format(), neg, 1, 1200, false, Rounding::NearestEven).bits
+    };
+    if q >= 1.0 {
+        let hi = -s * q.log2() + (1.0 + q / (s - 1.0)).log2() + scale;
+        let lo = -s * q.log2() + scale;
+        if lo > top {
+            return Some(huge(negate));
+        }
+        return (hi < bottom).then(|| tiny(kind, negate));
+    }
+    if q > 0.0 {
+        let lo = -s * q.log2() + scale;
+        return (lo > top).then(|| huge(negate));
+    }
+    let f = q - q.floor();
+    // 1 − f = ⌈q⌉ − q exactly (−q for q in (−1, 0), where q − ⌊q⌋ rounds).
+    let mu = f.min(q.ceil() - q).max(f64::MIN_POSITIVE);
+    if !odd(s) {
+        let lo = -s * mu.log2() + scale;
+        return (lo > top).then(|| huge(negate));
+    }
+    let delta = (f - 0.5).abs();
+    if delta == 0.0 {
+        return zeta_extreme(kind, s, 1.0 - q, scale, negate);
+    }
+    let lo = -s * mu.log2() + (2.0 * s * delta).min(1.0).log2() - 1.0 + scale;
+    (lo > top).then(|| huge((f > 0.5) != negate))
 }
 
 /// Hurwitz ζ(x, q) correctly rounded in `kind` (operands not NaN).
@@ -626,15 +713,18 @@ impl Eval for Zeta {
 /// +∞; q a non-positive integer gives +∞; q < 0 not an integer gives NaN
 /// unless x is an integer (then the sum is real and is computed); q = +∞
 /// gives 0; x = +∞ gives +∞, 1 or 0 for q < 1, q = 1, q > 1 (q = −∞
-/// gives NaN). Beyond the method's range (x > 2^40, or more than 10^5
-/// terms before Euler–Maclaurin applies, i.e. q < −10^5) the f64 formula
-/// of [`special::zeta`] is rounded (documented, not proven).
+/// gives NaN). Values certainly beyond 2^±1100 are decided up front
+/// ([`zeta_extreme`]). Beyond the method's range (x > 2^40 otherwise) the
+/// f64 formula of [`special::zeta`] is rounded (documented, not proven).
 pub fn zeta(kind: FloatKind, x: f64, q: f64) -> u64 {
     if x <= 1.0 || (q <= 0.0 && q == q.floor()) || q == f64::INFINITY {
         return exact(kind, special::zeta(x, q));
     }
     if q < 0.0 && x != x.floor() {
         return invalid(kind.format());
+    }
+    if let Some(bits) = zeta_extreme(kind, x, q, 0.0, false) {
+        return bits;
     }
     if x == f64::INFINITY || x > 2f64.powi(40) {
         return exact(kind, special::zeta(x, q));
@@ -667,9 +757,11 @@ impl Eval for Polygamma {
 /// ψ⁽ⁿ⁾(x) correctly rounded in `kind` (operands not NaN). n must be a
 /// non-negative integer (else NaN); n = 0 is digamma; otherwise
 /// (−1)^(n+1) n! ζ(n + 1, x) (XLA's composition: at a pole, x a
-/// non-positive integer, +∞ for odd n and −∞ for even n). Beyond the
-/// method's range (n > 4095, or x < −10^5) the f64 formula of
-/// [`special::polygamma`] is rounded (documented, not proven).
+/// non-positive integer, +∞ for odd n and −∞ for even n; x = +∞ gives the
+/// limit ±0, + for odd n). Values certainly beyond 2^±1100 are decided
+/// up front ([`zeta_extreme`] with the scale n!). Beyond the method's
+/// range (n > 4095, or n = +∞) the f64 formula of [`special::polygamma`]
+/// is rounded (documented, not proven).
 pub fn polygamma(kind: FloatKind, n: f64, x: f64) -> u64 {
     if n < 0.0 || n != n.floor() {
         return invalid(kind.format());
@@ -677,7 +769,27 @@ pub fn polygamma(kind: FloatKind, n: f64, x: f64) -> u64 {
     if n == 0.0 {
         return digamma(kind, x);
     }
-    if n > 4095.0 || x.is_infinite() || (x <= 0.0 && x == x.floor()) {
+    if x == f64::INFINITY {
+        // The limit: ±0 with the sign of (−1)^(n+1) (+∞ counts as odd).
+        return exact(kind, if odd(n) || n.is_infinite() { 0.0 } else { -0.0 });
+    }
+    if x.is_infinite() || (x <= 0.0 && x == x.floor()) {
+        return exact(kind, special::polygamma(n, x));
+    }
+    // log2 n! (n ≤ 4095: a sum whose f64 error is far below the margins;
+    // beyond, Stirling's (n + 1/2) log n − n + log √(2π), within 1/(12n)).
+    let log2_fact: f64 = if n <= 4095.0 {
+        (2..=n as u64).map(|k| (k as f64).log2()).sum()
+    } else {
+        ((n + 0.5) * n.ln() - n + 0.5 * (2.0 * std::f64::consts::PI).ln())
+            * std::f64::consts::LOG2_E
+    };
+    if n.is_finite() {
+        if let Some(bits) = zeta_extreme(kind, n + 1.0, x, log2_fact, !odd(n)) {
+            return bits;
+        }
+    }
+    if n > 4095.0 {
         return exact(kind, special::polygamma(n, x));
     }
     ziv(kind, &Polygamma { n: n as u64, x })
@@ -773,7 +885,9 @@ impl Eval for BesselI1e {
                     .mul(Mag::pow2(-(y.floor() as i64) + 1))
             };
             let sum = sum.widen(bk.add(e2));
-            let root = sqrt(&z.pi().mul(&ab).mul_2k(1))?;
+            // √(2π)·√a, not √(2πa): 2πa overflows f64 (and the f64 and
+            // double-double balls) for a > 2.8e307.
+            let root = sqrt(&z.pi().mul_2k(1))?.mul(&sqrt(&ab)?);
             sum.div(&root)
         };
         Some(if self.0 < 0.0 { v.neg() } else { v })

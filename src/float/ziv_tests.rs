@@ -410,3 +410,58 @@ fn speed_and_fallback_rate() {
         println!("former f64 {name}: {dt:.0} ns/call ({acc})");
     }
 }
+
+/// bessel_i1e beyond 2.8e307 (where 2π|x| overflows f64) is
+/// 1/√(2π|x|) to f64 precision, with the sign of x (values from mpmath).
+#[test]
+fn bessel_i1e_of_the_largest_arguments() {
+    let f = |x: f64| f64::from_bits(unary(FloatKind::F64, Unary::BesselI1e, x.to_bits()));
+    for (x, want) in [
+        (f64::MAX, 2.975_447_459_315_899_5e-155),
+        (1.7e308, 3.059_747_616_388_293_5e-155),
+        (2.9e307, 7.408_172_167_226_829e-155),
+        (2.7e307, 7.677_647_766_029_677e-155),
+        (-1e308, -3.989_422_804_014_327e-155),
+    ] {
+        assert_eq!(f(x), want, "bessel_i1e({x:e})");
+    }
+}
+
+/// Hurwitz zeta far below zero (summed as three sums at positive
+/// arguments), at f = 1/2, and where the value is beyond every format's
+/// range (decided without evaluation). References from mpmath (the
+/// reflection checked against the direct sum there).
+#[test]
+fn zeta_below_zero_and_beyond_the_range() {
+    let k = FloatKind::F64;
+    let z = |x: f64, q: f64| f64::from_bits(binary(k, Binary::Zeta, x.to_bits(), q.to_bits()));
+    for (x, q, want) in [
+        (3.0, -99_999.75, 62.012_553_360_649_64),
+        (3.0, -12_345.678, 27.005_456_606_988_727),
+        (4.0, -100_000.3, 128.170_152_384_188_98),
+        (21.0, -5.5, 8.942_438_562_419_955e-18),
+        (5.0, -0.3, -405.493_123_176_396_7),
+        (7.0, -1e-5, -9.999_999_999_999_994e34),
+        (2.0, -31.1, 103.324_196_180_655_69),
+    ] {
+        assert_eq!(z(x, q), want, "zeta({x}, {q})");
+    }
+    // Far beyond the range: +0 (or 2^-127 in f8E8M0FNU, which has no
+    // zero), ±inf (NaN in formats without infinity).
+    assert_eq!(z(6.5e10, 6.2e10).to_bits(), 0);
+    assert_eq!(z(16.0, 2.95e300).to_bits(), 0);
+    assert_eq!(z(3000.0, 0.5), f64::INFINITY);
+    assert_eq!(z(3001.0, -0.75), f64::INFINITY);
+    assert_eq!(z(3001.0, -0.25), f64::NEG_INFINITY);
+    let e8 = FloatKind::from_name("f8E8M0FNU").expect("format");
+    let (x8, q8) = (16.0f64, 2.0f64.powi(68));
+    let b = |v: f64| {
+        super::decimal::from_f64_rounded(e8.format(), v, super::round::Rounding::NearestEven).bits
+    };
+    assert_eq!(binary(e8, Binary::Zeta, b(x8), b(q8)), b(2f64.powi(-127)));
+    let p = |n: f64, x: f64| f64::from_bits(binary(k, Binary::Polygamma, n.to_bits(), x.to_bits()));
+    // (-1)^(n+1) n! zeta(n + 1, x): negative for even n.
+    assert_eq!(p(2.0, 1e300).to_bits(), (-0.0f64).to_bits());
+    assert_eq!(p(3.0, 1e300).to_bits(), 0);
+    assert_eq!(p(f64::MAX, 0.0), f64::NEG_INFINITY);
+}

@@ -109,6 +109,7 @@ NP_UN = {
     "cosine": np.cos,
     "tan": np.tan,
     "floor": np.floor,
+    "ceil": np.ceil,
     "round_nearest_even": np.rint,
     "not": np.logical_not,
 }
@@ -600,13 +601,22 @@ def is_int(c, v):
     return c.un("round_nearest_even", v).eq(v)
 
 
-def zeta_pos(c, s, q):
-    """zeta(s, q) for s > 1 and q > -12 (q not a non-positive integer):
+def zeta_pos(c, s, q, lf=None):
+    """zeta(s, q) for s > 1 and q > 0 (times e^lf when lf is given):
     ZETA_N direct terms, the rest by Euler-Maclaurin at a = q + ZETA_N with
-    ZETA_J Bernoulli terms (a >= 12)."""
+    ZETA_J Bernoulli terms (a >= 24). The leading term a^(1-s)/(s-1) is
+    computed as such (not as a * a^-s, which underflows first for huge q);
+    with lf every power y^-s is exp(lf - s log y), so that a scale n!
+    beyond the f64 range, or a zeta below it, keeps the product."""
+    def pw(y, e):
+        if lf is None:
+            return c.bin("power", y, e)
+        return c.exp(lf + e * c.log(y))
+
     a = q + float(ZETA_N)
-    ax = c.bin("power", a, -s)
-    tail = a * ax / (s - 1.0) + 0.5 * ax
+    big = pw(a, 1.0 - s)  # a^(1-s)
+    ax = big / a  # a^-s
+    tail = big / (s - 1.0) + 0.5 * ax
     inv_a2 = 1.0 / (a * a)
     t = s * ax / a
     coef = [float(mp.bernoulli(2 * j) / mp.factorial(2 * j)) for j in range(1, ZETA_J + 1)]
@@ -614,31 +624,46 @@ def zeta_pos(c, s, q):
     for j in range(1, ZETA_J):
         t = t * ((s + float(2 * j - 1)) * (s + float(2 * j)) * inv_a2)
         corr = corr + coef[j] * t
-    tail = c.select(ax.eq(0.0), 0.0, tail + corr)
+    inf = c.inf()
+    # Where the (then divergent, s > 2 pi a) correction overflowed, the
+    # direct terms dominate it: left out.
+    corr = c.select(c.abs(corr) < inf, corr, 0.0)
+    tail = c.select(big.eq(0.0), 0.0, c.select(big.eq(inf), inf, tail + corr))
     acc = tail
     for k in reversed(range(ZETA_N)):
-        acc = acc + c.bin("power", q + float(k), -s)
+        acc = acc + pw(q + float(k), -s)
     return acc
 
 
-def rule_zeta(c):
-    """Hurwitz zeta(x, q) = sum_k (q + k)^-x. For q <= -12 (x an integer),
-    with f = q - floor(q) in (0, 1): the terms with q + k < 0 are
-    (-1)^x (zeta(x, 1 - f) - zeta(x, 1 - q)), the others zeta(x, f)."""
-    s, q = c.x, c.y
-    far = q <= -12.0
-    f = q - c.un("floor", q)  # exact for |q| >= 12
-    z1 = zeta_pos(c, s, c.select(far, f, q))
-    z2 = zeta_pos(c, s, 1.0 - f)
-    z3 = zeta_pos(c, s, 1.0 - q)
+def zeta_sum(c, s, q, lf=None):
+    """zeta(s, q) (times e^lf) for s > 1 and q not a non-positive integer,
+    s an integer when q < 0. For q < 0, with f = q - floor(q) and
+    g = ceil(q) - q = 1 - f (both exact in f64 for |q| >= 1; for -1 < q < 0
+    g = -q exactly and f = q + 1 rounded), the terms with q + k < 0 are
+    (-1)^s (zeta(s, g) - zeta(s, 1 - q)), the others zeta(s, f): three sums
+    at positive arguments. For odd s at f = 1/2 the first two are the same
+    computation and cancel exactly."""
+    neg = q < 0.0
+    f = q - c.un("floor", q)
+    g = c.un("ceil", q) - q
+    z1 = zeta_pos(c, s, c.select(neg, f, q), lf)
+    z2 = zeta_pos(c, s, c.select(neg, g, 1.0), lf)
+    z3 = zeta_pos(c, s, c.select(neg, 1.0 - q, 2.0), lf)
     even = is_int(c, s * 0.5)
-    d = z2 - z3
-    neg_part = c.select(even, d, -d)
-    acc = c.select(far, neg_part + z1, z1)
+    inf = c.inf()
+    # odd s: z1 - z2 first (they cancel, exactly at f = 1/2), then + z3;
+    # where both overflowed, the sign of the larger, the one nearer 0.
+    odd_r = c.select(z1.eq(inf) & z2.eq(inf), c.select(f < 0.5, inf, -inf), (z1 - z2) + z3)
+    odd_r = c.select(f.eq(0.5), z3, odd_r)
+    refl = c.select(even, (z1 + z2) - z3, odd_r)
+    return c.select(neg, refl, z1)
+
+
+def zeta_specials(c, s, q, r):
+    """The poles and limits of the executor's zeta around a value r."""
     inf = c.inf()
     nan = c.nan()
     qint = is_int(c, q)
-    r = acc
     # x = +inf: q^-x is inf, 1 or 0
     r = c.select(s.eq(inf), c.select(q < 1.0, inf, c.select(q.eq(1.0), 1.0, 0.0)), r)
     r = c.select(q.eq(inf), 0.0, r)
@@ -651,24 +676,44 @@ def rule_zeta(c):
     return c.select(c.isnan(s), s, r)
 
 
+def rule_zeta(c):
+    """Hurwitz zeta(x, q) = sum_k (q + k)^-x (see zeta_sum)."""
+    s, q = c.x, c.y
+    return zeta_specials(c, s, q, zeta_sum(c, s, q))
+
+
 FACT_DIRECT = 25
 
 
 def rule_polygamma(c):
+    """(-1)^(n+1) n! zeta(n + 1, x). Where n! overflows (n > 170) or zeta
+    falls below 2^-960 (where f64 loses digits while the product may be
+    in range), the scaled sum: every power times n! as one exp."""
     n, x = c.x, c.y
     # n! : exact products up to FACT_DIRECT, beyond exp(lgamma(n + 1))
     fact = c.const(1.0)
     for k in range(2, FACT_DIRECT + 1):
         fact = fact * c.select(n >= float(k), float(k), 1.0)
-    big = c.exp(c.chlo("lgamma", rule_lgamma, n + 1.0))
+    lf = c.chlo("lgamma", rule_lgamma, n + 1.0)
+    big = c.exp(lf)
     fact = c.select(n > float(FACT_DIRECT), big, fact)
     # (-1)^(n+1): + for odd n
     half = n * 0.5
+    inf = c.inf()
     # n = +inf counts as odd, as in the executor
-    odd = c.un("not", is_int(c, half), ty=B1) | n.eq(c.inf())
-    z = c.chlo("zeta", rule_zeta, n + 1.0, x)
+    odd = c.un("not", is_int(c, half), ty=B1) | n.eq(inf)
+    s = n + 1.0
+    z = c.chlo("zeta", rule_zeta, s, x)
     v = fact * z
+    scaled = ((c.abs(z) < 2.0 ** -960) | (n > 170.0)) & (n < inf)
+    # x > 0 or a non-integer x < 0 with s an integer: zeta_sum applies;
+    # the specials (poles, x = -inf) are those of zeta times n!.
+    xs = c.select(scaled, x, 1.0)
+    w = zeta_sum(c, s, xs, lf)
+    v = c.select(scaled & (x > -inf) & c.un("not", (x <= 0.0) & is_int(c, x), ty=B1) & (x < inf), w, v)
     r = c.select(odd, v, -v)
+    # x = +inf: the limit, +0 for odd n, -0 for even n
+    r = c.select(x.eq(inf), c.select(odd, 0.0, -0.0), r)
     r = c.select(n.eq(0.0), c.chlo("digamma", rule_digamma, x), r)
     r = c.select((n < 0.0) | c.un("not", is_int(c, n), ty=B1), c.nan(), r)
     r = c.select(c.isnan(x), x, r)
@@ -731,35 +776,35 @@ HEADER = """// generated by spec/rules/gen/special.py; do not edit
 //   bessel_i1e(±0) = ±0, bessel_i1e(±inf) = ±0;
 //   polygamma(n, x): NaN unless n is a non-negative integer; n = 0 is
 //   digamma; otherwise (-1)^(n+1) n! zeta(n + 1, x);
-//   zeta(x, q): NaN for x < 1, +inf at x = 1 and at q a non-positive integer.
+//   zeta(x, q): NaN for x < 1, +inf at x = 1 and at q a non-positive integer
+//   (q = -inf included), NaN for q < 0 and x not an integer, 0 at q = +inf;
+//   at x = +inf: +inf, 1, 0 for q < 1, q = 1, q > 1;
+//   polygamma(n, +inf) = +0 for odd n, -0 for even n (n = +inf: odd).
 // A NaN argument gives NaN.
 //
-// Measured against the executor (tests/decompositions.rs): identical
-// results (0 ulp) on every input of every format of 8 bits or fewer and of
-// f16 and bf16, and on 100,000 sampled f32 inputs; zeta and polygamma on
-// every pair of 8-bit-or-narrower values with x (resp. n) <= 64 and
-// q (resp. x) > -12, and on 20,000 sampled f16, bf16 and f32 pairs there.
-// f64, 20,000 samples: erf 1 ulp, erfc 3, erf_inv 2, bessel_i1e 11 (the
-// executor's own f64 bessel_i1e is within 10 ulp); lgamma and digamma have
-// an absolute error of a few 1e-15 near their zeros, where the relative
-// error has no bound (digamma: 68,943 ulp at -1.0966834484957006e10 on the
-// 10^6 samples of its certificate); their f64 bounds below are margins
-// above the largest seen on the samples, not proofs; zeta and polygamma in
-// f64 within 10 and 131 ulp on 4,000 samples. zeta and polygamma are not
-// certified: at the edges of the f64 domain their rules break the stated
-// bound (zeta(6.5e10, 6.2e10): the executor gives NaN, the rule 0;
-// polygamma(1.8e308, 0): +inf against -inf), and the executor's own sums
-// are too slow to sweep every 8-bit pair with q far below 0. In
-// f8E8M0FNU (no zero) a result that underflows in f64 converts to NaN
-// where the executor gives 2^-127 (zeta(16, 2.95e20)); not fixed.
+// Measured against the executor (tests/special_decompositions.rs):
+// identical results (0 ulp) on every input of every format of 8 bits or
+// fewer and of f16 and bf16, and on 100,000 sampled f32 inputs. f64, 20,000
+// samples: erf 1 ulp, erfc 3, erf_inv 2, bessel_i1e 11; lgamma and digamma
+// have an absolute error of a few 1e-15 near their zeros, where the
+// relative error has no bound (digamma: 68,943 ulp at
+// -1.0966834484957006e10 on the 10^6 samples of its certificate); their
+// f64 bounds below are margins above the largest seen on the samples, not
+// proofs. zeta and polygamma: every pair of every format of 8 bits or
+// fewer, sampled pairs in f16, bf16, f32 and f64 (tests and certificates
+// in proofs/ state the figures).
 //
-// zeta(x, q) sums 24 terms directly and the rest by Euler-Maclaurin at
-// q + 24 with 13 Bernoulli terms; for q <= -12 (x an integer, f = q -
-// floor(q)) the terms at negative arguments are (-1)^x (zeta(x, 1 - f) -
-// zeta(x, 1 - q)) and the rest zeta(x, f). The executor sums those terms
-// one by one (at most 10^6 of them); where terms of both signs cancel, the
-// two differ by that cancellation's error (measured against mpmath, the
-// rules' polygamma agrees to 0 ulp in f32 for x in (-300, 10)).
+// zeta(x, q), q > 0: 24 terms directly and the rest by Euler-Maclaurin at
+// a = q + 24 with 13 Bernoulli terms, its leading term a^(1-x)/(x-1)
+// computed as such (so a huge q does not underflow a^-x first). q < 0
+// (x an integer; f = q - floor(q), g = ceil(q) - q = 1 - f): the terms at
+// negative arguments sum to (-1)^x (zeta(x, g) - zeta(x, 1 - q)), the
+// others to zeta(x, f), three sums at positive arguments; for odd x,
+// zeta(x, f) - zeta(x, g) is formed first (at f = 1/2 it is exactly 0).
+// The executor sums the same three (correctly rounded, in balls).
+// polygamma(n, x) = (-1)^(n+1) n! zeta(n + 1, x); where n! overflows
+// (n > 170) or zeta is below 2^-960, every power is taken as
+// exp(lgamma(n + 1) - (n + 1) log y), so that the product is kept.
 """
 
 
@@ -790,13 +835,24 @@ def main():
             f.write(f"\nrule {name}_f64 approx(f64 = {F64_ULP[name]} ulp)\n")
             f.write(f"  from %r = chlo.{name}(%x) : T\n  where eq(elem(T), f64) and static(T)\n")
             f.write("  to   " + "\n       ".join(lines) + "\nend\n")
-        f.write("\n// Every format but f64: through f64, rounded once.\n")
+        f.write("\n// Every format but f64: through f64, rounded once; a zero f64 result\n")
+        f.write("// becomes the smallest subnormal of its sign (see the header).\n")
         f.write(f"rule {{op}}_via_f64 approx({NARROW}) for op in zeta polygamma\n")
         f.write("  from %r = chlo.{op}(%x, %y) : T\n  where float(T) and static(T) and not eq(elem(T), f64)\n")
-        f.write("  to   %a = stablehlo.convert(%x) : with_elem(T, f64)\n")
-        f.write("       %b = stablehlo.convert(%y) : with_elem(T, f64)\n")
-        f.write("       %c = chlo.{op}(%a, %b) : with_elem(T, f64)\n")
-        f.write("       %r = stablehlo.convert(%c) : T\nend\n")
+        D = "with_elem(T, f64)"
+        f.write(f"  to   %a = stablehlo.convert(%x) : {D}\n")
+        f.write(f"       %b = stablehlo.convert(%y) : {D}\n")
+        f.write(f"       %c = chlo.{{op}}(%a, %b) : {D}\n")
+        f.write(f"       %z = stablehlo.constant() {{value = splat({D}, 0.0)}} : {D}\n")
+        f.write(f"       %o = stablehlo.constant() {{value = splat({D}, 1.0)}} : {D}\n")
+        f.write(f"       %t = stablehlo.constant() {{value = splat({D}, 4.9406564584124654e-324)}} : {D}\n")
+        f.write(f"       %e = stablehlo.compare(%c, %z) {{comparison_direction = #stablehlo<comparison_direction EQ>, compare_type = #stablehlo<comparison_type FLOAT>}} : with_elem(T, i1)\n")
+        f.write(f"       %i = stablehlo.divide(%o, %c) : {D}\n")
+        f.write(f"       %p = stablehlo.compare(%i, %z) {{comparison_direction = #stablehlo<comparison_direction GT>, compare_type = #stablehlo<comparison_type FLOAT>}} : with_elem(T, i1)\n")
+        f.write(f"       %n = stablehlo.negate(%t) : {D}\n")
+        f.write(f"       %s = stablehlo.select(%p, %t, %n) : {D}\n")
+        f.write(f"       %m = stablehlo.select(%e, %s, %c) : {D}\n")
+        f.write("       %r = stablehlo.convert(%m) : T\nend\n")
         for name, fn in BINARY:
             lines = body(fn)
             f.write(f"\nrule {name}_f64 approx(f64 = {F64_ULP[name]} ulp)\n")
