@@ -461,15 +461,11 @@ fn audit_rules_convert_to_complex_totalorder_nan_and_special_budget() {
         )],
         results: vec![1],
     };
-    let one = Tensor {
-        elem: conv.args[0].elem.clone(),
-        shape: vec![],
-        data: vec![127],
-    };
+    let one = Tensor::new(conv.args[0].elem.clone(), vec![], &[127]);
     let r = program::run(&conv, std::slice::from_ref(&one))
         .unwrap()
         .remove(0);
-    assert_eq!(r.data, vec![1f64.to_bits(), 0]);
+    assert_eq!(r.lanes_vec(), vec![1f64.to_bits(), 0]);
 
     let cmp = program::GenProgram {
         args: vec![t("tensor<f64>")],
@@ -481,16 +477,12 @@ fn audit_rules_convert_to_complex_totalorder_nan_and_special_budget() {
         )],
         results: vec![1],
     };
-    let nan = Tensor {
-        elem: cmp.args[0].elem.clone(),
-        shape: vec![],
-        data: vec![f64::NAN.to_bits()],
-    };
+    let nan = Tensor::new(cmp.args[0].elem.clone(), vec![], &[f64::NAN.to_bits()]);
     let want = program::run(&cmp, std::slice::from_ref(&nan))
         .unwrap()
         .remove(0);
     let mut other = want.clone();
-    other.data[0] ^= 1;
+    other.data.set(0, other.data.get(0) ^ 1);
     let v = check_op(
         &cmp,
         0,
@@ -501,15 +493,12 @@ fn audit_rules_convert_to_complex_totalorder_nan_and_special_budget() {
     .unwrap();
     assert!(matches!(v, Verdict::ImplDefined(_)), "{v:?}");
     // On ordinary values the direction is exact.
-    let two = Tensor {
-        data: vec![2f64.to_bits()],
-        ..nan.clone()
-    };
+    let two = Tensor::new(nan.elem.clone(), vec![], &[2f64.to_bits()]);
     let want = program::run(&cmp, std::slice::from_ref(&two))
         .unwrap()
         .remove(0);
     let mut other = want.clone();
-    other.data[0] ^= 1;
+    other.data.set(0, other.data.get(0) ^ 1);
     let v = check_op(&cmp, 0, &[two], &other, &Budgets::default()).unwrap();
     assert!(matches!(v, Verdict::Deviation(_)), "{v:?}");
 

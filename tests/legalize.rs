@@ -326,11 +326,11 @@ fn ragged_dot_legalizes_exactly() {
             // f32 lanes: ∞, NaN and −0 at fixed places (inside and outside
             // the groups), which the zeros put outside a group must not meet.
             if text.contains("x7xf32>") {
-                lhs.data[1] = f32::INFINITY.to_bits() as u64;
-                lhs.data[9] = 0x7FC0_1234;
-                lhs.data[20] = (-0.0f32).to_bits() as u64;
-                rhs.data[33] = f32::NEG_INFINITY.to_bits() as u64;
-                rhs.data[3] = (-0.0f32).to_bits() as u64;
+                lhs.data.set(1, f32::INFINITY.to_bits() as u64);
+                lhs.data.set(9, 0x7FC0_1234);
+                lhs.data.set(20, (-0.0f32).to_bits() as u64);
+                rhs.data.set(33, f32::NEG_INFINITY.to_bits() as u64);
+                rhs.data.set(3, (-0.0f32).to_bits() as u64);
             }
             let vals = vec![Value::tensor(lhs), Value::tensor(rhs), Value::tensor(g)];
             let a = Interp::new(&p, Limits::default())

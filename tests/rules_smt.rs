@@ -249,17 +249,13 @@ fn wrong_exact_rule_over_f32_is_refuted_with_a_counterexample_the_executor_confi
             let (shape, e) = hlocheck::prove::static_tensor(&sa.args[0]).expect("static");
             assert_eq!(e, &hlocheck::ir::ElementType::Float(FloatKind::F32));
             let n: usize = shape.iter().product();
-            let arg = Value::tensor(Tensor {
-                elem: e.clone(),
-                shape,
-                data: vec![bits; n],
-            });
+            let arg = Value::tensor(Tensor::new(e.clone(), shape, &vec![bits; n]));
             let run = |p: &Program| -> Vec<u64> {
                 Interp::new(p, Limits::default())
                     .call("main", vec![arg.clone()])
                     .expect("runs")
                     .into_iter()
-                    .flat_map(|v| v.into_tensor().expect("tensor").data)
+                    .flat_map(|v| v.into_tensor().expect("tensor").lanes_vec())
                     .collect()
             };
             let (l, r) = (run(&lhs), run(&rhs));
