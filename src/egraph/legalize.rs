@@ -271,6 +271,20 @@ fn dense_splat(t: &Type, data: Vec<u8>) -> Result<Attr, String> {
     })))
 }
 
+/// The attributes of a signed integer `compare` in direction `dir`.
+fn signed_compare(dir: &str) -> Result<Vec<(String, Attr)>, String> {
+    Ok(vec![
+        (
+            "comparison_direction".into(),
+            parsed_attr(&format!("#stablehlo<comparison_direction {dir}>"))?,
+        ),
+        (
+            "compare_type".into(),
+            parsed_attr("#stablehlo<comparison_type SIGNED>")?,
+        ),
+    ])
+}
+
 fn parsed_attr(text: &str) -> Result<Attr, String> {
     crate::ir::parse::Parser::new(text, 0)
         .parse_attr()
@@ -516,18 +530,7 @@ impl<'p> Pass<'p> {
                 vec![],
             )[0]
         };
-        let cmp = |dir: &str| -> Result<Vec<(String, Attr)>, String> {
-            Ok(vec![
-                (
-                    "comparison_direction".into(),
-                    parsed_attr(&format!("#stablehlo<comparison_direction {dir}>"))?,
-                ),
-                (
-                    "compare_type".into(),
-                    parsed_attr("#stablehlo<comparison_type SIGNED>")?,
-                ),
-            ])
-        };
+        let cmp = signed_compare;
         for g in 0..groups {
             let mut lim = rd.clone();
             let mut st = vec![0i64; rd.len()];
@@ -724,18 +727,7 @@ impl<'p> Pass<'p> {
                 vec![],
             )[0]
         };
-        let cmp = |dir: &str| -> Result<Vec<(String, Attr)>, String> {
-            Ok(vec![
-                (
-                    "comparison_direction".into(),
-                    parsed_attr(&format!("#stablehlo<comparison_direction {dir}>"))?,
-                ),
-                (
-                    "compare_type".into(),
-                    parsed_attr("#stablehlo<comparison_type SIGNED>")?,
-                ),
-            ])
-        };
+        let cmp = signed_compare;
         // in[start, end) along dimension `d` of a tensor of sizes `dims`.
         let mask = |p: &mut Self,
                     out: &mut Vec<Op>,
