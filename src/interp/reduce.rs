@@ -1152,7 +1152,7 @@ fn sort<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Ve
     }
     let mut datas: Vec<Vec<u64>> = inputs.iter().map(|t| t.lanes_vec()).collect();
     let mut perm: Vec<usize> = Vec::with_capacity(len);
-    let mut keys: Vec<i128> = Vec::with_capacity(len);
+    let mut buf = SortBuf::default();
     for_each_offset::<super::KernelError>(&outer, 0, |base| {
         perm.clear();
         perm.extend(0..len);
@@ -1162,13 +1162,8 @@ fn sort<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Ve
                 // A strict weak order on keys: any stable sort gives the
                 // merge sort's result.
                 let descending = (cmp.dir == Direction::Gt) != *swapped;
-                keys.clear();
-                keys.extend((0..len).map(|i| sort_key(cmp, &key.elem, key.data.get(at(i)))));
-                if descending {
-                    perm.sort_by(|&a, &b| keys[b].cmp(&keys[a]));
-                } else {
-                    perm.sort_by_key(|&a| keys[a]);
-                }
+                let key_of = |i: usize| sort_key(cmp, &key.elem, key.data.get(at(i)));
+                sort_by_keys(&mut perm, &key_of, descending, len, &mut buf);
             }
             SortPlan::Key { key, swapped, cmp } => {
                 let (elem, data) = (&key.elem, &key.data);
@@ -1217,6 +1212,74 @@ fn sort<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Ve
         .zip(datas)
         .map(|(t, data)| Value::tensor(Tensor::new(t.elem.clone(), shape.clone(), &data)))
         .collect())
+}
+
+/// Puts into `perm` the stable order of the keys `key(i)` of its `perm.len()`
+/// positions (ascending, or descending with ties still in index order).
+/// The keys of one sort come from one element type of at most 64 bits, so
+/// they span fewer than 2^64 values and shift into `u64`; each key is paired
+/// with its index, which breaks ties, so an unstable sort of the pairs gives
+/// the stable order, reading the keys in place instead of through the
+/// permutation. Keys of 32 bits or fewer and their index pack into one
+/// `u64`. Only the first `top` entries of `perm` are wanted (`top_k`): the
+/// rest are put in no order. `buf` is scratch space, kept across calls.
+fn sort_by_keys(
+    perm: &mut [usize],
+    key: &dyn Fn(usize) -> i128,
+    descending: bool,
+    top: usize,
+    buf: &mut SortBuf,
+) {
+    let n = perm.len();
+    let Some((min, max)) = (0..n).map(key).fold(None, |m, k| match m {
+        None => Some((k, k)),
+        Some((lo, hi)) => Some((k.min(lo), k.max(hi))),
+    }) else {
+        return;
+    };
+    let span = max.wrapping_sub(min) as u64;
+    let shifted = |i: usize| {
+        let u = key(i).wrapping_sub(min) as u64;
+        if descending {
+            span - u
+        } else {
+            u
+        }
+    };
+    if span <= u64::from(u32::MAX) && n as u64 <= 1 << 32 {
+        buf.packed.clear();
+        buf.packed
+            .extend((0..n).map(|i| (shifted(i) << 32) | i as u64));
+        first_sorted(&mut buf.packed, top);
+        for (p, &x) in perm.iter_mut().zip(buf.packed.iter()) {
+            *p = (x & 0xffff_ffff) as usize;
+        }
+    } else {
+        buf.pairs.clear();
+        buf.pairs.extend((0..n).map(|i| (shifted(i), i as u64)));
+        first_sorted(&mut buf.pairs, top);
+        for (p, &(_, i)) in perm.iter_mut().zip(buf.pairs.iter()) {
+            *p = i as usize;
+        }
+    }
+}
+
+/// Scratch space of [`sort_by_keys`].
+#[derive(Default)]
+struct SortBuf {
+    packed: Vec<u64>,
+    pairs: Vec<(u64, u64)>,
+}
+
+/// Sorts the first `top` items of `v` into place (all of them if `top`
+/// reaches its length); the rest are left in no order.
+fn first_sorted<T: Ord>(v: &mut [T], top: usize) {
+    if top >= v.len() {
+        v.sort_unstable();
+    } else if top > 0 {
+        v.select_nth_unstable(top - 1);
+        v[..top].sort_unstable();
+    }
 }
 
 /// How `sort` calls its comparator.
@@ -1453,7 +1516,7 @@ fn top_k<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<V
     interp.check_shape(&out_shape, 1)?;
     let ik = int_kind(&idx_elem).ok_or("indices must be integers")?;
     let rows = num_elements(&t.shape[..t.rank() - 1]);
-    // Each row is sorted by keys (with its permutation and keys held).
+    // Each row is sorted by keys (with its permutation and key pairs held).
     interp.charge(
         (rows as u64).saturating_mul(sort_comparisons(n)),
         lane_bytes(n, 3),
@@ -1461,14 +1524,13 @@ fn top_k<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<V
     let mut vals = Vec::with_capacity(rows * k);
     let mut idxs = Vec::with_capacity(rows * k);
     let mut perm: Vec<usize> = Vec::with_capacity(n);
-    let mut keys: Vec<i128> = Vec::with_capacity(n);
+    let mut buf = SortBuf::default();
     for r in 0..rows {
-        keys.clear();
-        keys.extend((0..n).map(|i| rank_key(&t.elem, &t.elem_lanes(r * n + i))));
         perm.clear();
         perm.extend(0..n);
-        // Stable, so equal keys keep index order.
-        perm.sort_by(|&a, &b| keys[b].cmp(&keys[a]));
+        // Descending, equal keys in index order; only the first k are kept.
+        let key_of = |i: usize| rank_key(&t.elem, &t.elem_lanes(r * n + i));
+        sort_by_keys(&mut perm, &key_of, true, k, &mut buf);
         for &p in &perm[..k] {
             vals.push(t.data.get(r * n + p));
             idxs.push(ik.wrap(p as i128));
@@ -1711,6 +1773,51 @@ pub(crate) fn ints(t: &Tensor) -> Vec<i64> {
 
 #[cfg(test)]
 mod tests {
+
+    /// The key sort against a stable comparison sort of the same keys, on
+    /// keys that pack with their index (span < 2^32) and keys that do not,
+    /// ascending and descending, whole and `top_k` prefixes.
+    #[test]
+    fn sort_by_keys_is_the_stable_order() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = seed;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        };
+        let mut buf = SortBuf::default();
+        for case in 0..400 {
+            let n = (next() % 70) as usize;
+            let keys: Vec<i128> = (0..n)
+                .map(|_| match case % 4 {
+                    0 => (next() % 5) as i128 - 2,
+                    1 => (next() as u32) as i128 - (1 << 31),
+                    2 => next() as i64 as i128,
+                    _ => next() as i128,
+                })
+                .collect();
+            for descending in [false, true] {
+                let mut want: Vec<usize> = (0..n).collect();
+                if descending {
+                    want.sort_by(|&a, &b| keys[b].cmp(&keys[a]));
+                } else {
+                    want.sort_by_key(|&a| keys[a]);
+                }
+                for top in [n, n / 2, 1, 0] {
+                    let mut perm: Vec<usize> = (0..n).collect();
+                    sort_by_keys(&mut perm, &|i| keys[i], descending, top, &mut buf);
+                    let k = top.min(n);
+                    assert_eq!(
+                        perm[..k],
+                        want[..k],
+                        "case {case} desc {descending} top {top}"
+                    );
+                }
+            }
+        }
+    }
     use super::*;
     use crate::interp::Limits;
 
