@@ -70,18 +70,25 @@ pub fn write_value(w: &mut dyn std::io::Write, v: &Value) -> std::io::Result<()>
                 t.elem.clone(),
             );
             w.write_all(b"dense<\"0x")?;
-            let lanes_per_block = 1 << 13;
-            let (mut bytes, mut hex) = (Vec::new(), String::new());
-            for block in t.lanes_vec().chunks(lanes_per_block) {
+            // A block of lanes at a time, read from the tensor's words: the
+            // text is never held whole, nor the tensor widened.
+            const DIGITS: &[u8; 16] = b"0123456789ABCDEF";
+            let n = t.data.len();
+            let mut lanes = vec![0u64; n.min(1 << 13)];
+            let (mut bytes, mut hex) = (Vec::new(), Vec::new());
+            let mut off = 0;
+            while off < n {
+                let block = &mut lanes[..(n - off).min(1 << 13)];
+                t.data.read(off, block);
+                off += block.len();
                 bytes.clear();
                 hex.clear();
-                let part = Tensor::new(t.elem.clone(), vec![block.len()], &Vec::new());
-                part.write_lanes(block, &mut bytes);
+                t.write_lanes(block, &mut bytes);
                 for b in &bytes {
-                    use std::fmt::Write;
-                    let _ = write!(hex, "{b:02X}");
+                    hex.push(DIGITS[usize::from(b >> 4)]);
+                    hex.push(DIGITS[usize::from(b & 15)]);
                 }
-                w.write_all(hex.as_bytes())?;
+                w.write_all(&hex)?;
             }
             write!(w, "\"> : {ty}")
         }
