@@ -1493,15 +1493,38 @@ fn clamped_slice_bounds_are_followed_into_real_dynamic_slice() {
   return %q : tensor<1x4xf32>
 }";
     let r = verify(text);
-    assert!(r.findings.is_empty(), "{:?}", r.findings);
+    // The slice's size (limit - start = 1) is followed into the `add`. Its
+    // bounds fit the operand (D5) except on an empty operand, where
+    // clamp(0, i, -1) = -1 is a start outside it: the one precondition.
+    assert_eq!(r.findings.len(), 1, "{:?}", r.findings);
+    let f = &r.findings[0];
+    assert!(
+        f.kind == Kind::Precondition
+            && f.label == "D5"
+            && f.counterexample
+                .as_deref()
+                .is_some_and(|c| c.contains("arg0.dim0 = 0")),
+        "{f:?}"
+    );
     // A start the verifier cannot follow, with the limit one past it: the
-    // slice's size is still 1.
+    // slice's size is still 1 (nothing on the `add`); whether the start is
+    // inside the operand (D5) is undecided, naming the op.
     let opaque_start = text.replace(
         "stablehlo.clamp %zero, %i, %m : tensor<i32>",
         "stablehlo.custom_call @f(%i) : (tensor<i32>) -> tensor<i32>",
     );
     let r = verify(&opaque_start);
-    assert!(r.findings.is_empty(), "{:?}", r.findings);
+    assert!(
+        r.findings
+            .iter()
+            .all(|f| f.op == "stablehlo.real_dynamic_slice"
+                && f.label == "D5"
+                && f.kind == Kind::Unknown
+                && f.message.contains("`stablehlo.custom_call` at line")),
+        "{:?}",
+        r.findings
+    );
+    assert!(!r.findings.is_empty());
     // With a limit the verifier cannot follow, the slice's size is unknown.
     let opaque = text.replace(
         "stablehlo.add %s, %one : tensor<i32>",
@@ -1519,10 +1542,58 @@ fn clamped_slice_bounds_are_followed_into_real_dynamic_slice() {
         r.findings
     );
     assert!(
-        !r.findings.iter().any(|f| f.kind == Kind::Precondition),
+        !r.findings
+            .iter()
+            .any(|f| f.kind == Kind::Precondition && f.label != "D5"),
         "{:?}",
         r.findings
     );
+}
+
+#[test]
+fn real_dynamic_slice_bounds_and_strides_are_checked_on_their_values() {
+    // (D5)/(D6), slice's (C3)/(C4) on the index values: constants that
+    // break them are errors; argument values give the exact conditions.
+    let slice = |start: &str, limit: &str, stride: &str| {
+        format!(
+            "func.func @main(%a: tensor<4xf32>) -> tensor<?xf32> {{
+  %s = stablehlo.constant dense<[{start}]> : tensor<1xi64>
+  %l = stablehlo.constant dense<[{limit}]> : tensor<1xi64>
+  %k = stablehlo.constant dense<[{stride}]> : tensor<1xi64>
+  %r = stablehlo.real_dynamic_slice %a, %s, %l, %k : (tensor<4xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}}"
+        )
+    };
+    assert!(verify(&slice("1", "3", "2")).findings.is_empty());
+    for (text, label) in [
+        (slice("3", "1", "1"), "D5"),
+        (slice("-1", "2", "1"), "D5"),
+        (slice("0", "5", "1"), "D5"),
+        (slice("0", "4", "0"), "D6"),
+    ] {
+        let r = verify(&text);
+        assert!(
+            r.findings
+                .iter()
+                .any(|f| f.kind == Kind::Error && f.label == label),
+            "{label}: {:?}",
+            r.findings
+        );
+    }
+    let r = verify(
+        "func.func @main(%a: tensor<4xf32>, %s: tensor<1xi64>, %l: tensor<1xi64>, %k: tensor<1xi64>) -> tensor<?xf32> {
+  %r = stablehlo.real_dynamic_slice %a, %s, %l, %k : (tensor<4xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}",
+    );
+    let labels: Vec<&str> = r
+        .findings
+        .iter()
+        .filter(|f| f.kind == Kind::Precondition)
+        .map(|f| f.label.as_str())
+        .collect();
+    assert_eq!(labels, ["D5", "D6"], "{:?}", r.findings);
 }
 
 #[test]

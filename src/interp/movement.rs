@@ -675,12 +675,20 @@ fn slice_with(
     let mut off = 0usize;
     for d in 0..r {
         let (s, e, k) = (start[d], limit[d], step[d]);
-        if s < 0 || s > e || e > t.shape[d] as i64 || k <= 0 {
+        // slice's (C3)/(C4); real_dynamic_slice's (D5)/(D6), the same
+        // constraints on the run's values.
+        if s < 0 || s > e || e > t.shape[d] as i64 {
             return Err(format!(
-                "dimension {d}: the slice {s}:{e}:{k} does not fit size {}",
+                "(C3) 0 <= start_indices <= limit_indices <= shape(operand) does not hold: \
+                 dimension {d}: the slice {s}:{e} does not fit size {}",
                 t.shape[d]
             )
             .into());
+        }
+        if k <= 0 {
+            return Err(
+                format!("(C4) 0 < strides does not hold: dimension {d}: stride {k}").into(),
+            );
         }
         let n = ((e - s) as u64).div_ceil(k as u64) as usize;
         shape.push(n);
@@ -715,7 +723,14 @@ fn real_dynamic_slice<'p>(
     let start = int_vector(tensor_arg(&args, 1)?, "start_indices")?;
     let limit = int_vector(tensor_arg(&args, 2)?, "limit_indices")?;
     let step = int_vector(tensor_arg(&args, 3)?, "strides")?;
-    let r = slice_with(interp, t, &start, &limit, &step)?;
+    let r = slice_with(interp, t, &start, &limit, &step).map_err(|e| match e {
+        super::KernelError::Message(m) => super::KernelError::Message(
+            m.replacen("(C3)", "(D5)", 1)
+                .replacen("(C4)", "(D6)", 1)
+                .replacen("does not hold", "does not hold for the run's values", 1),
+        ),
+        other => other,
+    })?;
     done(interp, op, r)
 }
 
@@ -1036,7 +1051,10 @@ fn iota<'p>(interp: &mut Interp<'p>, op: &'p Op, _: Vec<Value>) -> KResult<Vec<V
 
 /// `dynamic_iota` (spec: dynamic_iota): the shape is the `output_shape` operand.
 fn dynamic_iota<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec<Value>> {
-    let shape = shape_vector(tensor_arg(&args, 0)?, "output_shape")?;
+    let shape = labelled(
+        shape_vector(tensor_arg(&args, 0)?, "output_shape"),
+        "(D1) 0 <= output_shape",
+    )?;
     let elem = declared(interp, op, 0, &shape)?;
     let t = iota_of(interp, &elem, shape, attr_int(op, "iota_dimension")?)?;
     Ok(vec![Value::tensor(t)])
@@ -1174,9 +1192,20 @@ fn gather_with(
         .into());
     }
     let mut sizes = Vec::with_capacity(r_op);
+    // gather's (C21), (C9) and (C12); dynamic_gather's (C12) and (C8).
+    let (fits, collapsed_label, batching_label) = if op.name == "stablehlo.dynamic_gather" {
+        ("(C12)", "(C8)", "(C8)")
+    } else {
+        ("(C21)", "(C9)", "(C12)")
+    };
     for (d, &s) in slice_sizes.iter().enumerate() {
         if s < 0 || s as u64 > operand.shape[d] as u64 {
-            return Err(format!("slice size {s} does not fit dimension {d}").into());
+            return Err(format!(
+                "{fits} 0 <= slice_sizes <= shape(operand) does not hold: \
+                 slice size {s} does not fit dimension {d} of size {}",
+                operand.shape[d]
+            )
+            .into());
         }
         sizes.push(s as usize);
     }
@@ -1189,9 +1218,16 @@ fn gather_with(
     }
     for &d in &used {
         if sizes[d] > 1 {
-            return Err(
-                format!("slice size of collapsed or batching dimension {d} exceeds 1").into(),
-            );
+            let (label, kind) = if collapsed.contains(&d) {
+                (collapsed_label, "collapsed")
+            } else {
+                (batching_label, "batching")
+            };
+            return Err(format!(
+                "{label} slice size {} of {kind} dimension {d} exceeds 1",
+                sizes[d]
+            )
+            .into());
         }
     }
     let offset_operand_dims = remaining(r_op, &used);
