@@ -343,13 +343,20 @@ fn micro<T: Copy, const NR: usize>(
 
 /// One row of a tile one step on: `mac(acc[c], x, b[c])` for every lane.
 #[inline(always)]
+#[allow(clippy::needless_range_loop)] // indexing keeps the lanes in registers
 fn row<T: Copy, const NR: usize>(
     acc: [T; NR],
     x: T,
     b: &[T; NR],
     mac: &impl Fn(T, T, T) -> T,
 ) -> [T; NR] {
-    std::array::from_fn(|c| mac(acc[c], x, b[c]))
+    // An indexed loop rather than `array::from_fn`, which LLVM may leave
+    // out of line (then compiled without the vector extensions).
+    let mut out = acc;
+    for c in 0..NR {
+        out[c] = mac(acc[c], x, b[c]);
+    }
+    out
 }
 
 /// Rounds an `f32` to the nearest bfloat16 (ties to even), as an `f32`:

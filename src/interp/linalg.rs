@@ -1102,18 +1102,25 @@ impl<T: Copy + Sync> gemm::Lhs<T> for ConvLhs<'_, T> {
                 rest %= st.max(1);
             }
             let lb = (self.batch_base + idx[cl.obd]) * cl.lsb + self.feature_base;
-            let mut e = usize::MAX;
-            let mut off = None;
-            for q in 0..kc {
-                let k = k0 + q;
-                if k / ki != e {
-                    e = k / ki;
-                    off = self.p.offset(&idx, e);
+            // Runs of input features of one window entry at a time.
+            let (mut k, mut q) = (k0, 0);
+            while k < k0 + kc {
+                let (e, c0) = (k / ki, k % ki);
+                let c1 = ki.min(c0 + (k0 + kc - k));
+                match self.p.offset(&idx, e) {
+                    Some(o) => {
+                        for c in c0..c1 {
+                            dst[(q + c - c0) * mr + r] = self.data[lb + o + c * cl.lsf];
+                        }
+                    }
+                    None => {
+                        for c in c0..c1 {
+                            dst[(q + c - c0) * mr + r] = pad;
+                        }
+                    }
                 }
-                dst[q * mr + r] = match off {
-                    Some(o) => self.data[lb + o + (k % ki) * cl.lsf],
-                    None => pad,
-                };
+                q += c1 - c0;
+                k += c1 - c0;
             }
         }
     }
