@@ -36,12 +36,16 @@
 //! * `batch_norm_*` follow the spec's decompositions literally, in the
 //!   element type, with sums in the row-major order of the reduced indices.
 
+use std::borrow::Cow;
+
 use super::elementwise::convert_tensor;
+use super::gemm;
 use super::quant::{any_quantized, dequantize_op_quantize};
 use super::reduce::{
     attr_bool, attr_i64, attr_i64s, for_each_offset, padding_pairs, tensors, to_usize,
 };
 use super::tensor::{float_kind, int_kind, lanes, num_elements, strides, Tensor};
+use super::words::{Width, Words};
 use super::{lane_bytes, result_elem, result_type, tensor_bytes, Interp, KResult, Kernel, Value};
 use crate::float::fast::Narrow;
 use crate::float::{arith, convert, from_f64, to_f64, FloatKind, Format, Rounding};
@@ -195,12 +199,18 @@ fn type_kind(a: Option<&Attr>) -> Option<FloatKind> {
 }
 
 /// Rounds a tensor through `prec` (when given) and converts it to `acc`.
-fn prepare(t: &Tensor, prec: Option<FloatKind>, acc: &ElementType) -> Tensor {
+/// (Borrowed when neither changes it.)
+fn prepare<'t>(t: &'t Tensor, prec: Option<FloatKind>, acc: &ElementType) -> Cow<'t, Tensor> {
     let t = match (prec, &t.elem) {
-        (Some(p), ElementType::Float(k)) if *k != p => convert_tensor(t, &ElementType::Float(p)),
-        _ => t.clone(),
+        (Some(p), ElementType::Float(k)) if *k != p => {
+            Cow::Owned(convert_tensor(t, &ElementType::Float(p)))
+        }
+        _ => Cow::Borrowed(t),
     };
-    convert_tensor(&t, acc)
+    if &t.elem == acc {
+        return t;
+    }
+    Cow::Owned(convert_tensor(&t, acc))
 }
 
 // ---------------------------------------------------------------------------
@@ -282,11 +292,15 @@ fn check_dims(d: &[i64], rank: usize, what: &str) -> KResult<Vec<usize>> {
 }
 
 /// The element order of `t` taken along `dims` (a permutation), as gathered data.
-fn permuted(t: &Tensor, dims: &[usize]) -> Tensor {
+/// (Borrowed when `dims` is the identity.)
+fn permuted<'t>(t: &'t Tensor, dims: &[usize]) -> Cow<'t, Tensor> {
+    if dims.iter().enumerate().all(|(i, &d)| i == d) {
+        return Cow::Borrowed(t);
+    }
     let st = strides(&t.shape);
     let list: Vec<(usize, usize)> = dims.iter().map(|&d| (t.shape[d], st[d])).collect();
     let src = super::reduce::offsets(&list);
-    t.gather_linear(dims.iter().map(|&d| t.shape[d]).collect(), &src)
+    Cow::Owned(t.gather_linear(dims.iter().map(|&d| t.shape[d]).collect(), &src))
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -357,12 +371,202 @@ fn dot_core(
         k: size(lhs, &lc),
     };
     let lorder: Vec<usize> = lb.iter().chain(&lf).chain(&lc).copied().collect();
-    let rorder: Vec<usize> = rb.iter().chain(&rf).chain(&rc).copied().collect();
     let lp = permuted(&l, &lorder);
+    if interp.fast_kernels {
+        // The engine takes the rhs as [B, K, J].
+        let rorder: Vec<usize> = rb.iter().chain(&rc).chain(&rf).copied().collect();
+        let rp = permuted(&r, &rorder);
+        let d = gemm::Dims {
+            b: shape_loop.b,
+            i: shape_loop.i,
+            j: shape_loop.j,
+            k: shape_loop.k,
+        };
+        let p = DotProduct {
+            d,
+            lp: &lp,
+            rp: &rp,
+        };
+        if let Some(words) = fast_mac(&acc_elem, &p) {
+            let out = Tensor::from_words(acc_elem, shape, words);
+            if &out.elem == out_elem {
+                return Ok(out);
+            }
+            return Ok(convert_tensor(&out, out_elem));
+        }
+    }
+    let rorder: Vec<usize> = rb.iter().chain(&rf).chain(&rc).copied().collect();
     let rp = permuted(&r, &rorder);
     let data = run_mac(&shape_loop, &acc_elem, &lp, &rp)?;
     let out = Tensor::new(acc_elem, shape, &data);
     Ok(convert_tensor(&out, out_elem))
+}
+
+/// A multiply-accumulate computation the engine can run: each output a
+/// chain `acc = mac(acc, x, y)` from a zero over its own sequence of pairs.
+trait Product {
+    /// Every output, computed on the engine with lanes read by `read`.
+    fn run<T: Copy + Send + Sync>(
+        &self,
+        read: impl Fn(u64) -> T,
+        zero: T,
+        mac: impl Fn(T, T, T) -> T + Copy + Send + Sync,
+    ) -> Vec<T>;
+
+    /// Output `o` alone, by the plain chain `acc = step(acc, x, y)` from
+    /// `zero` on the operands' lanes (`zero` also stands for padding).
+    fn one(&self, o: usize, zero: u64, step: impl Fn(u64, u64, u64) -> u64) -> u64;
+}
+
+/// A `dot_general` for the engine: `lp` as `[B, I, K]`, `rp` as `[B, K, J]`.
+struct DotProduct<'a> {
+    d: gemm::Dims,
+    lp: &'a Tensor,
+    rp: &'a Tensor,
+}
+
+impl Product for DotProduct<'_> {
+    fn run<T: Copy + Send + Sync>(
+        &self,
+        read: impl Fn(u64) -> T,
+        zero: T,
+        mac: impl Fn(T, T, T) -> T + Copy + Send + Sync,
+    ) -> Vec<T> {
+        let d = self.d;
+        let a = self.lp.data.map_vec(&read);
+        let b = self.rp.data.map_vec(&read);
+        let lhs = gemm::Dense {
+            data: &a,
+            i: d.i,
+            k: d.k,
+        };
+        gemm::gemm(d, &lhs, &b, zero, mac)
+    }
+
+    fn one(&self, o: usize, zero: u64, step: impl Fn(u64, u64, u64) -> u64) -> u64 {
+        let d = self.d;
+        let (b, i, j) = (o / (d.i * d.j), o / d.j % d.i, o % d.j);
+        let mut acc = zero;
+        for k in 0..d.k {
+            let x = self.lp.data.get((b * d.i + i) * d.k + k);
+            let y = self.rp.data.get((b * d.k + k) * d.j + j);
+            acc = step(acc, x, y);
+        }
+        acc
+    }
+}
+
+/// The words of `p`'s result in the accumulation type `acc`, computed on
+/// the engine (`gemm.rs`), or `None` for the types left to the plain loops
+/// ([`run_mac`]: complex, the soft-float formats without a fast path,
+/// f8E8M0FNU).
+///
+/// Each type computes in a representation whose operations give
+/// `run_mac`'s bits: f32 and f64 in hardware; bf16 and f16 in `f32`
+/// lanes, each product (exact in `f32`: 2·8 and 2·11 bits ≤ 24, within
+/// `f32`'s range, products of bf16 subnormals included: see
+/// `tests/kernels.rs`) and each sum (Figueroa: 24 ≥ 2p + 2) rounded once to
+/// the format by [`gemm::round_bf16`] / [`gemm::round_f16`]; the other
+/// narrow formats in `f64` lanes through [`Narrow::round`], as `run_mac`
+/// does; integers wrapping in `u64`. An output that comes out NaN is
+/// recomputed alone by `run_mac`'s own step for its type (a NaN anywhere
+/// in a chain leaves the output NaN, so every other output met no NaN and
+/// has the same bits both ways).
+fn fast_mac(acc: &ElementType, p: &impl Product) -> Option<Words> {
+    let width = Width::of(acc);
+    let words = match acc {
+        ElementType::Float(FloatKind::F32) => {
+            let read = |x: u64| f32::from_bits(x as u32);
+            let out = p.run(read, 0.0f32, |a, x, y| a + x * y);
+            let mut w = Words::U32(out.iter().map(|v| v.to_bits()).collect());
+            let f = FloatKind::F32.format();
+            let nans = out.iter().map(|v| v.is_nan());
+            fix_nans(&mut w, nans, p, 0, |a, x, y| soft_mac(f, a, x, y));
+            w
+        }
+        ElementType::Float(FloatKind::F64) => {
+            let out = p.run(f64::from_bits, 0.0f64, |a, x, y| a + x * y);
+            let mut w = Words::U64(out.iter().map(|v| v.to_bits()).collect());
+            let f = FloatKind::F64.format();
+            let nans = out.iter().map(|v| v.is_nan());
+            fix_nans(&mut w, nans, p, 0, |a, x, y| soft_mac(f, a, x, y));
+            w
+        }
+        ElementType::Float(kind) => {
+            let f = kind.format();
+            if !f.has_zero {
+                return None;
+            }
+            let n = Narrow::new(f)?;
+            let (mut w, nans) = match kind {
+                FloatKind::BF16 => {
+                    let read = |x: u64| f32::from_bits((x as u32) << 16);
+                    let out = p.run(read, 0.0f32, |a, x, y| {
+                        gemm::round_bf16(a + gemm::round_bf16(x * y))
+                    });
+                    let w = Words::U16(out.iter().map(|v| (v.to_bits() >> 16) as u16).collect());
+                    (w, out.iter().map(|v| v.is_nan()).collect::<Vec<bool>>())
+                }
+                FloatKind::F16 => {
+                    let read = |x: u64| n.value(x) as f32;
+                    let out = p.run(read, 0.0f32, |a, x, y| {
+                        gemm::round_f16(a + gemm::round_f16(x * y))
+                    });
+                    let w = Words::collect(width, out.iter().map(|&v| nan_or(v as f64, &n)));
+                    (w, out.iter().map(|v| v.is_nan()).collect())
+                }
+                _ => {
+                    let read = |x: u64| n.value(x);
+                    let out = p.run(read, 0.0f64, |a, x, y| n.round(a + n.round(x * y)));
+                    let w = Words::collect(width, out.iter().map(|&v| nan_or(v, &n)));
+                    (w, out.iter().map(|v| v.is_nan()).collect())
+                }
+            };
+            let zero = arith::zero(f, false);
+            // `run_mac`'s narrow step: fast unless its result is NaN.
+            fix_nans(&mut w, nans.into_iter(), p, zero, |a, x, y| {
+                let v = n.round(n.value(a) + n.round(n.value(x) * n.value(y)));
+                if v.is_nan() {
+                    soft_mac(f, a, x, y)
+                } else {
+                    n.bits(v)
+                }
+            });
+            w
+        }
+        ElementType::Int(_, 1) => Words::collect(width, p.run(|x| x, 0u64, |a, x, y| a | (x & y))),
+        other => {
+            let ik = int_kind(other)?;
+            let out = p.run(|x| x, 0u64, |a, x, y| a.wrapping_add(x.wrapping_mul(y)));
+            Words::collect(width, out.into_iter().map(|v| ik.wrap(v as i64 as i128)))
+        }
+    };
+    Some(words)
+}
+
+/// The pattern of `v`, or 0 for a NaN (replaced by [`fix_nans`]).
+fn nan_or(v: f64, n: &Narrow) -> u64 {
+    if v.is_nan() {
+        0
+    } else {
+        n.bits(v)
+    }
+}
+
+/// Recomputes the outputs flagged in `nans` one at a time by the plain
+/// chain of `step` ([`Product::one`]).
+fn fix_nans(
+    w: &mut Words,
+    nans: impl Iterator<Item = bool>,
+    p: &impl Product,
+    zero: u64,
+    step: impl Fn(u64, u64, u64) -> u64,
+) {
+    for (o, nan) in nans.enumerate() {
+        if nan {
+            w.set(o, p.one(o, zero, &step));
+        }
+    }
 }
 
 /// Checks a computed result against the op's declared static shape.
@@ -795,6 +999,227 @@ impl MacLoop for ConvLoop {
     }
 }
 
+/// A convolution for the engine (`gemm.rs`): per run of output features
+/// that share their feature group and batch group, a matrix product of
+/// `[output position, (window entry, input feature)]` (the lhs read
+/// through the window tables as the engine packs it; padding gives the
+/// zero) by `[(window entry, input feature), output feature]`. The
+/// contraction runs over window entries in row-major order, then input
+/// features: [`ConvLoop`]'s order.
+struct ConvProduct<'a> {
+    cl: &'a ConvLoop,
+    l: &'a Tensor,
+    r: &'a Tensor,
+    /// Window entries: rhs spatial offset, window index per dimension.
+    entries: Vec<(usize, Vec<usize>)>,
+    /// The output shape with the feature dimension 1: output positions.
+    pos_shape: Vec<usize>,
+}
+
+impl<'a> ConvProduct<'a> {
+    fn new(cl: &'a ConvLoop, l: &'a Tensor, r: &'a Tensor) -> ConvProduct<'a> {
+        let s = cl.osd.len();
+        let mut entries = Vec::new();
+        if !cl.kspatial.contains(&0) {
+            let mut kidx = vec![0usize; s];
+            loop {
+                let rsp = (0..s).map(|d| kidx[d] * cl.rss[d]).sum();
+                let w = (0..s)
+                    .map(|d| {
+                        if cl.reverse[d] {
+                            cl.kspatial[d] - 1 - kidx[d]
+                        } else {
+                            kidx[d]
+                        }
+                    })
+                    .collect();
+                entries.push((rsp, w));
+                if !super::tensor::next_index(&mut kidx, &cl.kspatial) {
+                    break;
+                }
+            }
+        }
+        let mut pos_shape = cl.out_shape.clone();
+        pos_shape[cl.ofd] = 1;
+        ConvProduct {
+            cl,
+            l,
+            r,
+            entries,
+            pos_shape,
+        }
+    }
+
+    /// The lhs spatial offset of window entry `e` at output index `idx`
+    /// (`None` in the padding).
+    fn offset(&self, idx: &[usize], e: usize) -> Option<usize> {
+        let cl = self.cl;
+        let w = &self.entries[e].1;
+        let mut off = 0;
+        for d in 0..cl.osd.len() {
+            off += cl.table[d][idx[cl.osd[d]] * cl.kspatial[d] + w[d]]? * cl.lss[d];
+        }
+        Some(off)
+    }
+}
+
+/// The lhs of one feature/batch group, packed by output position.
+struct ConvLhs<'a, T> {
+    p: &'a ConvProduct<'a>,
+    data: &'a [T],
+    /// lhs offset of the group's first input feature.
+    feature_base: usize,
+    /// First lhs batch index of the batch group.
+    batch_base: usize,
+}
+
+impl<T: Copy + Sync> gemm::Lhs<T> for ConvLhs<'_, T> {
+    fn pack(
+        &self,
+        _b: usize,
+        i0: usize,
+        rows: usize,
+        k0: usize,
+        kc: usize,
+        mr: usize,
+        pad: T,
+        dst: &mut [T],
+    ) {
+        let cl = self.p.cl;
+        let ki = cl.ki;
+        let pst = strides(&self.p.pos_shape);
+        let mut idx = vec![0usize; pst.len()];
+        for r in 0..mr {
+            if r >= rows {
+                for q in 0..kc {
+                    dst[q * mr + r] = pad;
+                }
+                continue;
+            }
+            let mut rest = i0 + r;
+            for (x, &st) in idx.iter_mut().zip(&pst) {
+                *x = rest / st.max(1);
+                rest %= st.max(1);
+            }
+            let lb = (self.batch_base + idx[cl.obd]) * cl.lsb + self.feature_base;
+            // Runs of input features of one window entry at a time.
+            let (mut k, mut q) = (k0, 0);
+            while k < k0 + kc {
+                let (e, c0) = (k / ki, k % ki);
+                let c1 = ki.min(c0 + (k0 + kc - k));
+                match self.p.offset(&idx, e) {
+                    Some(o) => {
+                        for c in c0..c1 {
+                            dst[(q + c - c0) * mr + r] = self.data[lb + o + c * cl.lsf];
+                        }
+                    }
+                    None => {
+                        for c in c0..c1 {
+                            dst[(q + c - c0) * mr + r] = pad;
+                        }
+                    }
+                }
+                q += c1 - c0;
+                k += c1 - c0;
+            }
+        }
+    }
+}
+
+impl Product for ConvProduct<'_> {
+    fn run<T: Copy + Send + Sync>(
+        &self,
+        read: impl Fn(u64) -> T,
+        zero: T,
+        mac: impl Fn(T, T, T) -> T + Copy + Send + Sync,
+    ) -> Vec<T> {
+        let cl = self.cl;
+        let n = num_elements(&cl.out_shape);
+        let mut out = vec![zero; n];
+        if n == 0 || self.entries.is_empty() {
+            // An empty window sums nothing: every output is the zero start.
+            return out;
+        }
+        let a = self.l.data.map_vec(&read);
+        let b = self.r.data.map_vec(&read);
+        let ost = strides(&cl.out_shape);
+        let fs = ost[cl.ofd];
+        let npos = num_elements(&self.pos_shape);
+        let pst = strides(&self.pos_shape);
+        // The output offset of each position (feature 0).
+        let pos_off: Vec<usize> = (0..npos)
+            .map(|p| {
+                let mut rest = p;
+                let mut o = 0;
+                for (&st, &so) in pst.iter().zip(&ost) {
+                    o += rest / st.max(1) * so;
+                    rest %= st.max(1);
+                }
+                o
+            })
+            .collect();
+        let ko = cl.out_shape[cl.ofd];
+        let (fper, bper) = (cl.ko_per_fgroup.max(1), cl.ko_per_bgroup.max(1));
+        let kn = self.entries.len() * cl.ki;
+        let mut o0 = 0;
+        while o0 < ko {
+            // Output features o0..o1 share their feature and batch group.
+            let o1 = ((o0 / fper + 1) * fper).min((o0 / bper + 1) * bper).min(ko);
+            let j = o1 - o0;
+            let mut rmat = Vec::with_capacity(kn * j);
+            for (rsp, _) in &self.entries {
+                for c in 0..cl.ki {
+                    rmat.extend((o0..o1).map(|of| b[of * cl.rso + rsp + c * cl.rsi]));
+                }
+            }
+            let lhs = ConvLhs {
+                p: self,
+                data: &a,
+                feature_base: o0 / fper * cl.ki * cl.lsf,
+                batch_base: o0 / bper * cl.in_batch_per_group,
+            };
+            let d = gemm::Dims {
+                b: 1,
+                i: npos,
+                j,
+                k: kn,
+            };
+            let res = gemm::gemm(d, &lhs, &rmat, zero, mac);
+            for (row, &po) in res.chunks_exact(j).zip(&pos_off) {
+                for (q, &v) in row.iter().enumerate() {
+                    out[po + (o0 + q) * fs] = v;
+                }
+            }
+            o0 = o1;
+        }
+        out
+    }
+
+    fn one(&self, o: usize, zero: u64, step: impl Fn(u64, u64, u64) -> u64) -> u64 {
+        let cl = self.cl;
+        let ost = strides(&cl.out_shape);
+        let mut idx: Vec<usize> = ost.iter().map(|&st| o / st.max(1)).collect();
+        for (x, &n) in idx.iter_mut().zip(&cl.out_shape) {
+            *x %= n.max(1);
+        }
+        let of = idx[cl.ofd];
+        idx[cl.ofd] = 0;
+        let (lb, rb) = cl.bases(idx[cl.obd], of);
+        let mut acc = zero;
+        for (e, (rsp, _)) in self.entries.iter().enumerate() {
+            let off = self.offset(&idx, e);
+            for c in 0..cl.ki {
+                let x = match off {
+                    Some(sp) => self.l.data.get(lb + sp + c * cl.lsf),
+                    None => zero,
+                };
+                acc = step(acc, x, self.r.data.get(rb + rsp + c * cl.rsi));
+            }
+        }
+        acc
+    }
+}
+
 /// `convolution` (spec: convolution): all dimension numbers, strides,
 /// padding, lhs/rhs dilation, window reversal and feature/batch groups;
 /// quantized operands by `dequantize_op_quantize` (hybrid: the result stays float).
@@ -1003,8 +1428,14 @@ fn conv_core(
         reverse,
         table: ws.1,
     };
-    let l = convert_tensor(lhs, elem);
-    let r = convert_tensor(rhs, elem);
+    let l = prepare(lhs, None, elem);
+    let r = prepare(rhs, None, elem);
+    if interp.fast_kernels {
+        let p = ConvProduct::new(&lp, &l, &r);
+        if let Some(words) = fast_mac(elem, &p) {
+            return Ok(Tensor::from_words(elem.clone(), shape, words));
+        }
+    }
     let data = run_mac(&lp, elem, &l, &r)?;
     Ok(Tensor::new(elem.clone(), shape, &data))
 }

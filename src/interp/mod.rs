@@ -17,6 +17,7 @@ pub mod chlo;
 pub mod collective;
 pub mod control;
 pub mod elementwise;
+pub mod gemm;
 pub mod linalg;
 pub mod literal;
 pub mod memory;
@@ -204,6 +205,10 @@ pub struct Interp<'p> {
     /// code (`scalar.rs`; on by default). Off, every op runs through its
     /// kernel: the reference that compiled code is tested against.
     pub scalar_code: bool,
+    /// Whether `dot_general`, `dot` and `convolution` run on the blocked,
+    /// vectorised engine (`gemm.rs`; on by default). Off, they run their
+    /// plain loops: the reference the engine is tested against.
+    pub fast_kernels: bool,
     /// Scalar code compiled from `while` ops and regions applied to scalars,
     /// by the op's or the region's address (`None`: not scalar code).
     compiled_loops: HashMap<usize, Option<Rc<scalar::Code>>, BuildAddressHasher>,
@@ -260,6 +265,7 @@ impl<'p> Interp<'p> {
             prepared: HashMap::default(),
             block_deaths: HashMap::default(),
             scalar_code: true,
+            fast_kernels: true,
             compiled_loops: HashMap::default(),
             compiled_regions: HashMap::default(),
             process: collective::Process::default(),

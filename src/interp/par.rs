@@ -28,8 +28,8 @@ pub fn fill<T: Send>(out: &mut [T], f: impl Fn(usize, &mut [T]) + Sync) {
     fill_uninit(out, f)
 }
 
-/// A piece of the output not yet taken by a thread, with its offset.
-type Piece<'a, T> = Mutex<Option<(usize, &'a mut [T])>>;
+/// An item not yet taken by a thread.
+type Piece<P> = Mutex<Option<P>>;
 
 fn fill_uninit<T: Send>(out: &mut [T], f: impl Fn(usize, &mut [T]) + Sync) {
     let n = out.len();
@@ -40,21 +40,34 @@ fn fill_uninit<T: Send>(out: &mut [T], f: impl Fn(usize, &mut [T]) + Sync) {
     }
     // More pieces than threads, so a slow thread does not hold up the rest.
     let piece = n.div_ceil(4 * t);
-    let pieces: Vec<Piece<T>> = out
+    let pieces: Vec<(usize, &mut [T])> = out
         .chunks_mut(piece)
         .enumerate()
-        .map(|(i, p)| Mutex::new(Some((i * piece, p))))
+        .map(|(i, p)| (i * piece, p))
         .collect();
+    run_items(pieces, t, |(offset, p)| f(offset, p));
+}
+
+/// Calls `f` once on each item, on up to `t` threads (taking items in
+/// order as they become free); a thread that cannot be started leaves its
+/// share to the others.
+fn run_items<P: Send>(items: Vec<P>, t: usize, f: impl Fn(P) + Sync) {
+    if t < 2 || items.len() < 2 {
+        items.into_iter().for_each(f);
+        return;
+    }
+    let t = t.min(items.len());
+    let slots: Vec<Piece<P>> = items.into_iter().map(|p| Mutex::new(Some(p))).collect();
     let next = AtomicUsize::new(0);
     let work = || loop {
         let i = next.fetch_add(1, Ordering::Relaxed);
-        let Some(slot) = pieces.get(i) else { break };
+        let Some(slot) = slots.get(i) else { break };
         let taken = match slot.lock() {
             Ok(mut g) => g.take(),
             Err(poisoned) => poisoned.into_inner().take(),
         };
-        if let Some((offset, p)) = taken {
-            f(offset, p);
+        if let Some(p) = taken {
+            f(p);
         }
     };
     std::thread::scope(|s| {
@@ -65,6 +78,22 @@ fn fill_uninit<T: Send>(out: &mut [T], f: impl Fn(usize, &mut [T]) + Sync) {
         work();
     });
 }
+
+/// Calls `f` once on each item, on several threads when `work` (the
+/// element operations all items take together) is large. Each item must
+/// be computed the same way wherever it runs (disjoint outputs, no shared
+/// order), so results do not depend on the threads.
+pub fn each<P: Send>(items: Vec<P>, work: u64, f: impl Fn(P) + Sync) {
+    let t = if work >= SPLIT_WORK_FROM {
+        threads()
+    } else {
+        1
+    };
+    run_items(items, t, f)
+}
+
+/// Below this many element operations, [`each`] stays on the calling thread.
+const SPLIT_WORK_FROM: u64 = 1 << 20;
 
 /// A new vector of `n` lanes filled piece by piece by `g(offset, piece)`
 /// (see [`fill`]).

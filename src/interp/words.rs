@@ -366,6 +366,20 @@ impl Words {
         (0..self.len()).map(move |i| self.get(i))
     }
 
+    /// Every lane through `f`, into a vector (read in blocks).
+    pub fn map_vec<T>(&self, f: impl Fn(u64) -> T) -> Vec<T> {
+        let mut out = Vec::with_capacity(self.len());
+        let mut buf = [0u64; BLOCK];
+        let mut off = 0;
+        while off < self.len() {
+            let n = BLOCK.min(self.len() - off);
+            self.read(off, &mut buf[..n]);
+            out.extend(buf[..n].iter().map(|&x| f(x)));
+            off += n;
+        }
+        out
+    }
+
     /// Every lane widened into a vector.
     pub fn to_vec(&self) -> Vec<u64> {
         let mut out = vec![0u64; self.len()];

@@ -1,0 +1,601 @@
+//! The blocked, vectorised multiply-accumulate engine (`interp/gemm.rs`)
+//! gives the plain loops' bits: `dot_general` and `convolution` run with
+//! `Interp::fast_kernels` on and off on the same operands must agree bit
+//! for bit (NaN payloads and signs included), for every element type, on
+//! shapes that exercise partial tiles, blocks of the contraction, threads,
+//! empty dimensions, batch dimensions, several contracting dimensions and
+//! transposed layouts, with NaN, ±∞, −0 and subnormal operands. The
+//! roundings the bf16 and f16 paths do in `f32` lanes are checked against
+//! soft-float directly.
+
+use hlocheck::float::{arith, FloatKind, Format, Rounding};
+use hlocheck::interp::gemm::{round_bf16, round_f16};
+use hlocheck::interp::tensor::Tensor;
+use hlocheck::interp::{Interp, Limits, Value};
+use hlocheck::ir::parse::parse_program;
+use hlocheck::ir::types::{ElementType, Signedness};
+
+/// A small deterministic generator (xorshift64*).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// A float pattern: mostly values of moderate magnitude (so that sums do
+/// not all overflow), with specials (NaN of any payload, ±∞, ±0,
+/// subnormals, the largest value) and arbitrary patterns mixed in at rate
+/// `special` per mille.
+fn float_bits(f: &Format, rng: &mut Rng, special: u64) -> u64 {
+    let width = f.bits();
+    let all = if width == 64 {
+        u64::MAX
+    } else {
+        (1u64 << width) - 1
+    };
+    let sign = if f.signed {
+        (rng.below(2)) << (width - 1)
+    } else {
+        0
+    };
+    let man_mask = (1u64 << f.man_bits) - 1;
+    let exp_max = (1u64 << f.exp_bits) - 1;
+    let roll = rng.below(1000);
+    if roll < special {
+        return match rng.below(6) {
+            0 => rng.next() & all,
+            1 => sign | (rng.next() & man_mask), // zero or subnormal
+            2 => sign | (exp_max << f.man_bits), // ∞ (or NaN/finite)
+            3 => all,                            // NaN in most formats
+            4 => sign | ((exp_max << f.man_bits) | (rng.next() & man_mask)),
+            _ => sign, // ±0
+        };
+    }
+    let mid = (f.bias as i64).clamp(1, exp_max as i64 - 1);
+    let spread = (exp_max as i64 / 8).clamp(1, 3);
+    let e = (mid + rng.below(2 * spread as u64 + 1) as i64 - spread).clamp(1, exp_max as i64 - 1);
+    sign | ((e as u64) << f.man_bits) | (rng.next() & man_mask)
+}
+
+/// The lanes of `n` elements of `elem`.
+fn lanes(elem: &ElementType, n: usize, rng: &mut Rng, special: u64) -> Vec<u64> {
+    match elem {
+        ElementType::Float(k) => (0..n)
+            .map(|_| float_bits(k.format(), rng, special))
+            .collect(),
+        ElementType::Complex(k) => (0..2 * n)
+            .map(|_| float_bits(k.format(), rng, special))
+            .collect(),
+        ElementType::Int(s, w) => (0..n)
+            .map(|_| {
+                let v = rng.next();
+                let w = *w;
+                if w == 64 {
+                    v
+                } else if *s == Signedness::Unsigned || w == 1 {
+                    v & ((1u64 << w) - 1)
+                } else {
+                    (((v << (64 - w)) as i64) >> (64 - w)) as u64
+                }
+            })
+            .collect(),
+        other => panic!("no lanes for {other:?}"),
+    }
+}
+
+fn type_name(elem: &ElementType) -> String {
+    match elem {
+        ElementType::Float(k) => k.name().to_string(),
+        ElementType::Complex(k) => format!("complex<{}>", k.name()),
+        ElementType::Int(_, 1) => "i1".to_string(),
+        ElementType::Int(Signedness::Unsigned, w) => format!("ui{w}"),
+        ElementType::Int(_, w) => format!("i{w}"),
+        other => panic!("no name for {other:?}"),
+    }
+}
+
+fn tensor_type(shape: &[usize], elem: &ElementType) -> String {
+    let mut s = String::from("tensor<");
+    for d in shape {
+        s += &format!("{d}x");
+    }
+    s + &type_name(elem) + ">"
+}
+
+/// Runs `@main(a, b)` with the engine on and off; both must give the same
+/// values, bit for bit. Returns how many results held a NaN (to show that
+/// the NaN fix-up was exercised).
+fn same_both_ways(text: &str, a: Value, b: Value) -> usize {
+    let prog = parse_program("t.mlir", text).unwrap_or_else(|d| panic!("{d}\n{text}"));
+    let mut outs = Vec::new();
+    for fast in [false, true] {
+        let mut interp = Interp::new(&prog, Limits::default());
+        interp.fast_kernels = fast;
+        outs.push(interp.call("main", vec![a.clone(), b.clone()]));
+    }
+    let (want, got) = (&outs[0], &outs[1]);
+    let want = want.as_ref().unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let got = got.as_ref().unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert!(want == got, "engine differs from the plain loops:\n{text}");
+    usize::from(want.iter().any(has_nan))
+}
+
+/// Whether a float or complex tensor holds a NaN.
+fn has_nan(v: &Value) -> bool {
+    let Ok(t) = v.as_tensor() else { return false };
+    let kind = match &t.elem {
+        ElementType::Float(k) | ElementType::Complex(k) => *k,
+        _ => return false,
+    };
+    t.lanes_vec().iter().any(|&b| kind.format().is_nan(b))
+}
+
+/// Every element type the kernels take: all float formats, complex,
+/// integers of every width and signedness, i1.
+fn element_types() -> Vec<ElementType> {
+    let mut v: Vec<ElementType> = FloatKind::ALL
+        .iter()
+        .map(|&k| ElementType::Float(k))
+        .collect();
+    v.push(ElementType::Complex(FloatKind::F32));
+    v.push(ElementType::Complex(FloatKind::F64));
+    for w in [1, 8, 16, 32, 64] {
+        v.push(ElementType::Int(Signedness::Signless, w));
+    }
+    for w in [8, 32] {
+        v.push(ElementType::Int(Signedness::Unsigned, w));
+    }
+    v
+}
+
+/// One dot_general case: operand shapes and dimension numbers.
+struct DotCase {
+    lhs: Vec<usize>,
+    rhs: Vec<usize>,
+    lb: Vec<usize>,
+    rb: Vec<usize>,
+    lc: Vec<usize>,
+    rc: Vec<usize>,
+}
+
+impl DotCase {
+    fn result_shape(&self) -> Vec<usize> {
+        let mut s: Vec<usize> = self.lb.iter().map(|&d| self.lhs[d]).collect();
+        s.extend(
+            (0..self.lhs.len())
+                .filter(|d| !self.lb.contains(d) && !self.lc.contains(d))
+                .map(|d| self.lhs[d]),
+        );
+        s.extend(
+            (0..self.rhs.len())
+                .filter(|d| !self.rb.contains(d) && !self.rc.contains(d))
+                .map(|d| self.rhs[d]),
+        );
+        s
+    }
+
+    fn program(&self, elem: &ElementType) -> String {
+        let list = |v: &[usize]| {
+            v.iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let (lt, rt) = (tensor_type(&self.lhs, elem), tensor_type(&self.rhs, elem));
+        let ot = tensor_type(&self.result_shape(), elem);
+        format!(
+            "func.func @main(%a: {lt}, %b: {rt}) -> {ot} {{
+  %r = \"stablehlo.dot_general\"(%a, %b) {{dot_dimension_numbers = #stablehlo.dot<lhs_batching_dimensions = [{}], rhs_batching_dimensions = [{}], lhs_contracting_dimensions = [{}], rhs_contracting_dimensions = [{}]>}} : ({lt}, {rt}) -> {ot}
+  func.return %r : {ot}
+}}",
+            list(&self.lb),
+            list(&self.rb),
+            list(&self.lc),
+            list(&self.rc)
+        )
+    }
+}
+
+fn case(
+    lhs: &[usize],
+    rhs: &[usize],
+    lb: &[usize],
+    rb: &[usize],
+    lc: &[usize],
+    rc: &[usize],
+) -> DotCase {
+    DotCase {
+        lhs: lhs.to_vec(),
+        rhs: rhs.to_vec(),
+        lb: lb.to_vec(),
+        rb: rb.to_vec(),
+        lc: lc.to_vec(),
+        rc: rc.to_vec(),
+    }
+}
+
+/// Shapes small enough for every element type (the plain soft-float loops
+/// are slow): partial tiles, empty dimensions, batches, several
+/// contracting dimensions, transposed layouts, vectors.
+fn small_cases() -> Vec<DotCase> {
+    vec![
+        case(&[5, 7], &[7, 3], &[], &[], &[1], &[0]),
+        case(&[1, 1], &[1, 1], &[], &[], &[1], &[0]),
+        case(&[9, 13], &[13, 37], &[], &[], &[1], &[0]),
+        case(&[13, 9], &[37, 13], &[], &[], &[0], &[1]),
+        case(&[0, 4], &[4, 5], &[], &[], &[1], &[0]),
+        case(&[3, 0], &[0, 5], &[], &[], &[1], &[0]),
+        case(&[3, 4], &[4, 0], &[], &[], &[1], &[0]),
+        case(&[2, 5, 6], &[2, 6, 7], &[0], &[0], &[2], &[1]),
+        case(&[3, 4, 2, 5], &[4, 3, 2, 6], &[0], &[1], &[1, 2], &[0, 2]),
+        case(&[6, 3, 4], &[4, 6, 2], &[], &[], &[0, 2], &[1, 0]),
+        case(&[8], &[8], &[], &[], &[0], &[0]),
+        case(&[8], &[8, 3], &[], &[], &[0], &[0]),
+        case(&[0, 3, 4], &[0, 4, 2], &[0], &[0], &[2], &[1]),
+    ]
+}
+
+#[test]
+fn dot_general_engine_matches_the_plain_loops_for_every_type() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut nan_results = 0;
+    for elem in element_types() {
+        for c in small_cases() {
+            let text = c.program(&elem);
+            for special in [0, 30, 300] {
+                let na: usize = c.lhs.iter().product();
+                let nb: usize = c.rhs.iter().product();
+                let a = Tensor::new(
+                    elem.clone(),
+                    c.lhs.clone(),
+                    &lanes(&elem, na, &mut rng, special),
+                );
+                let b = Tensor::new(
+                    elem.clone(),
+                    c.rhs.clone(),
+                    &lanes(&elem, nb, &mut rng, special),
+                );
+                nan_results += same_both_ways(&text, Value::tensor(a), Value::tensor(b));
+            }
+        }
+    }
+    assert!(
+        nan_results > 0,
+        "no result held a NaN: the fix-up went untested"
+    );
+}
+
+/// Shapes that take every path of the engine: partial register tiles,
+/// several blocks of rows, contraction blocks (K above 256), enough work
+/// for threads, batches, transposed operands.
+#[test]
+fn dot_general_engine_matches_the_plain_loops_on_large_shapes() {
+    let mut rng = Rng(0xD1B5_4A32_D192_ED03);
+    let types = [
+        ElementType::Float(FloatKind::F32),
+        ElementType::Float(FloatKind::F64),
+        ElementType::Float(FloatKind::BF16),
+        ElementType::Float(FloatKind::F16),
+        ElementType::Float(FloatKind::F8E4M3FN),
+        ElementType::Int(Signedness::Signless, 32),
+        ElementType::Int(Signedness::Signless, 8),
+    ];
+    let cases = [
+        case(&[70, 300], &[300, 45], &[], &[], &[1], &[0]),
+        case(&[300, 67], &[33, 300], &[], &[], &[0], &[1]),
+        case(&[3, 33, 130], &[3, 130, 65], &[0], &[0], &[2], &[1]),
+        case(&[130, 3, 9], &[9, 3, 129], &[], &[], &[1, 2], &[1, 0]),
+    ];
+    for elem in types {
+        for c in &cases {
+            let text = c.program(&elem);
+            for special in [0, 2] {
+                let na: usize = c.lhs.iter().product();
+                let nb: usize = c.rhs.iter().product();
+                let a = Tensor::new(
+                    elem.clone(),
+                    c.lhs.clone(),
+                    &lanes(&elem, na, &mut rng, special),
+                );
+                let b = Tensor::new(
+                    elem.clone(),
+                    c.rhs.clone(),
+                    &lanes(&elem, nb, &mut rng, special),
+                );
+                same_both_ways(&text, Value::tensor(a), Value::tensor(b));
+            }
+        }
+    }
+}
+
+/// One convolution case, in MLIR's pretty layout syntax.
+struct ConvCase {
+    /// lhs, rhs and result layouts, e.g. `[b, 0, 1, f]`, `[0, 1, i, o]`.
+    layouts: (&'static str, &'static str, &'static str),
+    lhs: Vec<usize>,
+    rhs: Vec<usize>,
+    stride: Vec<usize>,
+    pad: Vec<(i64, i64)>,
+    lhs_dil: Vec<usize>,
+    rhs_dil: Vec<usize>,
+    reverse: Vec<bool>,
+    groups: (usize, usize),
+}
+
+/// Positions of `b`/`f` (or `i`/`o`) and the spatial digits in a layout.
+fn layout_dims(layout: &str) -> (usize, usize, Vec<usize>) {
+    let items: Vec<&str> = layout
+        .trim_matches(|c| c == '[' || c == ']')
+        .split(',')
+        .map(str::trim)
+        .collect();
+    let find = |names: &[&str]| items.iter().position(|x| names.contains(x)).unwrap();
+    let mut spatial = vec![0; items.len() - 2];
+    for (p, x) in items.iter().enumerate() {
+        if let Ok(d) = x.parse::<usize>() {
+            spatial[d] = p;
+        }
+    }
+    (find(&["b", "i"]), find(&["f", "o"]), spatial)
+}
+
+impl ConvCase {
+    fn result_shape(&self) -> Vec<usize> {
+        let (lb, lf, ls) = layout_dims(self.layouts.0);
+        let (_, ko, ks) = layout_dims(self.layouts.1);
+        let (ob, of, os) = layout_dims(self.layouts.2);
+        let _ = lf;
+        let mut out = vec![0; self.lhs.len()];
+        out[ob] = self.lhs[lb] / self.groups.1;
+        out[of] = self.rhs[ko];
+        for d in 0..ls.len() {
+            let n = self.lhs[ls[d]];
+            let dilated = if n == 0 {
+                0
+            } else {
+                (n - 1) * self.lhs_dil[d] + 1
+            };
+            let padded = dilated as i64 + self.pad[d].0 + self.pad[d].1;
+            let k = self.rhs[ks[d]];
+            let window = if k == 0 {
+                0
+            } else {
+                (k - 1) * self.rhs_dil[d] + 1
+            } as i64;
+            out[os[d]] = if padded < window {
+                0
+            } else {
+                ((padded - window) / self.stride[d] as i64 + 1) as usize
+            };
+        }
+        out
+    }
+
+    fn program(&self, elem: &ElementType) -> String {
+        let list = |v: &[usize]| {
+            v.iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let pads = self
+            .pad
+            .iter()
+            .map(|(a, b)| format!("[{a}, {b}]"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let rev = self
+            .reverse
+            .iter()
+            .map(|r| r.to_string())
+            .collect::<Vec<_>>()
+            .join(", ");
+        let (lt, rt) = (tensor_type(&self.lhs, elem), tensor_type(&self.rhs, elem));
+        let ot = tensor_type(&self.result_shape(), elem);
+        format!(
+            "func.func @main(%a: {lt}, %b: {rt}) -> {ot} {{
+  %r = stablehlo.convolution(%a, %b) dim_numbers = {}x{}->{}, window = {{stride = [{}], pad = [{pads}], lhs_dilate = [{}], rhs_dilate = [{}], reverse = [{rev}]}} {{batch_group_count = {} : i64, feature_group_count = {} : i64}} : ({lt}, {rt}) -> {ot}
+  func.return %r : {ot}
+}}",
+            self.layouts.0,
+            self.layouts.1,
+            self.layouts.2,
+            list(&self.stride),
+            list(&self.lhs_dil),
+            list(&self.rhs_dil),
+            self.groups.1,
+            self.groups.0,
+        )
+    }
+}
+
+fn conv_cases() -> Vec<ConvCase> {
+    let nhwc = ("[b, 0, 1, f]", "[0, 1, i, o]", "[b, 0, 1, f]");
+    let nchw = ("[b, f, 0, 1]", "[o, i, 0, 1]", "[b, f, 0, 1]");
+    let odd = ("[f, 1, b, 0]", "[1, o, 0, i]", "[0, f, b, 1]");
+    let c2 = |layouts, lhs: &[usize], rhs: &[usize]| ConvCase {
+        layouts,
+        lhs: lhs.to_vec(),
+        rhs: rhs.to_vec(),
+        stride: vec![1, 1],
+        pad: vec![(0, 0), (0, 0)],
+        lhs_dil: vec![1, 1],
+        rhs_dil: vec![1, 1],
+        reverse: vec![false, false],
+        groups: (1, 1),
+    };
+    vec![
+        c2(nhwc, &[2, 6, 7, 3], &[3, 3, 3, 5]),
+        ConvCase {
+            pad: vec![(1, 1), (2, 0)],
+            ..c2(nhwc, &[1, 9, 8, 4], &[3, 2, 4, 37])
+        },
+        ConvCase {
+            stride: vec![2, 3],
+            pad: vec![(1, 2), (-1, 1)],
+            lhs_dil: vec![2, 1],
+            rhs_dil: vec![1, 2],
+            reverse: vec![true, false],
+            ..c2(nchw, &[2, 3, 7, 9], &[4, 3, 2, 3])
+        },
+        ConvCase {
+            groups: (2, 1),
+            ..c2(nchw, &[2, 4, 5, 5], &[6, 2, 3, 3])
+        },
+        ConvCase {
+            groups: (1, 2),
+            ..c2(nhwc, &[4, 5, 5, 3], &[2, 2, 3, 6])
+        },
+        ConvCase {
+            pad: vec![(1, 1), (1, 1)],
+            reverse: vec![false, true],
+            ..c2(odd, &[3, 5, 2, 6], &[4, 5, 3, 3])
+        },
+        // An empty window, an empty batch.
+        c2(nhwc, &[1, 4, 4, 2], &[0, 2, 2, 3]),
+        c2(nhwc, &[0, 4, 4, 2], &[2, 2, 2, 3]),
+        // One spatial dimension, more than one contraction block (K = 3·100).
+        ConvCase {
+            layouts: ("[b, 0, f]", "[0, i, o]", "[b, 0, f]"),
+            lhs: vec![2, 40, 100],
+            rhs: vec![3, 100, 35],
+            stride: vec![1],
+            pad: vec![(1, 1)],
+            lhs_dil: vec![1],
+            rhs_dil: vec![1],
+            reverse: vec![false],
+            groups: (1, 1),
+        },
+        // Three spatial dimensions.
+        ConvCase {
+            layouts: ("[b, 0, 1, 2, f]", "[0, 1, 2, i, o]", "[b, f, 0, 1, 2]"),
+            lhs: vec![1, 4, 5, 3, 2],
+            rhs: vec![2, 2, 2, 2, 3],
+            stride: vec![1, 2, 1],
+            pad: vec![(0, 1), (1, 0), (0, 0)],
+            lhs_dil: vec![1, 1, 1],
+            rhs_dil: vec![1, 1, 2],
+            reverse: vec![false, false, true],
+            groups: (1, 1),
+        },
+    ]
+}
+
+#[test]
+fn convolution_engine_matches_the_plain_loops() {
+    let mut rng = Rng(0x1234_5678_9ABC_DEF1);
+    let types = [
+        ElementType::Float(FloatKind::F32),
+        ElementType::Float(FloatKind::F64),
+        ElementType::Float(FloatKind::BF16),
+        ElementType::Float(FloatKind::F16),
+        ElementType::Float(FloatKind::F8E4M3FNUZ),
+        ElementType::Float(FloatKind::F8E5M2),
+        ElementType::Float(FloatKind::F4E2M1FN),
+        ElementType::Complex(FloatKind::F32),
+        ElementType::Int(Signedness::Signless, 32),
+        ElementType::Int(Signedness::Signless, 1),
+    ];
+    for elem in types {
+        for c in conv_cases() {
+            let text = c.program(&elem);
+            for special in [0, 20, 300] {
+                let na: usize = c.lhs.iter().product();
+                let nb: usize = c.rhs.iter().product();
+                let a = Tensor::new(
+                    elem.clone(),
+                    c.lhs.clone(),
+                    &lanes(&elem, na, &mut rng, special),
+                );
+                let b = Tensor::new(
+                    elem.clone(),
+                    c.rhs.clone(),
+                    &lanes(&elem, nb, &mut rng, special),
+                );
+                same_both_ways(&text, Value::tensor(a), Value::tensor(b));
+            }
+        }
+    }
+}
+
+/// The product of two bfloat16 values computed in `f32` and rounded by
+/// `round_bf16` is soft-float's correctly rounded product, for every pair
+/// of significands at exponents that reach the subnormal range (where
+/// `f32` itself rounds first), the normal range and overflow.
+#[test]
+fn bf16_products_in_f32_are_correctly_rounded() {
+    let f = FloatKind::BF16.format();
+    let value = |b: u64| f32::from_bits((b as u32) << 16);
+    let mut checked = 0u64;
+    for a in 0..0x8000u64 {
+        for bexp in [0u64, 1, 2, 3, 6, 127, 200, 250, 254] {
+            for m in 0..0x80u64 {
+                for sign in [0u64, 0x8000] {
+                    let b = sign | (bexp << 7) | m;
+                    let got = (round_bf16(value(a) * value(b)).to_bits() >> 16) as u64;
+                    let want = arith::mul(f, a, b, Rounding::NearestEven);
+                    if f.is_nan(want) {
+                        assert!(f.is_nan(got), "{a:#x} × {b:#x}");
+                    } else {
+                        assert_eq!(got, want, "{a:#x} × {b:#x}");
+                    }
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 10_000_000);
+}
+
+/// Sums of two bfloat16 values, and products and sums of two binary16
+/// values, computed in `f32` and rounded once, are soft-float's (random
+/// pairs, with exponents close together and far apart, and specials).
+#[test]
+fn bf16_and_f16_sums_and_f16_products_in_f32_are_correctly_rounded() {
+    let mut rng = Rng(0xBF16_F16F_0000_0001);
+    let bf = FloatKind::BF16.format();
+    let h = FloatKind::F16.format();
+    let bf_value = |b: u64| f32::from_bits((b as u32) << 16);
+    let n = hlocheck::float::fast::Narrow::new(h).unwrap();
+    let h_value = |b: u64| n.value(b) as f32;
+    let h_bits = |v: f32| n.bits(v as f64);
+    for _ in 0..2_000_000 {
+        let (a, b) = (rng.next() & 0xFFFF, rng.next() & 0xFFFF);
+        // Exponents close together make the ties and cancellations.
+        let b2 = (b & 0x80FF) | (a & 0x7F00);
+        for b in [b, b2] {
+            let got = (round_bf16(bf_value(a) + bf_value(b)).to_bits() >> 16) as u64;
+            let want = arith::add(bf, a, b, Rounding::NearestEven);
+            if bf.is_nan(want) {
+                assert!(bf.is_nan(got));
+            } else {
+                assert_eq!(got, want, "bf16 {a:#x} + {b:#x}");
+            }
+            let b = b & 0xFFFF;
+            let hb2 = (b & 0x83FF) | (a & 0x7C00);
+            for b in [b, hb2] {
+                for (op, x) in [(0, h_value(a) + h_value(b)), (1, h_value(a) * h_value(b))] {
+                    let r = round_f16(x);
+                    let want = if op == 0 {
+                        arith::add(h, a, b, Rounding::NearestEven)
+                    } else {
+                        arith::mul(h, a, b, Rounding::NearestEven)
+                    };
+                    if h.is_nan(want) {
+                        assert!(r.is_nan(), "f16 op {op} {a:#x} {b:#x}");
+                    } else {
+                        assert_eq!(h_bits(r), want, "f16 op {op} {a:#x} {b:#x}");
+                    }
+                }
+            }
+        }
+    }
+}
