@@ -1523,7 +1523,8 @@ fn clamped_slice_bounds_are_followed_into_real_dynamic_slice() {
     assert!(
         r.findings.iter().any(|f| f.kind == Kind::Unknown
             && f.op == "stablehlo.real_dynamic_slice"
-            && f.message.contains("`stablehlo.add` at line 7 may wrap around")
+            && f.message
+                .contains("`stablehlo.add` at line 7 may wrap around")
             && f.message.contains("stablehlo.custom_call")),
         "{:?}",
         r.findings
