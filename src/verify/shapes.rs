@@ -778,7 +778,7 @@ fn transfer_first(st: &mut State, op: &Op) {
         // fits) and floor(x / 2^k); a count the executor reads (as
         // unsigned) as the width or more gives 0, or copies of the sign bit.
         "stablehlo.shift_left" | "stablehlo.shift_right_arithmetic"
-            if !is_bool && !(unsigned && op.name == "stablehlo.shift_right_arithmetic") =>
+            if !(is_bool || unsigned && op.name == "stablehlo.shift_right_arithmetic") =>
         {
             let (Some(a), Some(b)) = (c(0), c(1)) else {
                 return;
