@@ -670,10 +670,12 @@ fn only_a_narrowing_convert_asks_that_a_shape_value_fits() {
         assert!(r.findings.is_empty(), "{to}: {:?}", r.findings);
     }
     let r = verify(&program("i16"));
+    // An overflow condition, reported apart from the shape preconditions.
+    assert_eq!(kinds(&r), (0, 0, 0), "{:?}", r.findings);
     let pre: Vec<(&str, &str, &str)> = r
         .findings
         .iter()
-        .filter(|f| f.kind == Kind::Precondition)
+        .filter(|f| f.kind == Kind::Overflow)
         .map(|f| (f.op.as_str(), f.label.as_str(), f.message.as_str()))
         .collect();
     // Required where the value is taken as a shape.
@@ -724,14 +726,15 @@ fn a_narrowed_value_that_only_flows_into_data_needs_no_condition() {
   return %r : tensor<?xf32>
 }";
     let r = verify(text);
-    let pre: Vec<(&str, &str, &str)> = r
+    let pre: Vec<(&Kind, &str, &str, &str)> = r
         .findings
         .iter()
-        .map(|f| (f.op.as_str(), f.label.as_str(), f.message.as_str()))
+        .map(|f| (&f.kind, f.op.as_str(), f.label.as_str(), f.message.as_str()))
         .collect();
     assert_eq!(
         pre,
         [(
+            &Kind::Overflow,
             "stablehlo.dynamic_iota",
             "shape value",
             "arg0 >= 0 and arg0 <= 4294967295"
@@ -1338,14 +1341,26 @@ fn cli_prints_preconditions_and_takes_assumptions_and_json() {
     let (code, out) = run_cli(&["verify", "--assume", "arg0 = arg1.dim0", file]);
     assert_eq!(code, 0);
     assert!(out.contains("0 errors, 0 preconditions"), "{out}");
+    // 2 * arg0 in i64 (arg0 is a free i64) is an overflow condition.
+    assert!(
+        out.contains("0 errors, 0 preconditions, 0 overflow conditions, 0 undecided"),
+        "{out}"
+    );
     let (code, out) = run_cli(&["verify", "--json", "--timeout-ms", "100", file]);
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
     let items = v.as_array().expect("an array");
-    assert_eq!(items.len(), 1);
-    assert_eq!(items[0]["kind"], "precondition");
-    assert_eq!(items[0]["label"], "C2");
+    assert_eq!(items.len(), 2);
+    assert_eq!(items[0]["kind"], "overflow");
+    assert_eq!(items[0]["label"], "shape value");
     assert_eq!(items[0]["line"], 10);
+    assert_eq!(items[0]["overflow_at"]["op"], "stablehlo.multiply");
+    assert_eq!(items[0]["overflow_at"]["line"], 6);
+    assert_eq!(items[0]["overflow_at"]["type"], "i64");
+    assert_eq!(items[1]["kind"], "precondition");
+    assert_eq!(items[1]["label"], "C2");
+    assert_eq!(items[1]["line"], 10);
+    assert!(items[1].get("overflow_at").is_none());
 }
 
 #[test]
@@ -1361,7 +1376,7 @@ fn cli_names_the_call_that_leads_to_a_callees_precondition() {
         "{out}"
     );
     assert!(
-        out.contains("0 errors, 1 preconditions, 0 undecided"),
+        out.contains("0 errors, 1 preconditions, 0 overflow conditions, 0 undecided"),
         "{out}"
     );
     let (code, out) = run_cli(&["verify", "--json", file]);
@@ -1375,7 +1390,7 @@ fn cli_names_the_call_that_leads_to_a_callees_precondition() {
     let (code, out) = run_cli(&["verify", "tests/programs/jax_export_calls_ok.mlir"]);
     assert_eq!(code, 0, "{out}");
     assert!(
-        out.contains("0 errors, 0 preconditions, 0 undecided"),
+        out.contains("0 errors, 0 preconditions, 0 overflow conditions, 0 undecided"),
         "{out}"
     );
 }
@@ -1507,24 +1522,25 @@ fn clamped_slice_bounds_are_followed_into_real_dynamic_slice() {
         "{f:?}"
     );
     // A start the verifier cannot follow, with the limit one past it: the
-    // slice's size is still 1 (nothing on the `add`); whether the start is
-    // inside the operand (D5) is undecided, naming the op.
+    // slice has one row unless start + 1 wraps around in i32 (a start of
+    // 2^31 - 1), which nothing rules out for an opaque start: undecided,
+    // naming the add and the op that broke the chain, never taken to hold.
     let opaque_start = text.replace(
         "stablehlo.clamp %zero, %i, %m : tensor<i32>",
         "stablehlo.custom_call @f(%i) : (tensor<i32>) -> tensor<i32>",
     );
     let r = verify(&opaque_start);
+    assert_eq!(kinds(&r).0, 0, "{:?}", r.findings);
+    assert_eq!(kinds(&r).1, 0, "{:?}", r.findings);
     assert!(
-        r.findings
-            .iter()
-            .all(|f| f.op == "stablehlo.real_dynamic_slice"
-                && f.label == "D5"
-                && f.kind == Kind::Unknown
-                && f.message.contains("`stablehlo.custom_call` at line")),
+        r.findings.iter().any(|f| f.kind == Kind::Unknown
+            && f.op == "stablehlo.real_dynamic_slice"
+            && f.message
+                .contains("`stablehlo.add` at line 7 may wrap around")
+            && f.message.contains("stablehlo.custom_call")),
         "{:?}",
         r.findings
     );
-    assert!(!r.findings.is_empty());
     // With a limit the verifier cannot follow, the slice's size is unknown.
     let opaque = text.replace(
         "stablehlo.add %s, %one : tensor<i32>",
@@ -1826,20 +1842,42 @@ fn jax_shape_polymorphic_exports_verify_with_no_condition() {
         .collect();
     names.sort();
     assert!(names.len() >= 12);
+    // Sizes of at most 2^16 (`--max-dim 65536`): no i32 size arithmetic of
+    // these programs can wrap around.
+    let small = Options {
+        max_dim: 1 << 16,
+        ..Options::default()
+    };
+    let mut overflow_conditions = 0;
     for p in names {
         let text = std::fs::read_to_string(&p).expect("read");
         let r = verify(&text);
         let name = p.file_name().unwrap().to_string_lossy().to_string();
+        // With sizes up to 2^31 - 1, some i32 arithmetic may wrap: those
+        // conditions are reported apart, in the arguments' terms.
+        for f in r.findings.iter().filter(|f| f.kind == Kind::Overflow) {
+            overflow_conditions += 1;
+            assert!(f.message.contains("arg0.dim"), "{name}: {f:?}");
+            assert!(f.overflow.is_some(), "{name}: {f:?}");
+        }
+        let rs = verify_with(&text, &small);
+        assert_eq!(kinds(&rs), kinds(&r), "{name}: {:?}", rs.findings);
+        assert!(
+            rs.findings.iter().all(|f| f.kind != Kind::Overflow),
+            "{name}: {:?}",
+            rs.findings
+        );
         if name.starts_with("bad_") {
             assert_eq!(kinds(&r), (0, 1, 0), "{name}: {:?}", r.findings);
-            assert!(
-                r.findings[0].message.contains("arg0.dim1"),
-                "{name}: {:?}",
-                r.findings
-            );
+            let pre = r
+                .findings
+                .iter()
+                .find(|f| f.kind == Kind::Precondition)
+                .unwrap();
+            assert!(pre.message.contains("arg0.dim1"), "{name}: {pre:?}");
             // Shown with the branches the sizes' ranges decide resolved: no
             // sign tests of sizes, no booleans as 0/1 integers.
-            let m = &r.findings[0].message;
+            let m = &pre.message;
             assert!(
                 !m.contains("? 1 : 0") && !m.contains("<= -1 ?"),
                 "{name}: {m}"
@@ -1848,6 +1886,9 @@ fn jax_shape_polymorphic_exports_verify_with_no_condition() {
             assert_eq!(kinds(&r), (0, 0, 0), "{name}: {:?}", r.findings);
         }
     }
+    // resize's 2 * h and 2 * w, strided slices' s + 1, padding's and
+    // pooling's multiples of negative quotients.
+    assert!(overflow_conditions >= 6, "{overflow_conditions}");
 }
 
 /// `run_cli` with the standard error after the standard output.
@@ -1914,7 +1955,7 @@ fn malformed_unknown_and_contradictory_assumptions_exit_2_and_say_where() {
     let (code, out) = run_cli_all(&["verify", "--assume", "arg0 == arg1.dim0", file]);
     assert_eq!(code, 0, "{out}");
     assert!(
-        out.contains("0 errors, 0 preconditions, 0 undecided"),
+        out.contains("0 errors, 0 preconditions, 0 overflow conditions, 0 undecided"),
         "{out}"
     );
 }
@@ -2008,4 +2049,463 @@ fn a_function_name_defined_twice_is_an_error() {
     );
     let distinct = format!("func.func @main{body}func.func private @other{body}");
     assert!(error_labels(&verify(&distinct)).is_empty());
+}
+
+/// The overflow conditions of a report: (op taking the value as a size,
+/// the op that must not wrap, its element type, the condition).
+fn overflows(r: &Report) -> Vec<(String, String, String, String)> {
+    r.findings
+        .iter()
+        .filter(|f| f.kind == Kind::Overflow)
+        .map(|f| {
+            let site = f
+                .overflow
+                .clone()
+                .expect("an overflow condition names its op");
+            (f.op.clone(), site.op, site.elem, f.message.clone())
+        })
+        .collect()
+}
+
+/// `(operand_type) -> result` program: `%a`'s leading size `%d` (i32) goes
+/// through `ops` (lines defining `%s`, an element type `ty` scalar) into
+/// the size of a `dynamic_iota`.
+fn iota_of(ops: &str, ty: &str) -> String {
+    format!(
+        "func.func @main(%a: tensor<?xf32>) -> tensor<?xf32> {{
+  %d = stablehlo.get_dimension_size %a, dim = 0 : (tensor<?xf32>) -> tensor<i32>
+{ops}
+  %s1 = stablehlo.reshape %s : (tensor<{ty}>) -> tensor<1x{ty}>
+  %r = stablehlo.dynamic_iota %s1, dim = 0 : (tensor<1x{ty}>) -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}}"
+    )
+}
+
+#[test]
+fn shape_arithmetic_that_may_wrap_is_an_overflow_condition_never_a_silent_pass() {
+    // s * 65536 * 65536 / 65536 / 65536 is s in exact arithmetic, so the
+    // reshape of s elements into that shape would hold; in i32 the product
+    // wraps to 0 for every s >= 1 and the reshape fails at run time.
+    let text = "func.func @main(%a: tensor<?xf32>) -> tensor<?xf32> {
+  %d = stablehlo.get_dimension_size %a, dim = 0 : (tensor<?xf32>) -> tensor<i32>
+  %k = stablehlo.constant dense<65536> : tensor<i32>
+  %m1 = stablehlo.multiply %d, %k : tensor<i32>
+  %m2 = stablehlo.multiply %m1, %k : tensor<i32>
+  %q1 = stablehlo.divide %m2, %k : tensor<i32>
+  %q2 = stablehlo.divide %q1, %k : tensor<i32>
+  %s = stablehlo.reshape %q2 : (tensor<i32>) -> tensor<1xi32>
+  %r = stablehlo.dynamic_reshape %a, %s : (tensor<?xf32>, tensor<1xi32>) -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}";
+    let r = verify(text);
+    assert_eq!(kinds(&r), (0, 0, 0), "{:?}", r.findings);
+    let o = overflows(&r);
+    assert_eq!(
+        o,
+        [(
+            "stablehlo.dynamic_reshape".to_string(),
+            "stablehlo.multiply".to_string(),
+            "i32".to_string(),
+            // (s <= 32767 for the first product is implied.)
+            "arg0.dim0 <= 0".to_string()
+        )],
+        "{:?}",
+        r.findings
+    );
+    let f = r
+        .findings
+        .iter()
+        .find(|f| f.kind == Kind::Overflow)
+        .unwrap();
+    assert_eq!(f.label, "shape value");
+    assert_eq!((f.pos.line, f.pos.col), (9, 3));
+    let site = f.overflow.clone().unwrap();
+    assert_eq!((site.pos.line, site.pos.col), (5, 3));
+    assert!(
+        f.counterexample
+            .as_deref()
+            .is_some_and(|c| c.starts_with("arg0.dim0 = ") && c != "arg0.dim0 = 0"),
+        "{:?}",
+        f.counterexample
+    );
+
+    // s * 2 in i8: s converted to i8 fits when s <= 127, doubled when
+    // s <= 63 (one condition: the second implies the first).
+    let r = verify(&iota_of(
+        "  %e = stablehlo.convert %d : (tensor<i32>) -> tensor<i8>
+  %two = stablehlo.constant dense<2> : tensor<i8>
+  %s = stablehlo.multiply %e, %two : tensor<i8>",
+        "i8",
+    ));
+    assert_eq!(kinds(&r), (0, 0, 0), "{:?}", r.findings);
+    assert_eq!(
+        overflows(&r),
+        [(
+            "stablehlo.dynamic_iota".into(),
+            "stablehlo.multiply".into(),
+            "i8".into(),
+            "arg0.dim0 <= 63".into()
+        )]
+    );
+    // The same in ui8: s <= 127.
+    let r = verify(&iota_of(
+        "  %e = stablehlo.convert %d : (tensor<i32>) -> tensor<ui8>
+  %two = stablehlo.constant dense<2> : tensor<ui8>
+  %s = stablehlo.multiply %e, %two : tensor<ui8>",
+        "ui8",
+    ));
+    assert_eq!(
+        overflows(&r),
+        [(
+            "stablehlo.dynamic_iota".into(),
+            "stablehlo.multiply".into(),
+            "ui8".into(),
+            "arg0.dim0 <= 127".into()
+        )],
+        "{:?}",
+        r.findings
+    );
+    // An unsigned subtraction below zero wraps: s - 5 in ui32 needs s >= 5.
+    let r = verify(&iota_of(
+        "  %u = stablehlo.convert %d : (tensor<i32>) -> tensor<ui32>
+  %five = stablehlo.constant dense<5> : tensor<ui32>
+  %s = stablehlo.subtract %u, %five : tensor<ui32>",
+        "ui32",
+    ));
+    assert_eq!(kinds(&r), (0, 0, 0), "{:?}", r.findings);
+    assert_eq!(
+        overflows(&r),
+        [(
+            "stablehlo.dynamic_iota".into(),
+            "stablehlo.subtract".into(),
+            "ui32".into(),
+            "arg0.dim0 >= 5".into()
+        )],
+        "{:?}",
+        r.findings
+    );
+}
+
+#[test]
+fn int_min_divided_by_minus_one_and_its_abs_wrap() {
+    // n / -1 and |n| are -n except at n = INT_MIN, where both give INT_MIN.
+    for (op, cond) in [
+        ("stablehlo.divide %n, %m1", "arg0 != -2147483648"),
+        ("stablehlo.abs %n", "arg0 >= -2147483647"),
+        ("stablehlo.negate %n", "arg0 >= -2147483647"),
+    ] {
+        let text = format!(
+            "func.func @main(%n: tensor<i32>, %a: tensor<?xf32>) -> tensor<?xf32> {{
+  %m1 = stablehlo.constant dense<-1> : tensor<i32>
+  %q = {op} : tensor<i32>
+  %s = stablehlo.reshape %q : (tensor<i32>) -> tensor<1xi32>
+  %r = stablehlo.dynamic_reshape %a, %s : (tensor<?xf32>, tensor<1xi32>) -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}}"
+        );
+        let r = verify(&text);
+        assert_eq!(kinds(&r).0, 0, "{op}: {:?}", r.findings);
+        let name = op.split(' ').next().unwrap();
+        assert_eq!(
+            overflows(&r),
+            [(
+                "stablehlo.dynamic_reshape".into(),
+                name.into(),
+                "i32".into(),
+                cond.into()
+            )],
+            "{op}: {:?}",
+            r.findings
+        );
+    }
+    // Constants are computed as the executor does: INT_MIN / -1 = INT_MIN,
+    // x / 0 = -1, x % 0 = x, |INT_MIN| = INT_MIN; 65536 * 65536 = 0.
+    for (ops, size) in [
+        (
+            "%x = stablehlo.constant dense<-2147483648> : tensor<i32>
+  %y = stablehlo.constant dense<-1> : tensor<i32>
+  %q = stablehlo.divide %x, %y : tensor<i32>
+  %s = stablehlo.add %q, %x : tensor<i32>",
+            0,
+        ),
+        (
+            "%x = stablehlo.constant dense<7> : tensor<i32>
+  %y = stablehlo.constant dense<0> : tensor<i32>
+  %q = stablehlo.divide %x, %y : tensor<i32>
+  %s = stablehlo.add %q, %x : tensor<i32>",
+            6,
+        ),
+        (
+            "%x = stablehlo.constant dense<7> : tensor<i32>
+  %y = stablehlo.constant dense<0> : tensor<i32>
+  %s = stablehlo.remainder %x, %y : tensor<i32>",
+            7,
+        ),
+        (
+            "%x = stablehlo.constant dense<-2147483648> : tensor<i32>
+  %b = stablehlo.abs %x : tensor<i32>
+  %e = stablehlo.compare EQ, %b, %x, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+  %s = stablehlo.convert %e : (tensor<i1>) -> tensor<i32>",
+            1,
+        ),
+        (
+            "%x = stablehlo.constant dense<65536> : tensor<i32>
+  %y = stablehlo.constant dense<3> : tensor<i32>
+  %z = stablehlo.multiply %x, %x : tensor<i32>
+  %s = stablehlo.add %z, %y : tensor<i32>",
+            3,
+        ),
+    ] {
+        // A declared size checked against the computed one: equal holds,
+        // one more fails for every input.
+        for (declared, holds) in [(size, true), (size + 1, false)] {
+            let text = format!(
+                "func.func @main() -> tensor<{declared}xf32> {{
+  {ops}
+  %s1 = stablehlo.reshape %s : (tensor<i32>) -> tensor<1xi32>
+  %r = stablehlo.dynamic_iota %s1, dim = 0 : (tensor<1xi32>) -> tensor<{declared}xf32>
+  return %r : tensor<{declared}xf32>
+}}"
+            );
+            let r = verify(&text);
+            assert_eq!(
+                r.findings.is_empty(),
+                holds,
+                "{ops} ({declared}): {:?}",
+                r.findings
+            );
+            if !holds {
+                assert_eq!(
+                    error_labels(&r),
+                    ["stablehlo.dynamic_iota (shape)".to_string()].into(),
+                    "{ops} ({declared})"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn shifts_wrap_and_counts_past_the_width_give_zero() {
+    // s << 16 in i32 fits when s <= 32767.
+    let r = verify(&shape_from(
+        "  %n = stablehlo.constant dense<16> : tensor<i32>
+  %s = stablehlo.shift_left %d, %n : tensor<i32>",
+        "reshape",
+        "1",
+    ));
+    assert_eq!(
+        overflows(&r),
+        [(
+            "stablehlo.dynamic_reshape".into(),
+            "stablehlo.shift_left".into(),
+            "i32".into(),
+            "arg0.dim0 <= 32767".into()
+        )],
+        "{:?}",
+        r.findings
+    );
+    // A count of the width or more shifts everything out: s << 40 is 0,
+    // as the executor computes it, so s x 16 into 0 x 64 holds only for
+    // s = 0 (and is not undecided).
+    for count in ["40", "32", "-1"] {
+        let r = verify(&shape_from(
+            &format!(
+                "  %n = stablehlo.constant dense<{count}> : tensor<i32>
+  %s = stablehlo.shift_left %d, %n : tensor<i32>"
+            ),
+            "reshape",
+            "64",
+        ));
+        assert_eq!(kinds(&r), (0, 1, 0), "{count}: {:?}", r.findings);
+        assert_eq!(r.findings[0].message, "arg0.dim0 = 0", "{count}");
+        assert!(overflows(&r).is_empty());
+    }
+    // An arithmetic right shift past the width copies the sign bit: 0 for
+    // a size.
+    let r = verify(&shape_from(
+        "  %n = stablehlo.constant dense<33> : tensor<i32>
+  %s = stablehlo.shift_right_arithmetic %d, %n : tensor<i32>",
+        "reshape",
+        "64",
+    ));
+    assert_eq!(kinds(&r), (0, 1, 0), "{:?}", r.findings);
+    assert_eq!(r.findings[0].message, "arg0.dim0 = 0");
+}
+
+#[test]
+fn no_overflow_condition_where_the_ranges_or_assumptions_imply_it() {
+    // 4 * s into [4s, 4]: exact arithmetic holds for every s; in i32 only
+    // for s <= 536870911.
+    let text = shape_from(
+        "  %s = stablehlo.multiply %d, %c4 : tensor<i32>",
+        "reshape",
+        "4",
+    );
+    let r = verify(&text);
+    assert_eq!(kinds(&r), (0, 0, 0), "{:?}", r.findings);
+    assert_eq!(overflows(&r).len(), 1, "{:?}", r.findings);
+    assert_eq!(overflows(&r)[0].3, "arg0.dim0 <= 536870911");
+    // Sizes of at most 1000 (`--max-dim`), a bound, or an assumption imply it.
+    let small = Options {
+        max_dim: 1000,
+        ..Options::default()
+    };
+    let r = verify_with(&text, &small);
+    assert!(r.findings.is_empty(), "{:?}", r.findings);
+    let bounded = text.replace(
+        "tensor<?x16xf32>",
+        "tensor<?x16xf32, #stablehlo.bounds<1000, ?>>",
+    );
+    let r = verify(&bounded);
+    assert!(overflows(&r).is_empty(), "{:?}", r.findings);
+    let assumed = Options {
+        assumptions: vec!["arg0.dim0 <= 1000".into()],
+        ..Options::default()
+    };
+    let r = verify_with(&text, &assumed);
+    assert!(r.findings.is_empty(), "{:?}", r.findings);
+    // JAX's floor division and s - 1 cannot wrap for a size: no condition.
+    let r = verify(&shape_from(JAX_FLOOR_DIV_4, "broadcast", "16"));
+    assert!(overflows(&r).is_empty(), "{:?}", r.findings);
+    // Wrapping arithmetic that only feeds data needs nothing.
+    let text = "func.func @main(%a: tensor<?xf32>, %x: tensor<4xi32>) -> tensor<4xi32> {
+  %d = stablehlo.get_dimension_size %a, dim = 0 : (tensor<?xf32>) -> tensor<i32>
+  %k = stablehlo.constant dense<65536> : tensor<i32>
+  %m1 = stablehlo.multiply %d, %k : tensor<i32>
+  %m2 = stablehlo.multiply %m1, %k : tensor<i32>
+  %b = stablehlo.broadcast_in_dim %m2, dims = [] : (tensor<i32>) -> tensor<4xi32>
+  %y = stablehlo.add %x, %b : tensor<4xi32>
+  return %y : tensor<4xi32>
+}";
+    let r = verify(text);
+    assert!(r.findings.is_empty(), "{:?}", r.findings);
+}
+
+#[test]
+fn a_callee_returns_its_overflow_conditions_with_its_results() {
+    let text = "func.func @main(%a: tensor<?xf32>) -> tensor<?xf32> {
+  %d = stablehlo.get_dimension_size %a, dim = 0 : (tensor<?xf32>) -> tensor<i32>
+  %t = func.call @twice(%d) : (tensor<i32>) -> tensor<i32>
+  %s = stablehlo.reshape %t : (tensor<i32>) -> tensor<1xi32>
+  %r = stablehlo.dynamic_iota %s, dim = 0 : (tensor<1xi32>) -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+func.func private @twice(%x: tensor<i32>) -> tensor<i32> {
+  %two = stablehlo.constant dense<2> : tensor<i32>
+  %y = stablehlo.multiply %x, %two : tensor<i32>
+  return %y : tensor<i32>
+}";
+    let r = verify(text);
+    assert_eq!(
+        overflows(&r),
+        [(
+            "stablehlo.dynamic_iota".into(),
+            "stablehlo.multiply".into(),
+            "i32".into(),
+            "arg0.dim0 <= 1073741823".into()
+        )],
+        "{:?}",
+        r.findings
+    );
+    let f = r
+        .findings
+        .iter()
+        .find(|f| f.kind == Kind::Overflow)
+        .unwrap();
+    assert_eq!(f.overflow.clone().unwrap().pos.line, 10);
+}
+
+#[test]
+fn a_condition_that_always_fails_or_names_an_untracked_value_is_undecided() {
+    // s + INT_MAX fits i32 for no s >= 1, which the program asserts: the
+    // value cannot be taken as a size, and nothing depending on it holds.
+    let text = "func.func @main(%a: tensor<?xf32>) -> tensor<?xf32> {
+  %d = stablehlo.get_dimension_size %a, dim = 0 : (tensor<?xf32>) -> tensor<i32>
+  %c1 = stablehlo.constant dense<1> : tensor<i32>
+  %ge = stablehlo.compare GE, %d, %c1, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+  stablehlo.custom_call @shape_assertion(%ge) {api_version = 2 : i32, error_message = \"s >= 1\", has_side_effect = true} : (tensor<i1>) -> ()
+  %k = stablehlo.constant dense<2147483647> : tensor<i32>
+  %m = stablehlo.add %d, %k : tensor<i32>
+  %s = stablehlo.reshape %m : (tensor<i32>) -> tensor<1xi32>
+  %r = stablehlo.dynamic_reshape %a, %s : (tensor<?xf32>, tensor<1xi32>) -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}";
+    let r = verify(text);
+    assert_eq!(kinds(&r).0, 0, "{:?}", r.findings);
+    assert!(overflows(&r).is_empty(), "{:?}", r.findings);
+    assert!(
+        r.findings.iter().any(|f| f.kind == Kind::Unknown
+            && f.op == "stablehlo.dynamic_reshape"
+            && f.message.contains("wraps around for every input")),
+        "{:?}",
+        r.findings
+    );
+    // A size read from a loop, doubled: the doubling may wrap for some
+    // values of the loop's result, which is no input: undecided.
+    let looped = "  %w = stablehlo.while(%it = %d) : tensor<i32>
+    cond {
+      %lt = stablehlo.compare LT, %it, %c4, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %lt : tensor<i1>
+    } do {
+      %n = stablehlo.add %it, %c1 : tensor<i32>
+      stablehlo.return %n : tensor<i32>
+    }
+  %s = stablehlo.multiply %w, %c4 : tensor<i32>";
+    let r = verify(&shape_from(looped, "broadcast", "16"));
+    assert_eq!(kinds(&r).0, 0, "{:?}", r.findings);
+    assert!(overflows(&r).is_empty(), "{:?}", r.findings);
+    assert!(
+        r.findings.iter().any(|f| f.kind == Kind::Unknown
+            && f.op == "stablehlo.dynamic_broadcast_in_dim"
+            && f.message.contains("may wrap around")),
+        "{:?}",
+        r.findings
+    );
+}
+
+#[test]
+fn cli_reports_overflow_conditions_apart_and_max_dim_discharges_them() {
+    let file = "tests/programs/jax/resize.mlir";
+    let (code, out) = run_cli(&["verify", file]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains(
+            ": overflow: stablehlo.dynamic_iota (shape value) holds only if i32 shape \
+             arithmetic does not overflow: arg0.dim1 <= 1073741823 (stablehlo.multiply at \
+             tests/programs/jax/resize.mlir:"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("0 errors, 0 preconditions, 2 overflow conditions, 0 undecided"),
+        "{out}"
+    );
+    let (code, out) = run_cli(&["verify", "--json", file]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let items = v.as_array().expect("an array");
+    assert!(!items.is_empty());
+    for i in items {
+        assert_eq!(i["kind"], "overflow", "{i}");
+        assert_eq!(i["overflow_at"]["op"], "stablehlo.multiply", "{i}");
+        assert_eq!(i["overflow_at"]["type"], "i32", "{i}");
+    }
+    let (code, out) = run_cli(&["verify", "--max-dim", "65536", file]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("0 errors, 0 preconditions, 0 overflow conditions, 0 undecided"),
+        "{out}"
+    );
+    let (code, out) = run_cli(&[
+        "verify",
+        "--assume",
+        "arg0.dim1 <= 4096 and arg0.dim2 <= 4096",
+        file,
+    ]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("0 overflow conditions"), "{out}");
+    let (code, _) = run_cli(&["verify", "--max-dim", "-1", file]);
+    assert_eq!(code, 2);
 }

@@ -534,6 +534,8 @@ struct VerifyOutcome {
     json: Vec<serde_json::Value>,
     errors: usize,
     preconditions: usize,
+    /// Overflow conditions: shape arithmetic that must not wrap around.
+    overflows: usize,
     unknowns: usize,
     cases: usize,
     /// Malformed or contradictory assumptions: a usage error (exit 2).
@@ -548,6 +550,7 @@ fn verify_one(path: &Path, opts: &crate::verify::Options) -> VerifyOutcome {
         json: Vec::new(),
         errors: 0,
         preconditions: 0,
+        overflows: 0,
         unknowns: 0,
         cases: 0,
         usage_errors: Vec::new(),
@@ -592,6 +595,7 @@ fn verify_one(path: &Path, opts: &crate::verify::Options) -> VerifyOutcome {
             let kind = match f.kind {
                 Kind::Error => "error",
                 Kind::Precondition => "precondition",
+                Kind::Overflow => "overflow",
                 Kind::Unknown => "unknown",
             };
             let called_from: Vec<serde_json::Value> = f
@@ -599,11 +603,20 @@ fn verify_one(path: &Path, opts: &crate::verify::Options) -> VerifyOutcome {
                 .iter()
                 .map(|p| serde_json::json!({"line": p.line, "col": p.col}))
                 .collect();
-            out.json.push(serde_json::json!({
+            let mut item = serde_json::json!({
                 "file": name, "case_line": case.line, "kind": kind, "op": f.op,
                 "label": f.label, "line": line, "col": col, "message": f.message,
                 "counterexample": f.counterexample, "called_from": called_from,
-            }));
+            });
+            if let (Some(o), Some(obj)) = (&f.overflow, item.as_object_mut()) {
+                obj.insert(
+                    "overflow_at".into(),
+                    serde_json::json!({
+                        "op": o.op, "line": o.pos.line, "col": o.pos.col, "type": o.elem,
+                    }),
+                );
+            }
+            out.json.push(item);
             // `; called from FILE:L:C, which is called from ...` for an op
             // checked at a call.
             let chain = f
@@ -626,6 +639,34 @@ fn verify_one(path: &Path, opts: &crate::verify::Options) -> VerifyOutcome {
                     out.preconditions += 1;
                     out.text.push_str(&format!(
                         "{name}:{line}:{col}: precondition: {} ({}) holds only if {}{chain}{}\n",
+                        f.op,
+                        f.label,
+                        f.message,
+                        f.counterexample
+                            .as_ref()
+                            .filter(|c| !c.is_empty())
+                            .map(|c| format!("; counterexample: {c}"))
+                            .unwrap_or_default()
+                    ));
+                }
+                Kind::Overflow => {
+                    out.overflows += 1;
+                    let at = f
+                        .overflow
+                        .as_ref()
+                        .map(|o| {
+                            format!(
+                                " ({} at {name}:{}:{})",
+                                o.op,
+                                o.pos.line.max(1),
+                                o.pos.col.max(1)
+                            )
+                        })
+                        .unwrap_or_default();
+                    let elem = f.overflow.as_ref().map_or("integer", |o| o.elem.as_str());
+                    out.text.push_str(&format!(
+                        "{name}:{line}:{col}: overflow: {} ({}) holds only if {elem} shape \
+                         arithmetic does not overflow: {}{at}{chain}{}\n",
                         f.op,
                         f.label,
                         f.message,
@@ -685,6 +726,10 @@ struct VerifyArgs {
     /// The solver's time limit for a whole program, in milliseconds (at least 1)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     budget_ms: Option<u64>,
+    /// The largest dynamic size of an argument (default 2147483647, the
+    /// largest size get_dimension_size's si32 result holds)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(i64).range(0..))]
+    max_dim: Option<i64>,
     #[command(flatten)]
     jobs: JobsArg,
     /// Files or folders (folders are searched for .mlir files)
@@ -703,6 +748,7 @@ fn cmd_verify(args: &[String]) -> i32 {
         assumptions: a.assume,
         timeout_ms: a.timeout_ms.unwrap_or(defaults.timeout_ms),
         budget_ms: a.budget_ms.unwrap_or(defaults.budget_ms),
+        max_dim: a.max_dim.unwrap_or(defaults.max_dim),
     };
     let (json, paths) = (a.json, a.paths);
     let files = match input_files("verify", &paths) {
@@ -729,11 +775,12 @@ fn cmd_verify(args: &[String]) -> i32 {
         }
         return 2;
     }
-    let (mut errors, mut pre, mut unk, mut cases) = (0, 0, 0, 0);
+    let (mut errors, mut pre, mut ovf, mut unk, mut cases) = (0, 0, 0, 0, 0);
     let mut all_json = Vec::new();
     for o in outcomes {
         errors += o.errors;
         pre += o.preconditions;
+        ovf += o.overflows;
         unk += o.unknowns;
         cases += o.cases;
         if json {
@@ -745,7 +792,10 @@ fn cmd_verify(args: &[String]) -> i32 {
     if json {
         outln!("{}", serde_json::Value::Array(all_json));
     } else {
-        outln!("verified {cases} cases: {errors} errors, {pre} preconditions, {unk} undecided");
+        outln!(
+            "verified {cases} cases: {errors} errors, {pre} preconditions, \
+             {ovf} overflow conditions, {unk} undecided"
+        );
     }
     i32::from(errors > 0)
 }

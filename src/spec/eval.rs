@@ -28,9 +28,26 @@ pub struct TensorVal {
     /// The elements in row-major order, when known or tracked symbolically.
     pub contents: Option<Vec<Sym>>,
     /// Conditions under which `contents` are the elements the program
-    /// computes (a narrowing `convert` keeps a symbolic value only while it
-    /// fits the narrower type); empty when they always are.
-    pub exact_if: Vec<SBool>,
+    /// computes (integer arithmetic and narrowing `convert`s keep a symbolic
+    /// value only while it fits the result's element type); empty when they
+    /// always are.
+    pub exact_if: Vec<Fit>,
+}
+
+/// A condition under which tracked elements are the values the program
+/// computes: the exact result of an integer op (`cond`) lies in the range
+/// of its element type, so the op did not wrap around. Carried by every
+/// value computed from that result, and required where one is taken as a
+/// size.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fit {
+    pub cond: SBool,
+    /// The op whose result must fit (`stablehlo.multiply`) and where it is.
+    pub op: Rc<str>,
+    pub line: u32,
+    pub col: u32,
+    /// Its result's element type (`i32`).
+    pub elem: Rc<str>,
 }
 
 /// A value type, with symbolic dimension sizes for tensors.

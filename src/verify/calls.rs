@@ -24,7 +24,7 @@ use super::{Kind, State};
 use crate::ir::types::Type;
 use crate::ir::{Attr, Op};
 use crate::spec::eval::TensorVal;
-use crate::spec::sym::Sym;
+use crate::spec::sym::{SBool, Sym};
 use std::collections::HashSet;
 use std::rc::Rc;
 
@@ -40,9 +40,12 @@ pub const CALL_OP_BUDGET: usize = 100_000;
 /// the walk together with the parser's nesting limit.
 pub const MAX_NESTING: usize = 160;
 
-/// What a callee was called with: per operand, its dimension sizes and its
-/// tracked elements.
-pub(crate) type CallKey = (String, Vec<(Option<Vec<Sym>>, Option<Vec<Sym>>)>);
+/// What a callee was called with: per operand, its dimension sizes, its
+/// tracked elements and the conditions under which they are exact.
+pub(crate) type CallKey = (String, Vec<CallOperand>);
+
+/// One operand of a [`CallKey`].
+pub(crate) type CallOperand = (Option<Vec<Sym>>, Option<Vec<Sym>>, Vec<SBool>);
 
 /// What an earlier walk of a callee returned.
 pub(crate) struct CallMemo {
@@ -205,7 +208,8 @@ impl State<'_> {
                 .iter()
                 .map(|v| {
                     let t = self.val(*v);
-                    (t.dims.clone(), t.contents.clone())
+                    let conds = t.exact_if.iter().map(|f| f.cond.clone()).collect();
+                    (t.dims.clone(), t.contents.clone(), conds)
                 })
                 .collect(),
         );
@@ -279,8 +283,18 @@ impl State<'_> {
                     Type::Tensor(tt) => tt.num_elements(),
                     _ => None,
                 };
-                if n == Some(c.len() as u64) && c.iter().all(usable) {
+                // The conditions under which the returned elements are
+                // exact come with them.
+                if n == Some(c.len() as u64)
+                    && c.iter().all(usable)
+                    && ret.exact_if.iter().all(|f| {
+                        let mut vs = Vec::new();
+                        f.cond.vars(&mut vs);
+                        fresh_from.is_none_or(|first| vs.iter().all(|v| *v < first))
+                    })
+                {
                     t.contents = Some(c.clone());
+                    t.exact_if = ret.exact_if.clone();
                     tracked = true;
                 }
             }

@@ -15,6 +15,18 @@
 //! - otherwise → holds only if the formula holds: a precondition, reported
 //!   with a counterexample and assumed for the rest of the program.
 //!
+//! Tracked elements are exact values kept under the condition that the
+//! integer ops they went through did not wrap around in their element types
+//! ([`shapes`]). Where such a value is taken as a size, a condition that the
+//! sizes' ranges (`?` sizes of arguments are at most [`Options::max_dim`]),
+//! the assumptions and the conditions found before do not imply is an
+//! *overflow condition* ([`Kind::Overflow`]): reported apart from the
+//! preconditions (JAX computes sizes in i32, so `2 * h` holds only if
+//! `h <= 1073741823`, which says nothing about the program's shapes),
+//! with the op that must not wrap, and assumed for the rest of the program
+//! like a precondition. A condition that cannot be established makes the
+//! value untracked there, so nothing that depends on it holds silently.
+//!
 //! Unknown result dimensions are *defined* by the op's constraints where a
 //! constraint equates them with something (`shape(result) = shape(operand)`),
 //! which is type inference: the declared `?` takes the inferred size, and a
@@ -110,7 +122,15 @@ pub struct Options {
     /// Time all the solver queries of one program may take together, in
     /// milliseconds; once spent, what is left is undecided.
     pub budget_ms: u64,
+    /// The largest dynamic size of an input (`--max-dim`): every `?` size
+    /// of a function's or a region's arguments is at most this. By default
+    /// the largest size `get_dimension_size` can return (its result is an
+    /// si32), so that every size the spec can describe is covered.
+    pub max_dim: i64,
 }
+
+/// The default bound of dynamic sizes: 2^31 − 1.
+pub const DEFAULT_MAX_DIM: i64 = i32::MAX as i64;
 
 /// The default total solver time per program, in milliseconds.
 pub const DEFAULT_BUDGET_MS: u64 = 60_000;
@@ -121,6 +141,7 @@ impl Default for Options {
             assumptions: Vec::new(),
             timeout_ms: 2000,
             budget_ms: DEFAULT_BUDGET_MS,
+            max_dim: DEFAULT_MAX_DIM,
         }
     }
 }
@@ -132,6 +153,10 @@ pub enum Kind {
     Error,
     /// Holds only if the stated condition on the dynamic sizes holds.
     Precondition,
+    /// Holds only if the integer shape arithmetic named in
+    /// [`Finding::overflow`] does not wrap around: the stated condition on
+    /// the dynamic sizes keeps its exact result within its element type.
+    Overflow,
     /// Could not be decided (solver time-out, unknown tensor contents).
     Unknown,
 }
@@ -152,6 +177,18 @@ pub struct Finding {
     /// For an op checked at a call: the call sites that led to it, the
     /// innermost first (empty for an op checked in its own function).
     pub called_from: Vec<Pos>,
+    /// For an overflow condition: the op whose result must not wrap around.
+    pub overflow: Option<OverflowSite>,
+}
+
+/// The integer op of an overflow condition ([`Kind::Overflow`]).
+#[derive(Clone, Debug)]
+pub struct OverflowSite {
+    /// `stablehlo.multiply`.
+    pub op: String,
+    pub pos: Pos,
+    /// The element type it computes in (`i32`).
+    pub elem: String,
 }
 
 impl Finding {
@@ -272,6 +309,7 @@ fn verify_in_context(prog: &Program, opts: &Options) -> Report {
                     message: e.to_string(),
                     counterexample: None,
                     called_from: Vec::new(),
+                    overflow: None,
                 }],
                 ..Report::default()
             }
@@ -358,6 +396,8 @@ pub(crate) struct State<'p> {
     findings: Vec<Finding>,
     ops_checked: usize,
     solver: solve::Solver,
+    /// The largest `?` size of an argument ([`Options::max_dim`]).
+    max_dim: i128,
 }
 
 /// Most `while` loops walked a second time (see `State::walk_while`).
@@ -412,6 +452,7 @@ impl<'p> State<'p> {
             findings: Vec::new(),
             ops_checked: 0,
             solver: solve::Solver::new(opts.timeout_ms, opts.budget_ms),
+            max_dim: opts.max_dim.max(0) as i128,
         };
         let r = st.new_var("num_replicas".into(), Some(1), None);
         let p = st.new_var("num_partitions".into(), Some(1), None);
@@ -483,6 +524,7 @@ impl<'p> State<'p> {
                         ),
                         counterexample: None,
                         called_from: Vec::new(),
+                        overflow: None,
                     });
                 }
                 self.func_ops.entry(name).or_insert(op);
@@ -547,9 +589,16 @@ impl<'p> State<'p> {
         }
     }
 
-    /// A fresh value of the declared type: `?` dims and small integer
-    /// tensors' elements become unknowns named after `name`.
+    /// A fresh value of the declared type: `?` dims (at most `--max-dim`)
+    /// and small integer tensors' elements become unknowns named after
+    /// `name`.
     fn fresh_value(&mut self, v: ValueId, name: &str) -> TensorVal {
+        self.fresh_value_within(v, name, self.max_dim)
+    }
+
+    /// [`State::fresh_value`] with `?` dims at most `dim_hi` (an op's
+    /// result sizes, which its constraints define, are si64 values).
+    fn fresh_value_within(&mut self, v: ValueId, name: &str, dim_hi: i128) -> TensorVal {
         let ty = self
             .prog
             .value_types
@@ -566,10 +615,10 @@ impl<'p> State<'p> {
                     out.push(match d {
                         Some(n) => Sym::constant(*n as i128),
                         None => {
-                            // Sizes are si64 values; a bound narrows that.
+                            // At most `dim_hi`; a bound narrows that.
                             let hi = bounds
                                 .and_then(|b| b.get(j).copied().flatten())
-                                .map_or(i64::MAX as i128, |b| b as i128);
+                                .map_or(dim_hi, |b| (b as i128).min(dim_hi));
                             Sym::var(self.new_var(format!("{name}.dim{j}"), Some(0), Some(hi)))
                         }
                     });
@@ -807,7 +856,7 @@ impl<'p> State<'p> {
                 let v = self.new_var(
                     format!("while@L{}.dim{j}", op.pos.line),
                     Some(0),
-                    Some(i64::MAX as i128),
+                    Some(self.max_dim),
                 );
                 self.mark_internal(first, &why);
                 nd.push(Sym::var(v));
@@ -997,6 +1046,7 @@ impl<'p> State<'p> {
             message,
             counterexample: cex,
             called_from: self.call_sites.iter().rev().copied().collect(),
+            overflow: None,
         });
     }
 
@@ -1129,7 +1179,7 @@ impl<'p> State<'p> {
             } else {
                 format!("{short}@L{}#{k}", op.pos.line)
             };
-            let mut t = self.fresh_value(*r, &name);
+            let mut t = self.fresh_value_within(*r, &name, i64::MAX as i128);
             // Result elements are computed by the op, not free inputs.
             t.contents = None;
             self.set_val(*r, t);
@@ -1425,6 +1475,95 @@ impl<'p> State<'p> {
 }
 
 impl State<'_> {
+    /// Decides, at `op` (which takes the value as a size), whether the
+    /// integer op of `fit` cannot wrap around. Returns `None` when the
+    /// tracked value is exact: the condition holds for every input (the
+    /// sizes' ranges, the assumptions, the conditions reported before), or
+    /// it holds for some inputs only and is now reported as an overflow
+    /// condition and assumed. Otherwise returns why the value cannot be
+    /// taken as computed (the condition fails for every input, the solver
+    /// cannot tell, or it depends on a value outside the entry function's
+    /// terms); nothing is reported then, and the caller stops tracking it.
+    pub(crate) fn decide_fit(&mut self, op: &Op, fit: &crate::spec::eval::Fit) -> Option<String> {
+        let eqs = &self.eqs;
+        let f = fit
+            .cond
+            .subst(&|v| eqs.get(&v).cloned())
+            .unwrap_or_else(|_| fit.cond.clone());
+        let at = format!("`{}` at line {}", fit.op, fit.line);
+        match f.as_const() {
+            Some(true) => return None,
+            Some(false) => {
+                return Some(format!(
+                    "its {} arithmetic at {at} wraps around for every input",
+                    fit.elem
+                ))
+            }
+            None => {}
+        }
+        let conj: Vec<&SBool> = match &f {
+            SBool::And(xs) => xs.iter().collect(),
+            x => vec![x],
+        };
+        if conj.iter().all(|c| self.assumptions.contains(c)) {
+            return None;
+        }
+        let verdict = self.solver.decide(&f, &self.assumptions, &self.vars, false);
+        let name = |v: u32| self.var_name(v);
+        let mut vs = Vec::new();
+        f.vars(&mut vs);
+        let looped = vs.iter().any(|v| self.per_iteration.contains(v));
+        match verdict {
+            solve::Verdict::Valid => None,
+            solve::Verdict::Unsat => Some(format!(
+                "its {} arithmetic at {at} wraps around for every input that meets the \
+                 conditions found before it",
+                fit.elem
+            )),
+            solve::Verdict::Sometimes(_) if looped || self.internal_var_of(&f).is_some() => {
+                let (v, why) = self.internal_var_of(&f).unwrap_or((0, "".into()));
+                Some(format!(
+                    "its {} arithmetic at {at} may wrap around, as {} does not hold for some \
+                     values of {}, which is {why}",
+                    fit.elem,
+                    f.render(&name),
+                    name(v)
+                ))
+            }
+            solve::Verdict::Sometimes(cex) => {
+                let shown = self.readable(&f);
+                let name = |v: u32| self.var_name(v);
+                let text = shown.render(&name);
+                let cex = cex
+                    .iter()
+                    .map(|(v, x)| format!("{} = {x}", name(*v)))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                let before = self.findings.len();
+                self.push(Kind::Overflow, op, "shape value", text, Some(cex));
+                if self.findings.len() > before {
+                    if let Some(last) = self.findings.last_mut() {
+                        last.overflow = Some(OverflowSite {
+                            op: fit.op.to_string(),
+                            pos: Pos {
+                                line: fit.line,
+                                col: fit.col,
+                            },
+                            elem: fit.elem.to_string(),
+                        });
+                    }
+                }
+                self.assume(f);
+                None
+            }
+            solve::Verdict::Unknown(why) => Some(format!(
+                "its {} arithmetic at {at} may wrap around: {} is not decided ({why})",
+                fit.elem,
+                f.render(&name)
+            )),
+        }
+    }
+
     /// The precondition `f` as it is shown: every if-then-else whose
     /// condition the assumptions (sizes are non-negative, the shape
     /// assertions, earlier preconditions) decide is replaced by its branch,

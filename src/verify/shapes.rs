@@ -2,32 +2,48 @@
 //! symbolically through the ops that compute shapes, and the result sizes of
 //! the dynamic ops that take their shape from such a tensor.
 //!
-//! Modelling choice: shape values are sizes, and arithmetic on them (`add`,
-//! `multiply`, ...) is modelled as exact integer arithmetic; wrap-around on
-//! overflow of the element type is not modelled. The one place where a
-//! realistic size can fall outside its type, a narrowing `convert` (JAX
-//! converts i64 dimension variables to i32), keeps the value only under the
-//! condition that it fits (unless the unknowns' ranges imply it); an op that
-//! takes such a value as a shape (the dynamic ops, `shape_assertion`)
-//! reports that condition as a precondition ("shape value"), and a value
-//! that only flows into data needs nothing. Constants are converted exactly.
+//! Width semantics: a tracked element is the exact mathematical value of
+//! what the program computes, kept under the condition that every integer
+//! op on the way did not wrap around. Each op that can wrap (`add`,
+//! `subtract` — unsigned ones below 0 too —, `multiply`, `negate`, `abs` of
+//! the minimum, `shift_left`, `divide` of the minimum by -1, a `convert` to
+//! a narrower type, `get_dimension_size` of a size past its si32 result)
+//! adds the condition that its exact result lies in its element type's
+//! range ([`Fit`]), unless the unknowns' ranges imply it ([`bounds`]); the
+//! condition travels with every value computed from the result. An op that
+//! takes such a value as a size (the dynamic ops' shape operands,
+//! `shape_assertion`, `rng`'s shape) requires it
+//! ([`require_exact_shape_values`]): a condition the sizes' ranges, the
+//! assumptions and the conditions reported before do not imply becomes an
+//! overflow condition ([`super::Kind::Overflow`], reported once, then
+//! assumed), and one that fails for every input, that the solver cannot
+//! settle, or that depends on a value outside the entry function's terms
+//! makes the value untracked there. A value that only flows into data needs
+//! nothing. Constants wrap exactly (two's complement); `divide` and
+//! `remainder` truncate, with the executor's results for a zero divisor
+//! (`-1`, all bits set, and the dividend); shift counts the executor reads
+//! as the width or more give 0 (or copies of the sign bit); `not` and
+//! `popcnt` act on the bits.
 //!
 //! Modelled ops: constants, `get_dimension_size`, `convert`, `reshape`,
 //! `broadcast_in_dim`, `concatenate` and `slice` of vectors, `add`,
-//! `subtract`, `multiply`, `divide` and `remainder` (truncating), `maximum`,
-//! `minimum`, `clamp`, `compare` (signed, and unsigned on booleans), `select`,
-//! `and`/`or`/`xor`/`not` on booleans, integer `not`, `negate`, `sign`, `abs`,
-//! shifts by a constant, `popcnt` of constants. Anything else leaves a small
-//! integer result untracked: [`fill_untracked`] gives it unknowns that stand
-//! for values outside the entry function's terms, naming the op, so that
-//! nothing depending on them is claimed unless it holds for every value.
+//! `subtract`, `multiply`, `divide` and `remainder`, `maximum`, `minimum`,
+//! `clamp`, `compare` (signed, and unsigned on booleans), `select`,
+//! `and`/`or`/`xor`/`not` on booleans, integer `not`, `negate`, `sign`,
+//! `abs`, `shift_left` and signed `shift_right_arithmetic` by a constant,
+//! `popcnt` of constants. Anything else leaves a small integer result
+//! untracked: [`fill_untracked`] gives it unknowns that stand for values
+//! outside the entry function's terms, naming the op, so that nothing
+//! depending on them is claimed unless it holds for every value.
 
-use super::State;
+use super::{State, VarInfo};
 use crate::ir::attr::Attr;
 use crate::ir::types::{ElementType, Signedness, Type};
-use crate::ir::Op;
-use crate::spec::sym::{Rel, SBool, Sym};
+use crate::ir::{Op, ValueId};
+use crate::spec::eval::Fit;
+use crate::spec::sym::{Atom, Rel, SBool, Sym};
 use std::collections::HashMap;
+use std::rc::Rc;
 
 /// Most elements of a tensor whose contents are tracked.
 pub const MAX_TRACKED: u64 = 16;
@@ -36,15 +52,12 @@ pub fn is_int_elem(e: &ElementType) -> bool {
     matches!(e, ElementType::Int(..) | ElementType::Index)
 }
 
-/// The range of an integer element type, as bounds of its unknowns.
+/// The range of an integer element type, as bounds of its unknowns
+/// (see [`int_range`]).
 pub fn elem_range(e: &ElementType) -> (Option<i128>, Option<i128>) {
-    match e {
-        ElementType::Int(Signedness::Unsigned, w) if *w < 127 => (Some(0), Some((1i128 << w) - 1)),
-        ElementType::Int(_, 1) => (Some(0), Some(1)),
-        ElementType::Int(_, w) if *w < 127 => {
-            (Some(-(1i128 << (w - 1))), Some((1i128 << (w - 1)) - 1))
-        }
-        _ => (None, None),
+    match int_range(e) {
+        Some((lo, hi)) => (Some(lo), Some(hi)),
+        None => (None, None),
     }
 }
 
@@ -114,6 +127,7 @@ fn shape_operands(op: &Op) -> &'static [usize] {
         "stablehlo.real_dynamic_slice" => &[1, 2, 3],
         "stablehlo.dynamic_pad" => &[2, 3, 4],
         "stablehlo.dynamic_gather" | "stablehlo.dynamic_conv" => &[2],
+        "stablehlo.rng" => &[2],
         "stablehlo.custom_call" => match custom_target(op) {
             Some(b"shape_assertion") => &[0],
             Some(b"stablehlo.dynamic_top_k") => &[1],
@@ -197,23 +211,65 @@ fn reduce_window_shape(st: &State, op: &Op) -> Option<Vec<Sym>> {
 }
 
 /// At an op that takes shape values from its operands, requires that their
-/// tracked elements are the computed ones: the conditions of the narrowing
-/// converts they went through, each a precondition (label `shape value`)
-/// unless it holds for every input.
+/// tracked elements are the computed ones: that the integer ops they went
+/// through did not wrap around (see the module doc). Each condition that
+/// does not hold for every input is reported as an overflow condition and
+/// assumed; an operand with a condition that cannot be established (it
+/// fails for every input, the solver cannot tell, or it depends on a value
+/// outside the entry function's terms) is untracked from here on: its
+/// elements become unknowns that say why, so that nothing depending on them
+/// is claimed unless it holds for every value.
 pub(crate) fn require_exact_shape_values(st: &mut State, op: &Op) {
-    let mut conds: Vec<SBool> = Vec::new();
+    let mut operands: Vec<(usize, ValueId)> = Vec::new();
     for i in shape_operand_indices(op) {
-        if let Some(v) = op.operands.get(i) {
-            for f in &st.val(*v).exact_if {
-                if !conds.contains(f) {
-                    conds.push(f.clone());
-                }
+        if let Some(&v) = op.operands.get(i) {
+            if !operands.iter().any(|(_, w)| *w == v) {
+                operands.push((i, v));
             }
         }
     }
-    let mut failed = false;
-    for f in conds {
-        st.decide(op, "shape value", f, None, &|_| false, &mut failed);
+    let mut fits: Vec<Fit> = Vec::new();
+    for (_, v) in &operands {
+        for f in &st.val(*v).exact_if {
+            if !fits.iter().any(|g| g.cond == f.cond) {
+                fits.push(f.clone());
+            }
+        }
+    }
+    // The latest op's condition first: it is usually the strongest, and
+    // once assumed it implies the earlier ones (a value doubled in i8 fits
+    // only if the value converted to i8 did).
+    let mut not_exact: Vec<(SBool, String)> = Vec::new();
+    for f in fits.into_iter().rev() {
+        if let Some(why) = st.decide_fit(op, &f) {
+            not_exact.push((f.cond, why));
+        }
+    }
+    if not_exact.is_empty() {
+        return;
+    }
+    let short = op.name.rsplit('.').next().unwrap_or(&op.name).to_string();
+    for (i, v) in operands {
+        let t = st.val(v);
+        let Some((_, why)) = not_exact
+            .iter()
+            .find(|(c, _)| t.exact_if.iter().any(|f| &f.cond == c))
+        else {
+            continue;
+        };
+        let why: Rc<str> = format!(
+            "a shape value that `{}` at line {} takes, untracked there: {why}",
+            op.name, op.pos.line
+        )
+        .into();
+        let first = st.vars.len() as u32;
+        let fresh = st.fresh_value(v, &format!("{short}@L{}.operand{i}", op.pos.line));
+        st.mark_internal(first, &why);
+        let mut t2 = (*t).clone();
+        t2.contents = fresh.contents;
+        t2.exact_if = Vec::new();
+        st.set_val(v, t2);
+        st.untracked.insert(v, why);
     }
 }
 
@@ -466,92 +522,80 @@ fn transfer_first(st: &mut State, op: &Op) {
     }
     let n = rt.num_elements().unwrap_or(0) as usize;
     let c = |i: usize| op.operands.get(i).and_then(|v| st.val(*v).contents.clone());
-    // The result's elements are exact when the operands' are.
-    let mut exact_if: Vec<SBool> = Vec::new();
+    // The result's elements are exact when the operands' are, and when the
+    // op's own exact results fit its element type (`fits`).
+    let mut exact_if: Vec<Fit> = Vec::new();
     for v in &op.operands {
         for f in &st.val(*v).exact_if {
-            if !exact_if.contains(f) {
+            if !exact_if.iter().any(|g| g.cond == f.cond) {
                 exact_if.push(f.clone());
             }
         }
     }
+    let Some((lo, hi)) = int_range(&rt.elem) else {
+        return;
+    };
+    let mut fits = Fits {
+        vars: &st.vars,
+        op,
+        elem: rt.elem.to_string().into(),
+        lo,
+        hi,
+        out: Vec::new(),
+    };
     let one = Sym::constant(1);
     let zero = Sym::constant(0);
     let unsigned = matches!(rt.elem, ElementType::Int(Signedness::Unsigned, _));
+    let is_bool = rt.elem == ElementType::I1;
+    let operand_elem =
+        op.operands
+            .first()
+            .and_then(|v| match st.prog.value_types.get(*v as usize) {
+                Some(Type::Tensor(t)) => Some(t.elem.clone()),
+                _ => None,
+            });
+    let operand_bool = operand_elem.as_ref() == Some(&ElementType::I1);
     let out: Option<Vec<Sym>> = match op.name.as_str() {
         "stablehlo.constant" => match op.attr("value") {
             Some(Attr::Dense(d)) => super::bind::dense_value(d).contents.clone(),
             _ => None,
         },
         // The spec defines the result as the size itself, in an si32 tensor;
-        // a size of 2^31 or more is not representable there and the spec says
-        // nothing of it. hlocheck takes the result to be the size (the
-        // program is outside what the op can describe otherwise).
+        // a size of 2^31 or more is not representable there and the spec
+        // says nothing of it: the result is the size where it fits (always,
+        // for arguments' sizes within the default `--max-dim`).
         "stablehlo.get_dimension_size" => {
             let dim = op.attr("dimension").and_then(|a| a.as_i64());
             let t = op.operands.first().map(|v| st.val(*v));
             match (dim, t.as_ref().and_then(|t| t.dims.as_ref())) {
                 (Some(d), Some(dims)) if d >= 0 && (d as usize) < dims.len() => {
-                    Some(vec![dims[d as usize].clone()])
+                    Some(vec![fits.fit(dims[d as usize].clone())])
                 }
                 _ => None,
             }
         }
         "stablehlo.reshape" | "chlo.broadcast" => c(0),
+        // Integer to integer: the value where it fits the result type (a
+        // constant wraps exactly); to i1: whether it is non-zero.
         "stablehlo.convert" => {
             let Some(v) = c(0) else { return };
-            let (lo, hi) = elem_range(&rt.elem);
-            // Only a narrowing convert can change a value of the operand's
-            // type (`i32` to `i32`, `i32` to `i64` keep every value).
-            let (src_lo, src_hi) = match op
-                .operands
-                .first()
-                .and_then(|v| st.prog.value_types.get(*v as usize))
-            {
-                Some(Type::Tensor(t)) => elem_range(&t.elem),
-                _ => (None, None),
-            };
-            let not_narrowing = matches!((lo, hi, src_lo, src_hi), (Some(lo), Some(hi), Some(sl), Some(sh)) if lo <= sl && sh <= hi);
-            let mut out = Vec::with_capacity(v.len());
-            let mut checks = Vec::new();
-            for x in v {
-                match (x.as_const(), lo, hi) {
-                    // A constant is converted exactly (two's complement wrap).
-                    (Some(k), Some(lo), Some(hi)) if k < lo || k > hi => {
-                        let span = hi - lo + 1;
-                        out.push(Sym::constant((k - lo).rem_euclid(span) + lo));
-                    }
-                    (None, Some(lo), Some(hi)) if !not_narrowing => {
-                        // A symbolic shape value keeps its value when it fits
-                        // the narrower type: the tracked value is exact under
-                        // that condition, which an op that takes it as a
-                        // shape then requires (unless it is implied).
-                        let fits = SBool::and(vec![
-                            SBool::cmp(Rel::Ge, &x, &Sym::constant(lo))
-                                .unwrap_or(SBool::Const(false)),
-                            SBool::cmp(Rel::Le, &x, &Sym::constant(hi))
-                                .unwrap_or(SBool::Const(false)),
-                        ]);
-                        checks.push(fits);
-                        out.push(x);
-                    }
-                    _ => out.push(x),
-                }
-            }
-            for f in checks {
-                let mut vs = Vec::new();
-                f.vars(&mut vs);
-                let implied = vs.iter().all(|v| {
-                    st.vars.get(*v as usize).is_some_and(|i| {
-                        i.lo.is_some_and(|l| lo.is_some_and(|x| l >= x))
-                            && i.hi.is_some_and(|h| hi.is_some_and(|x| h <= x))
+            let src = operand_elem.as_ref().and_then(int_range);
+            // A convert to a type that holds every value of the operand's
+            // type keeps every (in-range) value as it is.
+            let widening = src.is_some_and(|(sl, sh)| lo <= sl && sh <= hi);
+            Some(
+                v.into_iter()
+                    .map(|x| {
+                        if is_bool {
+                            bool_to(nz(&x))
+                        } else if widening {
+                            x
+                        } else {
+                            fits.fit(x)
+                        }
                     })
-                });
-                if !implied {
-                    exact_if.push(f);
-                }
-            }
-            Some(out)
+                    .collect(),
+            )
         }
         "stablehlo.broadcast_in_dim" => match c(0) {
             Some(v) if v.len() == 1 => Some(vec![v[0].clone(); n]),
@@ -610,14 +654,8 @@ fn transfer_first(st: &mut State, op: &Op) {
                 .attr("comparison_direction")
                 .and_then(|x| x.as_enum())
                 .unwrap_or("");
-            let is_bool = rt.elem == ElementType::I1;
             // An UNSIGNED comparison of signed values differs from the
             // integers' order where a value is negative: not modelled.
-            let operand_bool = op
-                .operands
-                .first()
-                .and_then(|v| st.prog.value_types.get(*v as usize))
-                .is_some_and(|t| matches!(t, Type::Tensor(t) if t.elem == ElementType::I1));
             let cmp_type = op
                 .attr("compare_type")
                 .and_then(|x| x.as_enum())
@@ -628,20 +666,14 @@ fn transfer_first(st: &mut State, op: &Op) {
             let mut out = Vec::with_capacity(a.len());
             for (x, y) in a.iter().zip(&b) {
                 let v = match op.name.as_str() {
-                    "stablehlo.add" => x.add(y),
-                    // Unsigned subtraction wraps below zero: not modelled.
-                    "stablehlo.subtract" if unsigned => return,
-                    "stablehlo.subtract" => x.sub(y),
-                    "stablehlo.multiply" if is_bool => Ok(bool_to(SBool::and(vec![nz(x), nz(y)]))),
-                    "stablehlo.multiply" => x.mul(y),
-                    "stablehlo.and" if is_bool => Ok(bool_to(SBool::and(vec![nz(x), nz(y)]))),
+                    // Booleans: add is or, multiply and `and` are and.
+                    "stablehlo.add" if is_bool => Ok(bool_to(SBool::or(vec![nz(x), nz(y)]))),
+                    "stablehlo.multiply" | "stablehlo.and" if is_bool => {
+                        Ok(bool_to(SBool::and(vec![nz(x), nz(y)])))
+                    }
                     "stablehlo.or" if is_bool => Ok(bool_to(SBool::or(vec![nz(x), nz(y)]))),
                     "stablehlo.maximum" => x.smax(y),
                     "stablehlo.minimum" => x.smin(y),
-                    "stablehlo.divide" => trunc_div(x, y),
-                    "stablehlo.remainder" => trunc_div(x, y)
-                        .and_then(|q| q.mul(y))
-                        .and_then(|p| x.sub(&p)),
                     "stablehlo.compare" => {
                         let rel = match dir {
                             "EQ" => Rel::Eq,
@@ -654,6 +686,13 @@ fn transfer_first(st: &mut State, op: &Op) {
                         };
                         SBool::cmp(rel, x, y).map(bool_to)
                     }
+                    _ if is_bool => return,
+                    // Two's complement: the exact value where it fits.
+                    "stablehlo.add" => x.add(y).map(|v| fits.fit(v)),
+                    "stablehlo.subtract" => x.sub(y).map(|v| fits.fit(v)),
+                    "stablehlo.multiply" => x.mul(y).map(|v| fits.fit(v)),
+                    "stablehlo.divide" => int_divide(x, y, &mut fits),
+                    "stablehlo.remainder" => int_remainder(x, y, &fits),
                     _ => return,
                 };
                 match v {
@@ -663,19 +702,28 @@ fn transfer_first(st: &mut State, op: &Op) {
             }
             Some(out)
         }
-        "stablehlo.not" if rt.elem == ElementType::I1 => {
+        "stablehlo.not" if is_bool => {
             c(0).map(|a| a.iter().map(|x| bool_to(nz(x).negate())).collect())
         }
-        // Bitwise not of a two's complement integer: -x - 1.
-        "stablehlo.not" if !unsigned => c(0).and_then(|a| {
+        // Bitwise not: -x - 1 in two's complement, 2^w - 1 - x unsigned.
+        "stablehlo.not" => c(0).and_then(|a| {
             a.iter()
-                .map(|x| x.neg().and_then(|n| n.sub(&one)).ok())
+                .map(|x| {
+                    if unsigned {
+                        Sym::constant(hi).sub(x).ok()
+                    } else {
+                        x.neg().and_then(|n| n.sub(&one)).ok()
+                    }
+                })
                 .collect()
         }),
-        "stablehlo.negate" if !unsigned => {
-            c(0).and_then(|a| a.iter().map(|x| x.neg().ok()).collect())
-        }
-        "stablehlo.sign" if !unsigned => c(0).map(|a| {
+        // -x wraps only at the type's minimum (and, unsigned, below 0).
+        "stablehlo.negate" if !is_bool => c(0).and_then(|a| {
+            a.iter()
+                .map(|x| x.neg().ok().map(|v| fits.fit(v)))
+                .collect()
+        }),
+        "stablehlo.sign" if !unsigned && !is_bool => c(0).map(|a| {
             a.iter()
                 .map(|x| {
                     let pos = SBool::cmp(Rel::Gt, x, &zero).unwrap_or(SBool::Const(false));
@@ -684,15 +732,21 @@ fn transfer_first(st: &mut State, op: &Op) {
                 })
                 .collect()
         }),
-        "stablehlo.abs" if !unsigned => c(0).and_then(|a| {
+        "stablehlo.abs" if unsigned => c(0),
+        // |x| wraps only at the type's minimum: abs(INT_MIN) = INT_MIN.
+        "stablehlo.abs" if !is_bool => c(0).and_then(|a| {
             a.iter()
                 .map(|x| {
+                    if let Some(k) = x.as_const() {
+                        return Some(fits.fit(Sym::constant(k.abs())));
+                    }
                     let neg = SBool::cmp(Rel::Lt, x, &zero).ok()?;
+                    fits.require(x, &[(Rel::Gt, lo)]);
                     Some(Sym::ite(&neg, &x.neg().ok()?, x))
                 })
                 .collect()
         }),
-        "stablehlo.xor" if rt.elem == ElementType::I1 => {
+        "stablehlo.xor" if is_bool => {
             let (Some(a), Some(b)) = (c(0), c(1)) else {
                 return;
             };
@@ -709,42 +763,50 @@ fn transfer_first(st: &mut State, op: &Op) {
             })
         }
         // Constants only: the bit operations of symbolic values are not
-        // modelled (their results stay untracked).
-        "stablehlo.popcnt" => c(0).and_then(|a| {
+        // modelled (their results stay untracked). The count is a value of
+        // the element type (in i2, popcnt(-1) = 2 wraps to -2).
+        "stablehlo.popcnt" if !is_bool => c(0).and_then(|a| {
             a.iter()
                 .map(|x| {
                     let k = x.as_const()?;
-                    let w = match rt.elem {
-                        ElementType::Int(_, w) => w,
-                        _ => 64,
-                    };
-                    let bits = if w >= 128 { k } else { k & ((1i128 << w) - 1) };
-                    Some(Sym::constant(bits.count_ones() as i128))
+                    let bits = k.rem_euclid(hi - lo + 1);
+                    Some(fits.fit(Sym::constant(bits.count_ones() as i128)))
                 })
                 .collect()
         }),
-        // A shift by a constant within the width: x * 2^k, floor(x / 2^k).
-        "stablehlo.shift_left" | "stablehlo.shift_right_arithmetic" if !unsigned => {
+        // Shifts by a constant count: within the width, x * 2^k (where it
+        // fits) and floor(x / 2^k); a count the executor reads (as
+        // unsigned) as the width or more gives 0, or copies of the sign bit.
+        "stablehlo.shift_left" | "stablehlo.shift_right_arithmetic"
+            if !(is_bool || unsigned && op.name == "stablehlo.shift_right_arithmetic") =>
+        {
             let (Some(a), Some(b)) = (c(0), c(1)) else {
                 return;
             };
-            let w = match rt.elem {
-                ElementType::Int(_, w) => w as i128,
-                _ => return,
-            };
+            let w = (hi - lo + 1).trailing_zeros() as i128;
             if a.len() != b.len() {
                 return;
             }
             let mut out = Vec::with_capacity(a.len());
             for (x, y) in a.iter().zip(&b) {
-                let Some(k) = y.as_const().filter(|k| (0..w.min(62)).contains(k)) else {
+                let Some(k) = y.as_const() else {
                     return;
                 };
-                let p = Sym::constant(1i128 << k);
-                let v = if op.name == "stablehlo.shift_left" {
-                    x.mul(&p)
+                let left = op.name == "stablehlo.shift_left";
+                let v = if !(0..w).contains(&k) {
+                    if left {
+                        Ok(zero.clone())
+                    } else {
+                        SBool::cmp(Rel::Lt, x, &zero)
+                            .map(|neg| Sym::ite(&neg, &Sym::constant(-1), &zero))
+                    }
                 } else {
-                    x.floor_div(&p)
+                    let p = Sym::constant(1i128 << k);
+                    if left {
+                        x.mul(&p).map(|v| fits.fit(v))
+                    } else {
+                        x.floor_div(&p)
+                    }
                 };
                 match v {
                     Ok(v) => out.push(v),
@@ -798,14 +860,305 @@ fn transfer_first(st: &mut State, op: &Op) {
         }
         _ => None,
     };
-    let _ = (&one, &zero);
+    let own = std::mem::take(&mut fits.out);
     if let Some(v) = out {
         if v.len() == n {
+            for f in own {
+                if !exact_if.iter().any(|g| g.cond == f.cond) {
+                    exact_if.push(f);
+                }
+            }
             let mut t = (*st.val(r)).clone();
             t.contents = Some(v);
             t.exact_if = exact_if;
             st.set_val(r, t);
         }
+    }
+}
+
+/// The values of an integer element type as the executor holds them
+/// (`interp::tensor::int_kind`): i1 is 0 or 1, `index` is i64, widths are
+/// at most 64 bits.
+pub fn int_range(e: &ElementType) -> Option<(i128, i128)> {
+    match e {
+        ElementType::Int(_, 1) => Some((0, 1)),
+        ElementType::Int(Signedness::Unsigned, w) => Some((0, (1i128 << (*w).clamp(1, 64)) - 1)),
+        ElementType::Int(_, w) => {
+            let w = (*w).clamp(2, 64);
+            Some((-(1i128 << (w - 1)), (1i128 << (w - 1)) - 1))
+        }
+        ElementType::Index => Some((i64::MIN as i128, i64::MAX as i128)),
+        _ => None,
+    }
+}
+
+/// The no-overflow conditions of one op's results: an exact value is kept
+/// where it lies in `lo..=hi` (the result's element type), under the
+/// condition that it does (unless the unknowns' ranges imply it); a
+/// constant is wrapped exactly.
+struct Fits<'a> {
+    vars: &'a [VarInfo],
+    op: &'a Op,
+    elem: Rc<str>,
+    lo: i128,
+    hi: i128,
+    out: Vec<Fit>,
+}
+
+impl Fits<'_> {
+    /// `x` where it fits the type, `x` wrapped when it is a constant.
+    fn fit(&mut self, x: Sym) -> Sym {
+        if let Some(k) = x.as_const() {
+            return Sym::constant((k - self.lo).rem_euclid(self.hi - self.lo + 1) + self.lo);
+        }
+        self.require(&x, &[(Rel::Ge, self.lo), (Rel::Le, self.hi)]);
+        x
+    }
+
+    /// Requires `x rel k` for each `(rel, k)` of `parts` for the result to
+    /// be exact (one condition), except the parts the unknowns' ranges
+    /// imply.
+    fn require(&mut self, x: &Sym, parts: &[(Rel, i128)]) {
+        let b = bounds(x, self.vars);
+        let mut conds = Vec::new();
+        for &(rel, k) in parts {
+            let implied = b.is_some_and(|(l, h)| match rel {
+                Rel::Ge => l >= k,
+                Rel::Gt => l > k,
+                Rel::Le => h <= k,
+                Rel::Lt => h < k,
+                Rel::Eq => l == k && h == k,
+                Rel::Ne => l > k || h < k,
+            });
+            if !implied {
+                conds.push(SBool::cmp(rel, x, &Sym::constant(k)).unwrap_or(SBool::Const(false)));
+            }
+        }
+        let cond = SBool::and(conds);
+        if cond.as_const() == Some(true) || self.out.iter().any(|f| f.cond == cond) {
+            return;
+        }
+        self.out.push(Fit {
+            cond,
+            op: self.op.name.as_str().into(),
+            line: self.op.pos.line,
+            col: self.op.pos.col,
+            elem: self.elem.clone(),
+        });
+    }
+}
+
+/// Most nodes [`bounds`] visits before giving up.
+const BOUNDS_BUDGET: usize = 4096;
+
+/// Lower and upper bounds of `s` over its unknowns' ranges: `None` when an
+/// unknown is unbounded, a division may be by zero, or the term is large.
+/// If-then-else branches are followed where the ranges decide the
+/// condition; otherwise both are.
+pub(crate) fn bounds(s: &Sym, vars: &[VarInfo]) -> Option<(i128, i128)> {
+    let mut budget = BOUNDS_BUDGET;
+    sym_bounds(s, vars, &mut budget)
+}
+
+fn sym_bounds(s: &Sym, vars: &[VarInfo], budget: &mut usize) -> Option<(i128, i128)> {
+    *budget = budget.checked_sub(1)?;
+    let (mut lo, mut hi) = (0i128, 0i128);
+    for (m, c) in s.terms() {
+        let mut iv = (c, c);
+        for a in m {
+            iv = mul_iv(iv, atom_bounds(a, vars, budget)?)?;
+        }
+        lo = lo.checked_add(iv.0)?;
+        hi = hi.checked_add(iv.1)?;
+    }
+    Some((lo, hi))
+}
+
+fn mul_iv(a: (i128, i128), b: (i128, i128)) -> Option<(i128, i128)> {
+    let ps = [
+        a.0.checked_mul(b.0)?,
+        a.0.checked_mul(b.1)?,
+        a.1.checked_mul(b.0)?,
+        a.1.checked_mul(b.1)?,
+    ];
+    Some((*ps.iter().min()?, *ps.iter().max()?))
+}
+
+fn atom_bounds(a: &Atom, vars: &[VarInfo], budget: &mut usize) -> Option<(i128, i128)> {
+    match a {
+        Atom::Var(v) => {
+            let i = vars.get(*v as usize)?;
+            Some((i.lo?, i.hi?))
+        }
+        Atom::Div(x, y) => {
+            let (xl, xh) = sym_bounds(x, vars, budget)?;
+            let (yl, yh) = sym_bounds(y, vars, budget)?;
+            if yl <= 0 && yh >= 0 {
+                return None;
+            }
+            // floor(x / y) is monotone in x, and in y for y of one sign:
+            // its extremes are at the corners.
+            let mut qs = Vec::with_capacity(4);
+            for p in [xl, xh] {
+                for q in [yl, yh] {
+                    qs.push(p.checked_div_euclid(q).map(|_| floor_div_i(p, q))?);
+                }
+            }
+            Some((*qs.iter().min()?, *qs.iter().max()?))
+        }
+        Atom::Mod(x, y) => {
+            let (xl, xh) = sym_bounds(x, vars, budget)?;
+            let (yl, yh) = sym_bounds(y, vars, budget)?;
+            if yl > 0 {
+                Some((0, if xl >= 0 { xh.min(yh - 1) } else { yh - 1 }))
+            } else if yh < 0 {
+                Some((yl + 1, 0))
+            } else {
+                None
+            }
+        }
+        Atom::Ite(c, x, y) => match truth(c, vars, budget) {
+            Some(true) => sym_bounds(x, vars, budget),
+            Some(false) => sym_bounds(y, vars, budget),
+            None => {
+                let (xl, xh) = sym_bounds(x, vars, budget)?;
+                let (yl, yh) = sym_bounds(y, vars, budget)?;
+                Some((xl.min(yl), xh.max(yh)))
+            }
+        },
+    }
+}
+
+fn floor_div_i(p: i128, q: i128) -> i128 {
+    let d = p / q;
+    if p % q != 0 && ((p < 0) != (q < 0)) {
+        d - 1
+    } else {
+        d
+    }
+}
+
+/// Whether `c` holds for every value of its unknowns in their ranges
+/// (`Some(true)`), for none (`Some(false)`), or the ranges do not tell.
+fn truth(c: &SBool, vars: &[VarInfo], budget: &mut usize) -> Option<bool> {
+    match c {
+        SBool::Const(b) => Some(*b),
+        SBool::EqZero(p) => {
+            let (l, h) = sym_bounds(p, vars, budget)?;
+            if l == 0 && h == 0 {
+                Some(true)
+            } else if l > 0 || h < 0 {
+                Some(false)
+            } else {
+                None
+            }
+        }
+        SBool::LeZero(p) => {
+            let (l, h) = sym_bounds(p, vars, budget)?;
+            if h <= 0 {
+                Some(true)
+            } else if l > 0 {
+                Some(false)
+            } else {
+                None
+            }
+        }
+        SBool::Not(x) => truth(x, vars, budget).map(|b| !b),
+        SBool::And(xs) => {
+            let mut all = true;
+            for x in xs {
+                match truth(x, vars, budget) {
+                    Some(false) => return Some(false),
+                    Some(true) => {}
+                    None => all = false,
+                }
+            }
+            all.then_some(true)
+        }
+        SBool::Or(xs) => {
+            let mut none = true;
+            for x in xs {
+                match truth(x, vars, budget) {
+                    Some(true) => return Some(true),
+                    Some(false) => {}
+                    None => none = false,
+                }
+            }
+            none.then_some(false)
+        }
+    }
+}
+
+/// `divide` as the executor computes it (`interp::elementwise::int_div`):
+/// rounding toward zero; by zero all bits set (-1, or the largest
+/// unsigned value); `INT_MIN / -1` wraps to `INT_MIN`, so the exact
+/// quotient is kept only where that case does not arise.
+fn int_divide(x: &Sym, y: &Sym, fits: &mut Fits) -> Result<Sym, crate::spec::sym::SymError> {
+    let by_zero = fits.fit(Sym::constant(-1));
+    let signed = fits.lo < 0;
+    if let (Some(a), Some(b)) = (x.as_const(), y.as_const()) {
+        return Ok(if b == 0 {
+            by_zero
+        } else if signed && a == fits.lo && b == -1 {
+            Sym::constant(a)
+        } else {
+            fits.fit(Sym::constant(a / b))
+        });
+    }
+    if y.as_const() == Some(0) {
+        return Ok(by_zero);
+    }
+    let q = trunc_div(x, y)?;
+    if signed {
+        // The one quotient that does not fit: INT_MIN / -1.
+        let xb = bounds(x, fits.vars);
+        let yb = bounds(y, fits.vars);
+        let x_may_be_min = xb.is_none_or(|(l, _)| l <= fits.lo);
+        let y_may_be_m1 = yb.is_none_or(|(l, h)| l <= -1 && -1 <= h);
+        if x_may_be_min && y_may_be_m1 {
+            let cond = SBool::or(vec![
+                SBool::cmp(Rel::Ne, x, &Sym::constant(fits.lo))?,
+                SBool::cmp(Rel::Ne, y, &Sym::constant(-1))?,
+            ]);
+            if cond.as_const() != Some(true) && !fits.out.iter().any(|f| f.cond == cond) {
+                fits.out.push(Fit {
+                    cond,
+                    op: fits.op.name.as_str().into(),
+                    line: fits.op.pos.line,
+                    col: fits.op.pos.col,
+                    elem: fits.elem.clone(),
+                });
+            }
+        }
+    }
+    Ok(guard_zero(y, &by_zero, q, fits.vars))
+}
+
+/// `remainder` as the executor computes it (`int_rem`): the sign of the
+/// dividend; by zero the dividend. The exact remainder always fits (and
+/// `INT_MIN % -1` is 0, as exact arithmetic gives).
+fn int_remainder(x: &Sym, y: &Sym, fits: &Fits) -> Result<Sym, crate::spec::sym::SymError> {
+    if let (Some(a), Some(b)) = (x.as_const(), y.as_const()) {
+        return Ok(Sym::constant(if b == 0 { a } else { a % b }));
+    }
+    if y.as_const() == Some(0) {
+        return Ok(x.clone());
+    }
+    let r = trunc_div(x, y)
+        .and_then(|q| q.mul(y))
+        .and_then(|p| x.sub(&p))?;
+    Ok(guard_zero(y, x, r, fits.vars))
+}
+
+/// `v`, or `at_zero` where `y` is 0 (when the ranges allow it).
+fn guard_zero(y: &Sym, at_zero: &Sym, v: Sym, vars: &[VarInfo]) -> Sym {
+    let may_be_zero = bounds(y, vars).is_none_or(|(l, h)| l <= 0 && 0 <= h);
+    if !may_be_zero {
+        return v;
+    }
+    match SBool::cmp(Rel::Eq, y, &Sym::constant(0)) {
+        Ok(z) => Sym::ite(&z, at_zero, &v),
+        Err(_) => v,
     }
 }
 
@@ -817,7 +1170,8 @@ fn bool_to(b: SBool) -> Sym {
     Sym::ite(&b, &Sym::constant(1), &Sym::constant(0))
 }
 
-/// Integer division rounding toward zero (StableHLO's `divide`).
+/// Integer division rounding toward zero (StableHLO's `divide`), exact;
+/// the divisor must not be 0.
 fn trunc_div(x: &Sym, y: &Sym) -> Result<Sym, crate::spec::sym::SymError> {
     if let (Some(a), Some(b)) = (x.as_const(), y.as_const()) {
         if b == 0 {
