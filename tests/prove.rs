@@ -877,7 +877,10 @@ fn smt_encoding_agrees_with_executor_complex() {
   return %a, %re, %back, %i, %t, %fi : {oc}, {r}, {c}, tensor<{n}xi32>, {b}, {c}
 }}"
         );
-        assert!(agree(&text, &[x.clone()], false), "complex conversions {c}");
+        assert!(
+            agree(&text, std::slice::from_ref(&x), false),
+            "complex conversions {c}"
+        );
     }
     // An op the encoding does not cover on complex numbers is refused.
     let text = "func.func @main(%x: tensor<2xcomplex<f32>>) -> tensor<2xcomplex<f32>> {
@@ -953,7 +956,10 @@ fn smt_encoding_agrees_with_executor_sort_and_top_k() {
   return %r#0, %r#1 : {t}, {ti}
 }}"
                 );
-                assert!(agree(&text, &[x.clone()], false), "sort {cmp} {e}\n{text}");
+                assert!(
+                    agree(&text, std::slice::from_ref(&x), false),
+                    "sort {cmp} {e}\n{text}"
+                );
             }
             let tv = format!("tensor<3x3x{e}>");
             let text = format!(
@@ -962,7 +968,10 @@ fn smt_encoding_agrees_with_executor_sort_and_top_k() {
   return %r#0, %r#1 : {tv}, tensor<3x3xi32>
 }}"
             );
-            assert!(agree(&text, &[x.clone()], false), "top_k {e}\n{text}");
+            assert!(
+                agree(&text, std::slice::from_ref(&x), false),
+                "top_k {e}\n{text}"
+            );
         }
     }
 }

@@ -360,7 +360,10 @@ fn wrong_complex_rule_is_refuted_with_a_counterexample_the_executor_confirms() {
         let n: usize = shape.iter().product();
         let lanes: Vec<u64> = (0..n).flat_map(|_| parts.clone()).collect();
         let arg = Tensor::new(e.clone(), shape.clone(), &lanes);
-        let (l, r) = (run_main(&lhs, &[arg.clone()]), run_main(&rhs, &[arg]));
+        let (l, r) = (
+            run_main(&lhs, std::slice::from_ref(&arg)),
+            run_main(&rhs, &[arg]),
+        );
         // Where the rule is wrong: an imaginary part that is zero or NaN.
         let f = k.format();
         let im = parts[1];
@@ -403,7 +406,10 @@ fn wrong_top_k_rules_are_refuted_with_counterexamples_the_executor_confirms() {
             &arg.elem,
             hlocheck::prove::static_tensor(&sa.args[0]).unwrap().1
         );
-        let (l, r) = (run_main(&lhs, &[arg.clone()]), run_main(&rhs, &[arg]));
+        let (l, r) = (
+            run_main(&lhs, std::slice::from_ref(&arg)),
+            run_main(&rhs, &[arg]),
+        );
         assert_ne!(l, r, "{what}: the executor gives equal results on {lit}");
     }
 }

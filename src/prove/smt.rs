@@ -30,10 +30,30 @@
 //! `to_ieee_bv` of NaN (unspecified) are never used: maximum, minimum and
 //! `TOTALORDER` comparisons are computed on the bit patterns.
 //!
+//! **Complex numbers** (complex<f32>, complex<f64>) are one bit-vector of
+//! twice the part's width, the real part low (as the executor's lanes and
+//! `bitcast_convert` order them). `+ −` work part by part, `× ÷` by the
+//! executor's formulas (each real operation rounded as above), maximum,
+//! minimum and `compare` lexicographically by (real, imaginary) with the
+//! executor's unordered cases, and `real`, `imag`, `complex`, `negate`,
+//! `chlo.conj`, `chlo.square`, `convert`, `select` and the movement ops as
+//! the executor does. Any other op meeting a complex value is refused
+//! ([`COMPLEX_OPS`]).
+//!
+//! **Sorting.** `stablehlo.sort` of slices of at most [`MAX_SORT`] elements
+//! is the executor's insertion sort, the comparator region encoded on every
+//! pair of a slice's elements. Where the comparator is a strict weak order,
+//! every stable sort gives that result (the executor also sorts by keys
+//! then); the encoding adds the negation of that property, over symbolic
+//! elements, as an obligation, and [`decide`] proves nothing unless Z3
+//! refutes it first (otherwise only a counterexample the executor confirms
+//! counts). `chlo.top_k` is the stable descending sort by the executor's
+//! keys (totalOrder for floats), by ranks.
+//!
 //! **Not encoded** (the method steps aside, naming the op): transcendental
-//! functions, f8E8M0FNU arithmetic, complex numbers, control flow, ops with
-//! regions, and anything not listed in [`encode_op`]. A float → float
-//! conversion of a NaN keeps the executor's payload and sign
+//! functions, f8E8M0FNU arithmetic, control flow, ops with regions other
+//! than `sort`, and anything not listed in [`Encoder::encode_op`]. A float
+//! → float conversion of a NaN keeps the executor's payload and sign
 //! (`float::convert`), so `bitcast_convert` may read it.
 //!
 //! A satisfying assignment is a counterexample only once the executor,
@@ -971,8 +991,12 @@ struct Encoder<'s> {
     /// unsatisfiable (what each stands for, the formula): that a `sort`'s
     /// comparator is not a strict weak order. [`decide`] proves nothing
     /// unless each is refuted.
-    obligations: Vec<(String, Bool)>,
+    obligations: Obligations,
 }
+
+/// Conditions of an encoding's exactness, to be refuted (what each says,
+/// the formula of its violation).
+type Obligations = Vec<(String, Bool)>;
 
 /// Longest `sort` slice encoded (the executor's merge sort is one insertion
 /// sort up to 16 elements).
@@ -1067,8 +1091,8 @@ impl<'s> Encoder<'s> {
     /// [`MAX_SORT`] elements. Each slice is sorted by the executor's own
     /// algorithm at that length (`interp::reduce::merge_sort`: insertion
     /// sort, each element moved down while the comparator says it is less
-    /// than its predecessor), the comparator region encoded on the
-    /// elements' terms. The executor may instead sort by keys where the
+    /// than its predecessor), the comparator region encoded once on each
+    /// pair of the slice's elements and looked up by position. The executor may instead sort by keys where the
     /// comparator is a strict weak order on the slice, which gives the
     /// same result (every stable sort does); the encoding claims
     /// exactness only once the comparator is proven a strict weak order on
@@ -1150,27 +1174,53 @@ impl<'s> Encoder<'s> {
         for base_idx in indices(&shape).into_iter().filter(|i| i[dim] == 0) {
             let base = linear(&base_idx, &shape);
             let at = |i: usize| base + i * st[dim];
-            let mut v: Vec<Vec<BV>> = (0..len)
+            let orig: Vec<Vec<BV>> = (0..len)
                 .map(|i| args.iter().map(|a| a.xs[at(i)].clone()).collect())
                 .collect();
+            // The comparator on every pair of the slice's own elements, once;
+            // the sort then moves positions (which original element is where),
+            // so the comparator is never encoded on selected terms.
+            let mut less = vec![vec![Bool::from_bool(false); len]; len];
+            for (p, row) in less.iter_mut().enumerate() {
+                for (q, l) in row.iter_mut().enumerate() {
+                    *l = self.comparator(block, &elems, &orig[p], &orig[q])?;
+                }
+            }
+            let pw = 8;
+            let mut pos: Vec<BV> = (0..len).map(|i| BV::from_u64(i as u64, pw)).collect();
+            let lookup = |a: &BV, b: &BV| -> Bool {
+                let mut hits = Vec::with_capacity(len * len);
+                for (p, row) in less.iter().enumerate() {
+                    for (q, l) in row.iter().enumerate() {
+                        hits.push(Bool::and(&[
+                            a.eq(BV::from_u64(p as u64, pw)),
+                            b.eq(BV::from_u64(q as u64, pw)),
+                            l.clone(),
+                        ]));
+                    }
+                }
+                Bool::or(&hits)
+            };
             for i in 1..len {
                 let mut done = Bool::from_bool(false);
                 for j in (1..=i).rev() {
-                    let less = self.comparator(block, &elems, &v[j], &v[j - 1])?;
-                    let swap = Bool::and(&[done.not(), less]);
-                    let (lo, hi): (Vec<BV>, Vec<BV>) = v[j - 1]
-                        .iter()
-                        .zip(&v[j])
-                        .map(|(p, q)| (swap.ite(q, p), swap.ite(p, q)))
-                        .unzip();
-                    v[j - 1] = lo;
-                    v[j] = hi;
+                    let swap = Bool::and(&[done.not(), lookup(&pos[j], &pos[j - 1])]);
+                    let (lo, hi) = (
+                        swap.ite(&pos[j], &pos[j - 1]),
+                        swap.ite(&pos[j - 1], &pos[j]),
+                    );
+                    pos[j - 1] = lo;
+                    pos[j] = hi;
                     done = swap.not();
                 }
             }
-            for (i, e) in v.into_iter().enumerate() {
-                for (k, x) in e.into_iter().enumerate() {
-                    outs[k][at(i)] = x;
+            for (i, p) in pos.iter().enumerate() {
+                for (k, out) in outs.iter_mut().enumerate() {
+                    let mut x = orig[0][k].clone();
+                    for (q, o) in orig.iter().enumerate().skip(1) {
+                        x = p.eq(BV::from_u64(q as u64, pw)).ite(&o[k], &x);
+                    }
+                    out[at(i)] = x;
                 }
             }
         }
@@ -1846,11 +1896,7 @@ impl<'s> Encoder<'s> {
     /// Encodes the function on the given argument terms; its results.
     /// Encodes the function on the given argument terms; its results and
     /// the obligations (see [`Encoder::obligations`]).
-    fn run(
-        side: &'s Side<'s>,
-        inputs: &[Sym],
-        scalar: bool,
-    ) -> Res<(Vec<Sym>, Vec<(String, Bool)>)> {
+    fn run(side: &'s Side<'s>, inputs: &[Sym], scalar: bool) -> Res<(Vec<Sym>, Obligations)> {
         let mut enc = Encoder {
             side,
             env: HashMap::new(),
