@@ -905,6 +905,7 @@ fn smt_encoding_agrees_with_executor_sort_and_top_k() {
         (Some(FloatKind::F32), "f32"),
         (Some(FloatKind::F16), "f16"),
         (Some(FloatKind::F8E4M3FNUZ), "f8E4M3FNUZ"),
+        (Some(FloatKind::F8E8M0FNU), "f8E8M0FNU"),
         (None, "i8"),
         (None, "ui8"),
     ] {
@@ -972,6 +973,36 @@ fn smt_encoding_agrees_with_executor_sort_and_top_k() {
                 agree(&text, std::slice::from_ref(&x), false),
                 "top_k {e}\n{text}"
             );
+        }
+    }
+}
+
+#[test]
+fn smt_encoding_agrees_with_executor_compare_f8e8m0fnu() {
+    // Every pattern against 16 others (the edges and random ones).
+    let mut rng = Rng(17);
+    let k = FloatKind::F8E8M0FNU;
+    let mut others: Vec<u64> = vec![0, 1, 0x7e, 0x7f, 0x80, 0xfe, 0xff];
+    while others.len() < 16 {
+        others.push(rng.next_u64() & 0xff);
+    }
+    let (mut xs, mut ys) = (Vec::new(), Vec::new());
+    for a in 0..256u64 {
+        for &b in &others {
+            xs.push(a);
+            ys.push(b);
+        }
+    }
+    let m = xs.len();
+    let t = format!("tensor<{m}xf8E8M0FNU>");
+    let b = format!("tensor<{m}xi1>");
+    let args = [tensor(k, xs), tensor(k, ys)];
+    for dir in ["EQ", "NE", "LT", "LE", "GT", "GE"] {
+        for ty in ["FLOAT", "TOTALORDER"] {
+            let text = format!(
+                "func.func @main(%x: {t}, %y: {t}) -> {b} {{\n  %r = stablehlo.compare {dir}, %x, %y, {ty} : ({t}, {t}) -> {b}\n  return %r : {b}\n}}"
+            );
+            assert!(agree(&text, &args, false), "compare {dir} {ty} f8E8M0FNU");
         }
     }
 }

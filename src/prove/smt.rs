@@ -51,7 +51,8 @@
 //! keys (totalOrder for floats), by ranks.
 //!
 //! **Not encoded** (the method steps aside, naming the op): transcendental
-//! functions, f8E8M0FNU arithmetic, control flow, ops with regions other
+//! functions, f8E8M0FNU arithmetic (its comparisons are: its values order
+//! as their patterns, [`pattern_ordered`]), control flow, ops with regions other
 //! than `sort`, and anything not listed in [`Encoder::encode_op`]. A float
 //! → float conversion of a NaN keeps the executor's payload and sign
 //! (`float::convert`), so `bitcast_convert` may read it.
@@ -705,6 +706,33 @@ impl Fp {
     }
 }
 
+/// A float format whose values increase with their patterns and whose one
+/// NaN is the all-ones pattern (no sign, no zero: f8E8M0FNU). Its
+/// comparisons need no arithmetic: `float::arith::total_order_key` is the
+/// pattern itself.
+fn pattern_ordered(k: FloatKind) -> bool {
+    let f = k.format();
+    !f.signed && !f.has_zero && f.nan == NanEncoding::AllOnes && f.mag_mask() == f.all_mask()
+}
+
+/// `compare` in a [`pattern_ordered`] format (`float::arith::compare`,
+/// `compare_total`): `FLOAT` is unordered when either is NaN (only `NE`
+/// holds), otherwise both order by the pattern.
+fn pattern_compare(k: FloatKind, dir: &str, total: bool, a: &BV, b: &BV) -> Res<Bool> {
+    let all = BV::from_u64(k.format().all_mask(), k.bits());
+    let unordered = if total {
+        Bool::from_bool(false)
+    } else {
+        Bool::or(&[a.eq(&all), b.eq(&all)])
+    };
+    let r = int_compare(dir, false, a, b)?;
+    Ok(if dir == "NE" {
+        Bool::or(&[unordered, r])
+    } else {
+        Bool::and(&[unordered.not(), r])
+    })
+}
+
 // ---------------------------------------------------------------------------
 // Integers
 // ---------------------------------------------------------------------------
@@ -1278,6 +1306,7 @@ impl<'s> Encoder<'s> {
         }
         let key = |v: &BV| -> Res<BV> {
             Ok(match x.elem {
+                Elem::Float(fk) if pattern_ordered(fk) => v.zero_ext(2),
                 Elem::Float(fk) => Fp::new(fk)?.key(v),
                 Elem::Int(t) if t.signed && t.bits > 1 => v.sign_ext(2),
                 Elem::Int(_) => v.zero_ext(2),
@@ -1528,6 +1557,10 @@ impl<'s> Encoder<'s> {
                             _ => k.signed,
                         };
                         map2(&|a, b| Ok(bool_bv(&int_compare(dir, signed, a, b)?)))?
+                    }
+                    Elem::Float(fk) if pattern_ordered(fk) => {
+                        let total = ctype == Some("TOTALORDER");
+                        map2(&|a, b| Ok(bool_bv(&pattern_compare(fk, dir, total, a, b)?)))?
                     }
                     Elem::Float(fk) => {
                         let fp = Fp::new(fk)?;
