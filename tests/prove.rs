@@ -5,6 +5,7 @@ use hlocheck::float::FloatKind;
 use hlocheck::interp::tensor::Tensor;
 use hlocheck::interp::{Interp, Limits, Value};
 use hlocheck::ir::parse::parse_program;
+use hlocheck::ir::types::Signedness;
 use hlocheck::ir::{ElementType, Program};
 use hlocheck::prove::exec::Rng;
 use hlocheck::prove::ulp::float_equal;
@@ -791,4 +792,217 @@ fn erf_decomposition_example_of_the_readme() {
     assert_eq!(v.results[0].max_ulp, prove::Ulp(1));
     assert_eq!(v.results[0].differing, 4);
     assert_eq!(v.results[0].nan_mismatches, 0);
+}
+
+/// Complex numbers of part format `k`: every pair of the special values,
+/// then random parts.
+fn complex_pairs(k: FloatKind, rng: &mut Rng) -> Vec<u64> {
+    let specials = lanes(k, 0, rng);
+    let all = k.format().all_mask();
+    let mut v = Vec::new();
+    for &a in &specials {
+        for &b in &specials {
+            v.push(a);
+            v.push(b);
+        }
+    }
+    for _ in 0..64 {
+        v.push(rng.next_u64() & all);
+        v.push(rng.next_u64() & all);
+    }
+    v
+}
+
+#[test]
+fn smt_encoding_agrees_with_executor_complex() {
+    let mut rng = Rng(11);
+    for k in [FloatKind::F32, FloatKind::F64] {
+        let (xs, mut ys) = (complex_pairs(k, &mut rng), complex_pairs(k, &mut rng));
+        // y: the same pairs in another order, so every special meets others.
+        ys.rotate_left(2 * 7);
+        let n = xs.len() / 2;
+        let ce = ElementType::Complex(k);
+        let x = Tensor::new(ce.clone(), vec![n], &xs);
+        let y = Tensor::new(ce.clone(), vec![n], &ys);
+        let p = k.name();
+        let c = format!("tensor<{n}xcomplex<{p}>>");
+        let r = format!("tensor<{n}x{p}>");
+        let b = format!("tensor<{n}xi1>");
+        let args = [x.clone(), y.clone()];
+        for op in [
+            "add", "subtract", "multiply", "divide", "maximum", "minimum",
+        ] {
+            let text = format!(
+                "func.func @main(%x: {c}, %y: {c}) -> {c} {{\n  %r = stablehlo.{op} %x, %y : {c}\n  return %r : {c}\n}}"
+            );
+            assert!(agree(&text, &args, false), "{op} {c}");
+        }
+        for dir in ["EQ", "NE", "LT", "LE", "GT", "GE"] {
+            for ty in ["FLOAT", "TOTALORDER"] {
+                let text = format!(
+                    "func.func @main(%x: {c}, %y: {c}) -> {b} {{\n  %r = stablehlo.compare {dir}, %x, %y, {ty} : ({c}, {c}) -> {b}\n  return %r : {b}\n}}"
+                );
+                assert!(agree(&text, &args, false), "compare {dir} {ty} {c}");
+            }
+        }
+        let text = format!(
+            "func.func @main(%x: {c}, %y: {c}) -> ({c}, {c}, {c}, {r}, {r}) {{
+  %p = stablehlo.compare LT, %x, %y, TOTALORDER : ({c}, {c}) -> {b}
+  %s = stablehlo.select %p, %x, %y : {b}, {c}
+  %n = stablehlo.negate %x : {c}
+  %re = stablehlo.real %y : ({c}) -> {r}
+  %im = stablehlo.imag %x : ({c}) -> {r}
+  %z = stablehlo.complex %im, %re : {c}
+  %q = \"chlo.conj\"(%x) : ({c}) -> {c}
+  %w = \"chlo.square\"(%y) : ({c}) -> {c}
+  %s2 = stablehlo.add %s, %z : {c}
+  %rr = stablehlo.real %re : ({r}) -> {r}
+  %ri = stablehlo.imag %re : ({r}) -> {r}
+  return %s2, %q, %w, %rr, %ri : {c}, {c}, {c}, {r}, {r}
+}}"
+        );
+        assert!(agree(&text, &args, false), "complex parts {c}");
+        // Conversions: between the part formats, from and to reals and
+        // integers.
+        let other = if k == FloatKind::F32 { "f64" } else { "f32" };
+        let oc = format!("tensor<{n}xcomplex<{other}>>");
+        let text = format!(
+            "func.func @main(%x: {c}) -> ({oc}, {r}, {c}, tensor<{n}xi32>, {b}, {c}) {{
+  %a = stablehlo.convert %x : ({c}) -> {oc}
+  %re = stablehlo.convert %x : ({c}) -> {r}
+  %back = stablehlo.convert %re : ({r}) -> {c}
+  %i = stablehlo.convert %x : ({c}) -> tensor<{n}xi32>
+  %t = stablehlo.convert %x : ({c}) -> {b}
+  %fi = stablehlo.convert %i : (tensor<{n}xi32>) -> {c}
+  return %a, %re, %back, %i, %t, %fi : {oc}, {r}, {c}, tensor<{n}xi32>, {b}, {c}
+}}"
+        );
+        assert!(
+            agree(&text, std::slice::from_ref(&x), false),
+            "complex conversions {c}"
+        );
+    }
+    // An op the encoding does not cover on complex numbers is refused.
+    let text = "func.func @main(%x: tensor<2xcomplex<f32>>) -> tensor<2xcomplex<f32>> {
+  %r = stablehlo.sqrt %x : tensor<2xcomplex<f32>>
+  return %r : tensor<2xcomplex<f32>>
+}";
+    let x = Tensor::new(
+        ElementType::Complex(FloatKind::F32),
+        vec![2],
+        &[0x3f80_0000, 0, 0x4000_0000, 0x3f80_0000],
+    );
+    assert!(
+        !agree(text, &[x], false),
+        "complex sqrt must not be encoded"
+    );
+}
+
+#[test]
+fn smt_encoding_agrees_with_executor_sort_and_top_k() {
+    let mut rng = Rng(13);
+    for (k, e) in [
+        (Some(FloatKind::F32), "f32"),
+        (Some(FloatKind::F16), "f16"),
+        (Some(FloatKind::F8E4M3FNUZ), "f8E4M3FNUZ"),
+        (Some(FloatKind::F8E8M0FNU), "f8E8M0FNU"),
+        (None, "i8"),
+        (None, "ui8"),
+    ] {
+        let t = format!("tensor<3x4x{e}>");
+        let ti = "tensor<3x4xi32>";
+        let elem = match (k, e) {
+            (Some(k), _) => ElementType::Float(k),
+            (None, "i8") => ElementType::Int(Signedness::Signless, 8),
+            _ => ElementType::Int(Signedness::Unsigned, 8),
+        };
+        for trial in 0..30 {
+            // Few distinct values, so ties, ±0 and NaN meet in one row.
+            let pool: Vec<u64> = match k {
+                Some(k) => {
+                    let mut v = lanes(k, 0, &mut rng);
+                    v.truncate(6 + trial % 10);
+                    v.push(rng.next_u64() & k.format().all_mask());
+                    v
+                }
+                None => vec![0, 1, 0x7f, 0x80, 0xff, rng.next_u64() & 0xff],
+            };
+            let data: Vec<u64> = (0..12)
+                .map(|_| pool[(rng.next_u64() % pool.len() as u64) as usize])
+                .map(|x| match &elem {
+                    // Signed lanes are stored sign-extended.
+                    ElementType::Int(Signedness::Signless, 8) => x as u8 as i8 as i64 as u64,
+                    _ => x,
+                })
+                .collect();
+            let x = Tensor::new(elem.clone(), vec![3, 4], &data);
+            let cmps: &[&str] = if k.is_some() {
+                &[
+                    "LT, %a, %b, TOTALORDER",
+                    "GT, %a, %b, FLOAT",
+                    "GE, %a, %b, TOTALORDER",
+                ]
+            } else {
+                &["LT, %a, %b", "GT, %a, %b, UNSIGNED", "LE, %a, %b"]
+            };
+            for cmp in cmps {
+                let text = format!(
+                    "func.func @main(%x: {t}) -> ({t}, {ti}) {{
+  %i = stablehlo.iota dim = 1 : {ti}
+  %r:2 = \"stablehlo.sort\"(%x, %i) ({{
+  ^bb0(%a: tensor<{e}>, %b: tensor<{e}>, %c: tensor<i32>, %d: tensor<i32>):
+    %p = stablehlo.compare {cmp} : (tensor<{e}>, tensor<{e}>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  }}) {{dimension = 1 : i64, is_stable = true}} : ({t}, {ti}) -> ({t}, {ti})
+  return %r#0, %r#1 : {t}, {ti}
+}}"
+                );
+                assert!(
+                    agree(&text, std::slice::from_ref(&x), false),
+                    "sort {cmp} {e}\n{text}"
+                );
+            }
+            let tv = format!("tensor<3x3x{e}>");
+            let text = format!(
+                "func.func @main(%x: {t}) -> ({tv}, tensor<3x3xi32>) {{
+  %r:2 = \"chlo.top_k\"(%x) {{k = 3 : i64}} : ({t}) -> ({tv}, tensor<3x3xi32>)
+  return %r#0, %r#1 : {tv}, tensor<3x3xi32>
+}}"
+            );
+            assert!(
+                agree(&text, std::slice::from_ref(&x), false),
+                "top_k {e}\n{text}"
+            );
+        }
+    }
+}
+
+#[test]
+fn smt_encoding_agrees_with_executor_compare_f8e8m0fnu() {
+    // Every pattern against 16 others (the edges and random ones).
+    let mut rng = Rng(17);
+    let k = FloatKind::F8E8M0FNU;
+    let mut others: Vec<u64> = vec![0, 1, 0x7e, 0x7f, 0x80, 0xfe, 0xff];
+    while others.len() < 16 {
+        others.push(rng.next_u64() & 0xff);
+    }
+    let (mut xs, mut ys) = (Vec::new(), Vec::new());
+    for a in 0..256u64 {
+        for &b in &others {
+            xs.push(a);
+            ys.push(b);
+        }
+    }
+    let m = xs.len();
+    let t = format!("tensor<{m}xf8E8M0FNU>");
+    let b = format!("tensor<{m}xi1>");
+    let args = [tensor(k, xs), tensor(k, ys)];
+    for dir in ["EQ", "NE", "LT", "LE", "GT", "GE"] {
+        for ty in ["FLOAT", "TOTALORDER"] {
+            let text = format!(
+                "func.func @main(%x: {t}, %y: {t}) -> {b} {{\n  %r = stablehlo.compare {dir}, %x, %y, {ty} : ({t}, {t}) -> {b}\n  return %r : {b}\n}}"
+            );
+            assert!(agree(&text, &args, false), "compare {dir} {ty} f8E8M0FNU");
+        }
+    }
 }

@@ -1,10 +1,15 @@
 //! Every `exact` rule of spec/rules/ put to the SMT method of `equiv` on
 //! each element type it applies to, where the encoding covers its ops.
 //! Float results are compared through `bitcast_convert` to the unsigned
-//! integer of their width, so the solver compares bit patterns: NaN payloads
-//! and signs count (equiv's own NaN rule would let any two NaNs agree). The
-//! f6 formats have no integer of their width, but neither a NaN, so there
-//! the solver's equality is already bit equality.
+//! integer of their width, complex results through their `real` and `imag`
+//! parts, each so converted, so the solver compares bit patterns: NaN
+//! payloads and signs count (equiv's own NaN rule would let any two NaNs
+//! agree). The f6 formats have no integer of their width, but neither a
+//! NaN, so there the solver's equality is already bit equality.
+//!
+//! Each query is bounded by Z3's resource limit (`rlimit`, the one the
+//! certificates use), not by time, so what is proven does not depend on
+//! the machine's load.
 //!
 //! The instances are those of `egraph::instances` with 2 elements along the
 //! last dimension: `tensor<2xT>` for the elementwise ops, and for the
@@ -16,22 +21,26 @@
 //! are encoded element by element.
 //!
 //! Prints one line per rule: the element types proven by SMT, and for the
-//! others why not (the op the encoding lacks, or the solver's time-out), so
+//! others why not (the op the encoding lacks, or the solver's resource
+//! limit), so
 //! the report says which rules rest on proofs and which on the exhaustive or
 //! sampled runs of tests/rules.rs. Fails if the solver refutes any
 //! instance, or if fewer instances are proven than today.
 //!
 //! The CHLO ops are encoded with the executor's semantics (`prove::smt`), so
 //! the CHLO legalization rules of chlo.rules are proven here for every
-//! encoded element type, f32, f64, i32 and i64 included. Not proven here:
-//! the rules on complex numbers (not encoded), on f8E8M0FNU (its
-//! arithmetic is not encoded; 8 bits, exhaustive in tests/rules.rs), with
-//! transcendental functions (tan, atan, power, atan2, zeta, polygamma), with
-//! regions (top_k's sort), and the 64-bit mulhi rules (a 64 × 64-bit
-//! multiplier against its 32-bit decomposition: the solver times out).
+//! encoded element type, f32, f64, i32, i64, complex<f32> and complex<f64>
+//! included, and top_k's `sort` (its comparator first proven a strict weak
+//! order). Not proven here: the rules with f8E8M0FNU arithmetic (not
+//! encoded, only its comparisons; 8 bits, exhaustive in tests/rules.rs), with transcendental
+//! functions (tan, atan, power, atan2, zeta, polygamma), the 64-bit mulhi
+//! rules (a 64 × 64-bit multiplier against its 32-bit decomposition) and
+//! next_after on the f6 formats (both beyond the resource limit).
 //!
-//! A wrong exact rule over f32 (tests/programs/prove/wrong_exact.rules) is
-//! refuted, and its counterexample re-run on the executor.
+//! Wrong exact rules are refuted, and their counterexamples re-run on the
+//! executor: one over f32 (tests/programs/prove/wrong_exact.rules), one over
+//! complex numbers (wrong_complex.rules) and two for top_k (wrong_top_k.rules:
+//! a FLOAT comparison, and GE, which swaps ties).
 
 use hlocheck::egraph::instances::instances_with;
 use hlocheck::egraph::rules::{self, Kind};
@@ -41,12 +50,14 @@ use hlocheck::interp::{Interp, Limits, Value};
 use hlocheck::ir::parse::parse_program;
 use hlocheck::ir::print::print_program;
 use hlocheck::ir::{ElementType, Program};
+use hlocheck::prove::certificate::SMT_RLIMIT;
 use hlocheck::prove::smt::{decide, SmtResult};
 use hlocheck::prove::{Options, Outcome, Side};
 
 /// Instances proven when this was written (74 before the CHLO ops were
-/// encoded).
-const MIN_PROVEN: usize = 1935;
+/// encoded; 1,937 before complex numbers, sort and f8E8M0FNU comparisons
+/// were, under a 4 s time limit instead of the resource limit).
+const MIN_PROVEN: usize = 2087;
 
 /// The unsigned integer type of a float's width, when there is one.
 fn bits_type(e: &ElementType) -> Option<String> {
@@ -83,15 +94,18 @@ fn as_bits(p: &Program) -> Option<Program> {
     let (mut new_names, mut new_types) = (Vec::new(), Vec::new());
     for (i, (n, t)) in names.iter().zip(&side.results).enumerate() {
         let tt = t.as_tensor()?;
-        match bits_type(&tt.elem) {
-            Some(u) => {
-                let dims: Vec<String> = tt
-                    .dims
-                    .as_ref()?
-                    .iter()
-                    .map(|d| d.map(|d| d.to_string()))
-                    .collect::<Option<_>>()?;
-                let shape = dims.iter().map(|d| format!("{d}x")).collect::<String>();
+        let shape = || -> Option<String> {
+            let dims: Vec<String> = tt
+                .dims
+                .as_ref()?
+                .iter()
+                .map(|d| d.map(|d| d.to_string()))
+                .collect::<Option<_>>()?;
+            Some(dims.iter().map(|d| format!("{d}x")).collect::<String>())
+        };
+        match (bits_type(&tt.elem), &tt.elem) {
+            (Some(u), _) => {
+                let shape = shape()?;
                 let ut = format!("tensor<{shape}{u}>");
                 body.push_str(&format!(
                     "  %bits{i} = stablehlo.bitcast_convert {n} : ({t}) -> {ut}\n"
@@ -99,7 +113,20 @@ fn as_bits(p: &Program) -> Option<Program> {
                 new_names.push(format!("%bits{i}"));
                 new_types.push(ut);
             }
-            None => {
+            // A complex result: its real and imaginary parts, each as bits.
+            (None, ElementType::Complex(k)) => {
+                let shape = shape()?;
+                let pt = format!("tensor<{shape}{}>", k.name());
+                let ut = format!("tensor<{shape}ui{}>", k.bits());
+                for part in ["real", "imag"] {
+                    body.push_str(&format!(
+                        "  %{part}{i} = stablehlo.{part} {n} : ({t}) -> {pt}\n  %{part}bits{i} = stablehlo.bitcast_convert %{part}{i} : ({pt}) -> {ut}\n"
+                    ));
+                    new_names.push(format!("%{part}bits{i}"));
+                    new_types.push(ut.clone());
+                }
+            }
+            (None, _) => {
                 new_names.push(n.clone());
                 new_types.push(t.to_string());
             }
@@ -130,8 +157,12 @@ fn as_bits(p: &Program) -> Option<Program> {
 #[test]
 fn exact_rules_are_proven_by_smt_where_the_encoding_covers_them() {
     let t0 = std::time::Instant::now();
+    // Z3's deterministic resource limit per query, as the certificates use
+    // (`prove::certificate::SMT_RLIMIT`), so what is proven does not depend
+    // on the machine's load; the time limit is only a safety net.
     let opts = Options {
-        timeout_ms: 4_000,
+        timeout_ms: 300_000,
+        rlimit: SMT_RLIMIT,
         ..Options::default()
     };
     let (mut proven, mut aside, mut refuted) = (0usize, 0usize, Vec::new());
@@ -262,5 +293,123 @@ fn wrong_exact_rule_over_f32_is_refuted_with_a_counterexample_the_executor_confi
             assert_eq!(l, vec![0; n], "{what}: is_pos_inf of a finite value");
             assert_eq!(r, vec![1; n], "{what}: the wrong rule's value");
         }
+    }
+}
+
+/// The instances of the rules of a fixture file on the element types named.
+fn fixture_instances(file: &str, types: &[&str]) -> Vec<(Program, Program, String)> {
+    let path = format!("{}/tests/programs/prove/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("fixture");
+    let parsed = rules::parse_rules(file, &text).expect("fixture parses");
+    assert!(!parsed.is_empty());
+    let mut out = Vec::new();
+    for rule in &parsed {
+        let insts: Vec<_> = instances_with(rule, 2)
+            .into_iter()
+            .filter(|(_, _, what)| types.iter().any(|t| what.contains(&format!(" on {t}:"))))
+            .collect();
+        out.extend(insts);
+    }
+    out
+}
+
+/// The executor's results of `main` (lanes, per result).
+fn run_main(p: &Program, args: &[Tensor]) -> Vec<Vec<u64>> {
+    let args: Vec<Value> = args.iter().cloned().map(Value::tensor).collect();
+    Interp::new(p, Limits::default())
+        .call("main", args)
+        .expect("runs")
+        .into_iter()
+        .map(|v| v.into_tensor().expect("tensor").lanes_vec())
+        .collect()
+}
+
+/// The hexadecimal patterns in a text, in order.
+fn hex_patterns(text: &str) -> Vec<u64> {
+    text.split("0x")
+        .skip(1)
+        .map(|h| {
+            let d: String = h.chars().take_while(|c| c.is_ascii_hexdigit()).collect();
+            u64::from_str_radix(&d, 16).expect("hex")
+        })
+        .collect()
+}
+
+#[test]
+fn wrong_complex_rule_is_refuted_with_a_counterexample_the_executor_confirms() {
+    let insts = fixture_instances("wrong_complex.rules", &["complex<f32>", "complex<f64>"]);
+    assert_eq!(insts.len(), 2);
+    for (lhs, rhs, what) in insts {
+        let (sa, sb) = (
+            Side::new(&lhs, "main").unwrap(),
+            Side::new(&rhs, "main").unwrap(),
+        );
+        let v = match decide(&sa, &sb, &Options::default()) {
+            SmtResult::Decided(v) => v,
+            SmtResult::StepAside(r) => panic!("{what}: SMT stepped aside: {r}"),
+        };
+        assert_eq!(v.outcome, Outcome::Differ, "{what}: {}", v.summary);
+        let cx = v.counterexample.expect("a counterexample");
+        // One complex element (an elementwise function): "(re (0x…), im (0x…))".
+        let parts = hex_patterns(&cx.inputs[0]);
+        assert_eq!(parts.len(), 2, "{what}: {:?}", cx.inputs);
+        let (shape, e) = hlocheck::prove::static_tensor(&sa.args[0]).expect("static");
+        let ElementType::Complex(k) = e else {
+            panic!("{what}: not complex")
+        };
+        let n: usize = shape.iter().product();
+        let lanes: Vec<u64> = (0..n).flat_map(|_| parts.clone()).collect();
+        let arg = Tensor::new(e.clone(), shape.clone(), &lanes);
+        let (l, r) = (
+            run_main(&lhs, std::slice::from_ref(&arg)),
+            run_main(&rhs, &[arg]),
+        );
+        // Where the rule is wrong: an imaginary part that is zero or NaN.
+        let f = k.format();
+        let im = parts[1];
+        assert!(
+            f.is_zero(im) || f.is_nan(im),
+            "{what}: imaginary part {im:#x}"
+        );
+        // The executor's results differ under the NaN rule (part by part).
+        let differ = l[0]
+            .iter()
+            .zip(&r[0])
+            .any(|(&x, &y)| !hlocheck::prove::ulp::float_equal(*k, x, y));
+        assert!(differ, "{what}: the executor gives equal results {l:?}");
+    }
+}
+
+#[test]
+fn wrong_top_k_rules_are_refuted_with_counterexamples_the_executor_confirms() {
+    // Both rules on f32 and f16, the unstable one also on i32.
+    let insts = fixture_instances("wrong_top_k.rules", &["f32", "f16", "i32"]);
+    assert_eq!(insts.len(), 5);
+    for (lhs, rhs, what) in insts {
+        let (sa, sb) = (
+            Side::new(&lhs, "main").unwrap(),
+            Side::new(&rhs, "main").unwrap(),
+        );
+        let v = match decide(&sa, &sb, &Options::default()) {
+            SmtResult::Decided(v) => v,
+            SmtResult::StepAside(r) => panic!("{what}: SMT stepped aside: {r}"),
+        };
+        assert_eq!(v.outcome, Outcome::Differ, "{what}: {}", v.summary);
+        let cx = v.counterexample.expect("a counterexample");
+        // The input, a tensor literal, read back and run on both sides.
+        let lit = cx.inputs[0]
+            .split_once(" = ")
+            .map(|x| x.1)
+            .expect("%arg0 = literal");
+        let arg = hlocheck::interp::literal::parse_literal(lit, 1 << 20).expect("literal");
+        assert_eq!(
+            &arg.elem,
+            hlocheck::prove::static_tensor(&sa.args[0]).unwrap().1
+        );
+        let (l, r) = (
+            run_main(&lhs, std::slice::from_ref(&arg)),
+            run_main(&rhs, &[arg]),
+        );
+        assert_ne!(l, r, "{what}: the executor gives equal results on {lit}");
     }
 }

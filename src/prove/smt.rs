@@ -30,10 +30,31 @@
 //! `to_ieee_bv` of NaN (unspecified) are never used: maximum, minimum and
 //! `TOTALORDER` comparisons are computed on the bit patterns.
 //!
+//! **Complex numbers** (complex<f32>, complex<f64>) are one bit-vector of
+//! twice the part's width, the real part low (as the executor's lanes and
+//! `bitcast_convert` order them). `+ −` work part by part, `× ÷` by the
+//! executor's formulas (each real operation rounded as above), maximum,
+//! minimum and `compare` lexicographically by (real, imaginary) with the
+//! executor's unordered cases, and `real`, `imag`, `complex`, `negate`,
+//! `chlo.conj`, `chlo.square`, `convert`, `select` and the movement ops as
+//! the executor does. Any other op meeting a complex value is refused
+//! ([`COMPLEX_OPS`]).
+//!
+//! **Sorting.** `stablehlo.sort` of slices of at most [`MAX_SORT`] elements
+//! is the executor's insertion sort, the comparator region encoded on every
+//! pair of a slice's elements. Where the comparator is a strict weak order,
+//! every stable sort gives that result (the executor also sorts by keys
+//! then); the encoding adds the negation of that property, over symbolic
+//! elements, as an obligation, and [`decide`] proves nothing unless Z3
+//! refutes it first (otherwise only a counterexample the executor confirms
+//! counts). `chlo.top_k` is the stable descending sort by the executor's
+//! keys (totalOrder for floats), by ranks.
+//!
 //! **Not encoded** (the method steps aside, naming the op): transcendental
-//! functions, f8E8M0FNU arithmetic, complex numbers, control flow, ops with
-//! regions, and anything not listed in [`encode_op`]. A float → float
-//! conversion of a NaN keeps the executor's payload and sign
+//! functions, f8E8M0FNU arithmetic (its comparisons are: its values order
+//! as their patterns, [`pattern_ordered`]), control flow, ops with regions other
+//! than `sort`, and anything not listed in [`Encoder::encode_op`]. A float
+//! → float conversion of a NaN keeps the executor's payload and sign
 //! (`float::convert`), so `bitcast_convert` may read it.
 //!
 //! A satisfying assignment is a counterexample only once the executor,
@@ -69,11 +90,17 @@ const MAX_TERMS: usize = 20_000;
 enum Elem {
     Int(IntKind),
     Float(FloatKind),
+    /// A complex number of two parts of this format: one bit-vector of
+    /// twice the part's width, the real part in the low half and the
+    /// imaginary part in the high half (the executor's lane order, read as
+    /// `bitcast_convert` reads it).
+    Complex(FloatKind),
 }
 
 fn elem_of(e: &ElementType) -> Option<Elem> {
     match e {
         ElementType::Float(k) => Some(Elem::Float(*k)),
+        ElementType::Complex(k) => Some(Elem::Complex(*k)),
         ElementType::Int(..) | ElementType::Index => int_kind(e).map(Elem::Int),
         _ => None,
     }
@@ -83,7 +110,38 @@ fn width(e: Elem) -> u32 {
     match e {
         Elem::Int(k) => k.bits,
         Elem::Float(k) => k.bits(),
+        Elem::Complex(k) => 2 * k.bits(),
     }
+}
+
+/// The executor's lanes of an element: one, or (real, imaginary).
+fn lanes_of(e: Elem, x: &BV) -> Vec<BV> {
+    match e {
+        Elem::Complex(k) => vec![re_part(k, x), im_part(k, x)],
+        _ => vec![x.clone()],
+    }
+}
+
+/// An element from the executor's lanes (`lanes_of` inverted).
+fn from_lanes(e: Elem, lanes: &[u64]) -> BV {
+    let lane =
+        |i: usize, w: u32| BV::from_u64(lanes.get(i).copied().unwrap_or(0), 64).extract(w - 1, 0);
+    match e {
+        Elem::Complex(k) => mk_complex(&lane(0, k.bits()), &lane(1, k.bits())),
+        e => lane(0, width(e)),
+    }
+}
+
+fn re_part(k: FloatKind, x: &BV) -> BV {
+    x.extract(k.bits() - 1, 0)
+}
+
+fn im_part(k: FloatKind, x: &BV) -> BV {
+    x.extract(2 * k.bits() - 1, k.bits())
+}
+
+fn mk_complex(re: &BV, im: &BV) -> BV {
+    im.concat(re)
 }
 
 /// A tensor value: element kind, shape, one bit-vector per element.
@@ -103,6 +161,7 @@ type Res<T> = Result<T, String>;
 /// A float format and its computation sort (see the module doc).
 #[derive(Clone, Copy)]
 struct Fp {
+    kind: FloatKind,
     f: &'static Format,
     /// Exponent bits of the computation sort `W`.
     ew: u32,
@@ -160,6 +219,7 @@ impl Fp {
             (ew + 2, (2 * p + 2).max(ew + 2))
         };
         Ok(Fp {
+            kind,
             f,
             ew,
             s: bias_w - f.bias as i64,
@@ -419,6 +479,91 @@ impl Fp {
         self.is_nan(a)
             .ite(&self.quiet(a), &self.is_zero(a).ite(a, &pm))
     }
+    /// `(a < b, a = b, a > b)` under `FLOAT` (all false when either is
+    /// NaN) or `TOTALORDER`.
+    fn order(&self, total: bool, a: &BV, b: &BV) -> Res<(Bool, Bool, Bool)> {
+        Ok((
+            self.compare("LT", total, a, b)?,
+            self.compare("EQ", total, a, b)?,
+            self.compare("GT", total, a, b)?,
+        ))
+    }
+    /// `compare` of complex numbers (`interp::elementwise::compare_plain`):
+    /// lexicographic by (real, imaginary), unordered (only `NE` holds) when
+    /// the real parts are, or when they are equal and the imaginary parts
+    /// are unordered.
+    fn complex_compare(&self, dir: &str, total: bool, a: &BV, b: &BV) -> Res<Bool> {
+        let k = self.kind;
+        let (lr, er, gr) = self.order(total, &re_part(k, a), &re_part(k, b))?;
+        let (li, ei, gi) = self.order(total, &im_part(k, a), &im_part(k, b))?;
+        let less = Bool::or(&[lr, Bool::and(&[er.clone(), li])]);
+        let equal = Bool::and(&[er.clone(), ei]);
+        let greater = Bool::or(&[gr, Bool::and(&[er, gi])]);
+        Ok(match dir {
+            "EQ" => equal,
+            "NE" => equal.not(),
+            "LT" => less,
+            "LE" => Bool::or(&[less, equal]),
+            "GT" => greater,
+            "GE" => Bool::or(&[greater, equal]),
+            _ => return Err(format!("comparison {dir}")),
+        })
+    }
+    /// Complex maximum/minimum (`interp::elementwise::complex_pick`): the
+    /// lexicographic `FLOAT` order; unordered gives the invalid value in
+    /// both parts.
+    fn complex_pick(&self, a: &BV, b: &BV, want_greater: bool) -> Res<BV> {
+        let k = self.kind;
+        let (lr, er, gr) = self.order(false, &re_part(k, a), &re_part(k, b))?;
+        let (li, ei, gi) = self.order(false, &im_part(k, a), &im_part(k, b))?;
+        let less = Bool::or(&[lr, Bool::and(&[er.clone(), li])]);
+        let equal = Bool::and(&[er.clone(), ei]);
+        let greater = Bool::or(&[gr, Bool::and(&[er, gi])]);
+        let ordered = Bool::or(&[less.clone(), equal, greater.clone()]);
+        let take_b = if want_greater { less } else { greater };
+        let nan = self.invalid();
+        Ok(ordered.ite(&take_b.ite(b, a), &mk_complex(&nan, &nan)))
+    }
+    /// Complex `+ − × ÷` (`interp::elementwise::complex_add` … `complex_div`):
+    /// the textbook formulas, each real operation rounded.
+    fn complex_binary(&self, op: &str, x: &BV, y: &BV) -> Res<BV> {
+        let k = self.kind;
+        let (a, b, c, d) = (re_part(k, x), im_part(k, x), re_part(k, y), im_part(k, y));
+        let f = |o: &str, p: &BV, q: &BV| self.binary(o, p, q);
+        let (re, im) = match op {
+            "add" | "subtract" => (f(op, &a, &c)?, f(op, &b, &d)?),
+            "multiply" => (
+                f("subtract", &f("multiply", &a, &c)?, &f("multiply", &b, &d)?)?,
+                f("add", &f("multiply", &a, &d)?, &f("multiply", &b, &c)?)?,
+            ),
+            "divide" => {
+                let den = f("add", &f("multiply", &c, &c)?, &f("multiply", &d, &d)?)?;
+                let re = f("add", &f("multiply", &a, &c)?, &f("multiply", &b, &d)?)?;
+                let im = f("subtract", &f("multiply", &b, &c)?, &f("multiply", &a, &d)?)?;
+                (f("divide", &re, &den)?, f("divide", &im, &den)?)
+            }
+            _ => return Err(format!("{op} is not encoded for complex numbers")),
+        };
+        Ok(mk_complex(&re, &im))
+    }
+    /// `chlo.square` of a complex number (`interp::chlo::square`):
+    /// `((re − im)(re + im), (re·im)·2)`, each operation rounded.
+    fn complex_square(&self, x: &BV) -> Res<BV> {
+        let k = self.kind;
+        let (re, im) = (re_part(k, x), im_part(k, x));
+        let two = self.c(crate::float::convert::from_int(
+            self.f,
+            2,
+            crate::float::Rounding::NearestEven,
+        ));
+        let r = self.binary(
+            "multiply",
+            &self.binary("subtract", &re, &im)?,
+            &self.binary("add", &re, &im)?,
+        )?;
+        let i = self.binary("multiply", &self.binary("multiply", &re, &im)?, &two)?;
+        Ok(mk_complex(&r, &i))
+    }
     fn compare(&self, dir: &str, total: bool, a: &BV, b: &BV) -> Res<Bool> {
         if total {
             let (ka, kb) = (self.key(a), self.key(b));
@@ -559,6 +704,33 @@ impl Fp {
             &t.ge(&hi).ite(&maxv, &low.ite(&minv, &conv)),
         )
     }
+}
+
+/// A float format whose values increase with their patterns and whose one
+/// NaN is the all-ones pattern (no sign, no zero: f8E8M0FNU). Its
+/// comparisons need no arithmetic: `float::arith::total_order_key` is the
+/// pattern itself.
+fn pattern_ordered(k: FloatKind) -> bool {
+    let f = k.format();
+    !f.signed && !f.has_zero && f.nan == NanEncoding::AllOnes && f.mag_mask() == f.all_mask()
+}
+
+/// `compare` in a [`pattern_ordered`] format (`float::arith::compare`,
+/// `compare_total`): `FLOAT` is unordered when either is NaN (only `NE`
+/// holds), otherwise both order by the pattern.
+fn pattern_compare(k: FloatKind, dir: &str, total: bool, a: &BV, b: &BV) -> Res<Bool> {
+    let all = BV::from_u64(k.format().all_mask(), k.bits());
+    let unordered = if total {
+        Bool::from_bool(false)
+    } else {
+        Bool::or(&[a.eq(&all), b.eq(&all)])
+    };
+    let r = int_compare(dir, false, a, b)?;
+    Ok(if dir == "NE" {
+        Bool::or(&[unordered, r])
+    } else {
+        Bool::and(&[unordered.not(), r])
+    })
 }
 
 // ---------------------------------------------------------------------------
@@ -795,11 +967,47 @@ fn linear(idx: &[usize], shape: &[usize]) -> usize {
 fn dense_elems(d: &DenseElements, e: Elem, n: usize) -> Res<Vec<BV>> {
     let shape = vec![n];
     let t = Tensor::from_dense(d, shape)?;
-    Ok(t.data
-        .iter()
-        .map(|x| BV::from_u64(x, 64).extract(width(e) - 1, 0))
-        .collect())
+    let l = match e {
+        Elem::Complex(_) => 2,
+        _ => 1,
+    };
+    let lanes = t.lanes_vec();
+    if lanes.len() != n * l {
+        return Err("a dense constant does not match its element type".into());
+    }
+    Ok(lanes.chunks_exact(l).map(|c| from_lanes(e, c)).collect())
 }
+
+/// The ops encoded on complex elements (as operands or results); any other
+/// op that meets a complex value makes the encoder refuse.
+const COMPLEX_OPS: &[&str] = &[
+    "constant",
+    "add",
+    "subtract",
+    "multiply",
+    "divide",
+    "maximum",
+    "minimum",
+    "negate",
+    "compare",
+    "select",
+    "convert",
+    "bitcast_convert",
+    "broadcast_in_dim",
+    "dynamic_broadcast_in_dim",
+    "get_dimension_size",
+    "reshape",
+    "transpose",
+    "slice",
+    "reverse",
+    "concatenate",
+    "real",
+    "imag",
+    "complex",
+    "chlo.conj",
+    "chlo.square",
+    "chlo.constant_like",
+];
 
 struct Encoder<'s> {
     side: &'s Side<'s>,
@@ -807,7 +1015,23 @@ struct Encoder<'s> {
     terms: usize,
     /// Encode one element of an elementwise function.
     scalar: bool,
+    /// Conditions the encoding is exact under only if they are
+    /// unsatisfiable (what each stands for, the formula): that a `sort`'s
+    /// comparator is not a strict weak order. [`decide`] proves nothing
+    /// unless each is refuted.
+    obligations: Obligations,
 }
+
+/// Conditions of an encoding's exactness, to be refuted (what each says,
+/// the formula of its violation).
+type Obligations = Vec<(String, Bool)>;
+
+/// Longest `sort` slice encoded (the executor's merge sort is one insertion
+/// sort up to 16 elements).
+const MAX_SORT: usize = 16;
+
+/// Longest `chlo.top_k` row encoded.
+const MAX_TOP_K: usize = 64;
 
 fn attr_list(op: &Op, name: &str) -> Res<Vec<i64>> {
     op.attr(name)
@@ -826,14 +1050,329 @@ impl<'s> Encoder<'s> {
     fn fp(e: Elem) -> Res<Fp> {
         match e {
             Elem::Float(k) => Fp::new(k),
-            Elem::Int(_) => Err("expected a float".into()),
+            Elem::Int(_) | Elem::Complex(_) => Err("expected a real float".into()),
         }
+    }
+
+    /// Encodes a block's ops on the given argument terms; the operands of
+    /// its terminator.
+    fn run_block(&mut self, block: &crate::ir::Block, inputs: &[Sym]) -> Res<Vec<Sym>> {
+        if block.args.len() != inputs.len() {
+            return Err("a block's arguments do not match".into());
+        }
+        for (a, s) in block.args.iter().zip(inputs) {
+            self.env.insert(*a, s.clone());
+        }
+        for op in &block.ops {
+            if matches!(op.name.as_str(), "func.return" | "stablehlo.return") {
+                return op
+                    .operands
+                    .iter()
+                    .map(|&v| self.get(v).cloned())
+                    .collect::<Res<Vec<_>>>();
+            }
+            if let Some(rs) = self.encode_op(op)? {
+                for (r, s) in op.results.iter().zip(rs) {
+                    self.env.insert(*r, s);
+                }
+            }
+        }
+        Err("a block has no return".into())
+    }
+
+    /// A comparator region applied to two elements of every operand
+    /// (`lhs[k]`, `rhs[k]`: the elements of operand `k`): whether it
+    /// returns true (the executor reads the low bit of its `i1` result).
+    fn comparator(
+        &mut self,
+        block: &crate::ir::Block,
+        elems: &[Elem],
+        lhs: &[BV],
+        rhs: &[BV],
+    ) -> Res<Bool> {
+        let mut inputs = Vec::with_capacity(2 * elems.len());
+        for ((e, l), r) in elems.iter().zip(lhs).zip(rhs) {
+            for x in [l, r] {
+                inputs.push(Sym {
+                    elem: *e,
+                    shape: vec![],
+                    xs: vec![x.clone()],
+                });
+            }
+        }
+        let out = self.run_block(block, &inputs)?;
+        match &out[..] {
+            [r] if r.elem
+                == Elem::Int(IntKind {
+                    bits: 1,
+                    signed: false,
+                })
+                && r.xs.len() == 1 =>
+            {
+                Ok(r.xs[0].eq(BV::from_u64(1, 1)))
+            }
+            _ => Err("a sort comparator that does not return one i1 is not encoded".into()),
+        }
+    }
+
+    /// `stablehlo.sort` of static tensors whose slices have at most
+    /// [`MAX_SORT`] elements. Each slice is sorted by the executor's own
+    /// algorithm at that length (`interp::reduce::merge_sort`: insertion
+    /// sort, each element moved down while the comparator says it is less
+    /// than its predecessor), the comparator region encoded once on each
+    /// pair of the slice's elements and looked up by position. The executor may instead sort by keys where the
+    /// comparator is a strict weak order on the slice, which gives the
+    /// same result (every stable sort does); the encoding claims
+    /// exactness only once the comparator is proven a strict weak order on
+    /// every element (an obligation [`decide`] refutes before it proves
+    /// anything).
+    fn encode_sort(&mut self, op: &Op) -> Res<Vec<Sym>> {
+        if self.scalar {
+            return Err("sort in an elementwise function".into());
+        }
+        let args: Vec<Sym> = op
+            .operands
+            .iter()
+            .map(|&v| self.get(v).cloned())
+            .collect::<Res<_>>()?;
+        let first = args.first().ok_or("sort without operands")?;
+        let shape = first.shape.clone();
+        if args.iter().any(|a| a.shape != shape) || op.results.len() != args.len() {
+            return Err("sort operands and results do not match".into());
+        }
+        for (a, &r) in args.iter().zip(&op.results) {
+            let (rs, re) = shape_of(self.side, r, false)?;
+            if rs != shape || re != a.elem {
+                return Err("a sort result is not of its operand's type".into());
+            }
+        }
+        let rank = shape.len() as i64;
+        let dim = op.attr("dimension").and_then(Attr::as_i64).unwrap_or(-1);
+        let dim = if dim < 0 { dim + rank } else { dim };
+        if rank == 0 || !(0..rank).contains(&dim) {
+            return Err("sort: dimension out of range".into());
+        }
+        let dim = dim as usize;
+        let len = shape[dim];
+        if len > MAX_SORT {
+            return Err(format!(
+                "sort of slices longer than {MAX_SORT} elements is not encoded"
+            ));
+        }
+        let block = op
+            .regions
+            .first()
+            .and_then(|r| r.blocks.first())
+            .ok_or("sort without a comparator")?;
+        let elems: Vec<Elem> = args.iter().map(|a| a.elem).collect();
+        // Strict weak order: irreflexive, transitive, and incomparability
+        // transitive, for all elements a, b, c (each one value per operand).
+        let id = self.obligations.len();
+        let var = |t: &str| -> Vec<BV> {
+            elems
+                .iter()
+                .enumerate()
+                .map(|(k, e)| BV::new_const(format!("swo{id}_{t}{k}"), width(*e)))
+                .collect()
+        };
+        let (a, b, c) = (var("a"), var("b"), var("c"));
+        let lt_aa = self.comparator(block, &elems, &a, &a)?;
+        let lt_ab = self.comparator(block, &elems, &a, &b)?;
+        let lt_ba = self.comparator(block, &elems, &b, &a)?;
+        let lt_bc = self.comparator(block, &elems, &b, &c)?;
+        let lt_cb = self.comparator(block, &elems, &c, &b)?;
+        let lt_ac = self.comparator(block, &elems, &a, &c)?;
+        let lt_ca = self.comparator(block, &elems, &c, &a)?;
+        let inc = |x: &Bool, y: &Bool| Bool::and(&[x.not(), y.not()]);
+        let not_swo = Bool::or(&[
+            lt_aa,
+            Bool::and(&[lt_ab.clone(), lt_bc.clone(), lt_ac.clone().not()]),
+            Bool::and(&[
+                inc(&lt_ab, &lt_ba),
+                inc(&lt_bc, &lt_cb),
+                inc(&lt_ac, &lt_ca).not(),
+            ]),
+        ]);
+        self.obligations.push((
+            "the comparator of sort is a strict weak order".into(),
+            not_swo,
+        ));
+        let mut outs: Vec<Vec<BV>> = args.iter().map(|a| a.xs.clone()).collect();
+        let st = strides(&shape);
+        for base_idx in indices(&shape).into_iter().filter(|i| i[dim] == 0) {
+            let base = linear(&base_idx, &shape);
+            let at = |i: usize| base + i * st[dim];
+            let orig: Vec<Vec<BV>> = (0..len)
+                .map(|i| args.iter().map(|a| a.xs[at(i)].clone()).collect())
+                .collect();
+            // The comparator on every pair of the slice's own elements, once;
+            // the sort then moves positions (which original element is where),
+            // so the comparator is never encoded on selected terms.
+            let mut less = vec![vec![Bool::from_bool(false); len]; len];
+            for (p, row) in less.iter_mut().enumerate() {
+                for (q, l) in row.iter_mut().enumerate() {
+                    *l = self.comparator(block, &elems, &orig[p], &orig[q])?;
+                }
+            }
+            let pw = 8;
+            let mut pos: Vec<BV> = (0..len).map(|i| BV::from_u64(i as u64, pw)).collect();
+            let lookup = |a: &BV, b: &BV| -> Bool {
+                let mut hits = Vec::with_capacity(len * len);
+                for (p, row) in less.iter().enumerate() {
+                    for (q, l) in row.iter().enumerate() {
+                        hits.push(Bool::and(&[
+                            a.eq(BV::from_u64(p as u64, pw)),
+                            b.eq(BV::from_u64(q as u64, pw)),
+                            l.clone(),
+                        ]));
+                    }
+                }
+                Bool::or(&hits)
+            };
+            for i in 1..len {
+                let mut done = Bool::from_bool(false);
+                for j in (1..=i).rev() {
+                    let swap = Bool::and(&[done.not(), lookup(&pos[j], &pos[j - 1])]);
+                    let (lo, hi) = (
+                        swap.ite(&pos[j], &pos[j - 1]),
+                        swap.ite(&pos[j - 1], &pos[j]),
+                    );
+                    pos[j - 1] = lo;
+                    pos[j] = hi;
+                    done = swap.not();
+                }
+            }
+            for (i, p) in pos.iter().enumerate() {
+                for (k, out) in outs.iter_mut().enumerate() {
+                    let mut x = orig[0][k].clone();
+                    for (q, o) in orig.iter().enumerate().skip(1) {
+                        x = p.eq(BV::from_u64(q as u64, pw)).ite(&o[k], &x);
+                    }
+                    out[at(i)] = x;
+                }
+            }
+        }
+        self.terms += outs.iter().map(Vec::len).sum::<usize>();
+        if self.terms > MAX_TERMS {
+            return Err(format!("more than {MAX_TERMS} elements to encode"));
+        }
+        Ok(args
+            .iter()
+            .zip(outs)
+            .map(|(a, xs)| Sym {
+                elem: a.elem,
+                shape: shape.clone(),
+                xs,
+            })
+            .collect())
+    }
+
+    /// `chlo.top_k` (`interp::reduce::top_k`): each last-dimension row
+    /// stably sorted by descending key (floats by totalOrder, integers by
+    /// value), its first `k` values and their indices. The element at `p`
+    /// goes to position `#{q : key q > key p} + #{q < p : key q = key p}`.
+    fn encode_top_k(&mut self, op: &Op) -> Res<Vec<Sym>> {
+        if self.scalar {
+            return Err("top_k in an elementwise function".into());
+        }
+        let x = self
+            .get(*op.operands.first().ok_or("top_k without operand")?)?
+            .clone();
+        let [rv, ri] = op.results[..] else {
+            return Err("top_k with other than two results".into());
+        };
+        let (vshape, velem) = shape_of(self.side, rv, false)?;
+        let (ishape, ielem) = shape_of(self.side, ri, false)?;
+        let Elem::Int(ik) = ielem else {
+            return Err("top_k indices that are not integers".into());
+        };
+        let k = op
+            .attr("k")
+            .and_then(Attr::as_i64)
+            .and_then(|k| usize::try_from(k).ok())
+            .ok_or("top_k without k")?;
+        let n = *x.shape.last().ok_or("top_k of a scalar")?;
+        let mut want = x.shape.clone();
+        if let Some(l) = want.last_mut() {
+            *l = k;
+        }
+        if k > n || vshape != want || ishape != want || velem != x.elem {
+            return Err("top_k result types do not match".into());
+        }
+        if n > MAX_TOP_K {
+            return Err(format!(
+                "top_k of rows longer than {MAX_TOP_K} is not encoded"
+            ));
+        }
+        let key = |v: &BV| -> Res<BV> {
+            Ok(match x.elem {
+                Elem::Float(fk) if pattern_ordered(fk) => v.zero_ext(2),
+                Elem::Float(fk) => Fp::new(fk)?.key(v),
+                Elem::Int(t) if t.signed && t.bits > 1 => v.sign_ext(2),
+                Elem::Int(_) => v.zero_ext(2),
+                Elem::Complex(_) => return Err("top_k of complex numbers is undefined".into()),
+            })
+        };
+        let rw = 16;
+        let one = BV::from_u64(1, rw);
+        let zero = BV::from_u64(0, rw);
+        let rows = x.xs.len().checked_div(n).unwrap_or(0);
+        let (mut vals, mut idxs) = (Vec::new(), Vec::new());
+        for r in 0..rows {
+            let keys: Vec<BV> = (0..n).map(|i| key(&x.xs[r * n + i])).collect::<Res<_>>()?;
+            let ranks: Vec<BV> = (0..n)
+                .map(|p| {
+                    (0..n).filter(|&q| q != p).fold(zero.clone(), |acc, q| {
+                        let before = if q < p {
+                            keys[q].bvsge(&keys[p])
+                        } else {
+                            keys[q].bvsgt(&keys[p])
+                        };
+                        acc.bvadd(before.ite(&one, &zero))
+                    })
+                })
+                .collect();
+            for i in 0..k {
+                let pos = BV::from_u64(i as u64, rw);
+                let (mut v, mut ix) = (x.xs[r * n].clone(), BV::from_u64(0, ik.bits));
+                for p in (0..n).rev() {
+                    let hit = ranks[p].eq(&pos);
+                    v = hit.ite(&x.xs[r * n + p], &v);
+                    let pi = BV::from_u64(ik.wrap(p as i128), 64).extract(ik.bits - 1, 0);
+                    ix = hit.ite(&pi, &ix);
+                }
+                vals.push(v);
+                idxs.push(ix);
+            }
+        }
+        self.terms += 2 * vals.len();
+        if self.terms > MAX_TERMS {
+            return Err(format!("more than {MAX_TERMS} elements to encode"));
+        }
+        Ok(vec![
+            Sym {
+                elem: velem,
+                shape: want.clone(),
+                xs: vals,
+            },
+            Sym {
+                elem: ielem,
+                shape: want,
+                xs: idxs,
+            },
+        ])
     }
 
     fn encode_op(&mut self, op: &Op) -> Res<Option<Vec<Sym>>> {
         let name = op.name.as_str();
         if matches!(name, "func.return" | "stablehlo.return") {
             return Ok(None);
+        }
+        if name == "stablehlo.sort" {
+            return self.encode_sort(op).map(Some);
+        }
+        if name == "chlo.top_k" {
+            return self.encode_top_k(op).map(Some);
         }
         if !op.regions.is_empty() {
             return Err(format!("{name} (an op with regions) is not encoded"));
@@ -862,9 +1401,9 @@ impl<'s> Encoder<'s> {
                 let args = chlo_broadcast(op, &args, &shape)?;
                 let el = match el {
                     "next_after" => "chlo.next_after",
-                    // broadcast_complex, _power, _atan2, _zeta, _polygamma
-                    // fall through to "not encoded" under their own name.
-                    "complex" | "power" | "atan2" | "zeta" | "polygamma" => name,
+                    // broadcast_power, _atan2, _zeta, _polygamma fall
+                    // through to "not encoded" under their own name.
+                    "power" | "atan2" | "zeta" | "polygamma" => name,
                     e => e,
                 };
                 (el, args)
@@ -877,6 +1416,11 @@ impl<'s> Encoder<'s> {
                 args,
             ),
         };
+        let complex_seen = matches!(elem, Elem::Complex(_))
+            || args.iter().any(|a| matches!(a.elem, Elem::Complex(_)));
+        if complex_seen && !COMPLEX_OPS.contains(&short) {
+            return Err(format!("{name} is not encoded for complex numbers"));
+        }
         let out = |xs: Vec<BV>| Sym {
             elem,
             shape: shape.clone(),
@@ -924,6 +1468,14 @@ impl<'s> Encoder<'s> {
                         _ => map2(&|a, b| fp.binary(short, a, b))?,
                     }
                 }
+                Elem::Complex(fk) => {
+                    let fp = Fp::new(fk)?;
+                    match short {
+                        "maximum" => map2(&|a, b| fp.complex_pick(a, b, true))?,
+                        "minimum" => map2(&|a, b| fp.complex_pick(a, b, false))?,
+                        _ => map2(&|a, b| fp.complex_binary(short, a, b))?,
+                    }
+                }
             },
             "not" => map1(&|a| Ok(a.bvnot()))?,
             "popcnt" => {
@@ -952,6 +1504,18 @@ impl<'s> Encoder<'s> {
                     } else {
                         map1(&|a| Ok(fp.abs(a)))?
                     }
+                }
+                Elem::Complex(fk) => {
+                    let fp = Fp::new(fk)?;
+                    if short != "negate" {
+                        return Err(format!("{name} is not encoded for complex numbers"));
+                    }
+                    map1(&|a| {
+                        Ok(mk_complex(
+                            &fp.negate(&re_part(fk, a)),
+                            &fp.negate(&im_part(fk, a)),
+                        ))
+                    })?
                 }
             },
             "sqrt" | "sign" | "floor" | "ceil" | "round_nearest_even" | "round_nearest_afz" => {
@@ -994,10 +1558,19 @@ impl<'s> Encoder<'s> {
                         };
                         map2(&|a, b| Ok(bool_bv(&int_compare(dir, signed, a, b)?)))?
                     }
+                    Elem::Float(fk) if pattern_ordered(fk) => {
+                        let total = ctype == Some("TOTALORDER");
+                        map2(&|a, b| Ok(bool_bv(&pattern_compare(fk, dir, total, a, b)?)))?
+                    }
                     Elem::Float(fk) => {
                         let fp = Fp::new(fk)?;
                         let total = ctype == Some("TOTALORDER");
                         map2(&|a, b| Ok(bool_bv(&fp.compare(dir, total, a, b)?)))?
+                    }
+                    Elem::Complex(fk) => {
+                        let fp = Fp::new(fk)?;
+                        let total = ctype == Some("TOTALORDER");
+                        map2(&|a, b| Ok(bool_bv(&fp.complex_compare(dir, total, a, b)?)))?
                     }
                 }
             }
@@ -1031,6 +1604,9 @@ impl<'s> Encoder<'s> {
                         Elem::Float(fk) => {
                             let fp = Fp::new(fk)?;
                             fp.max_min(&fp.max_min(&xv, &l, true), &h, false)
+                        }
+                        Elem::Complex(_) => {
+                            return Err("clamp is not encoded for complex numbers".into())
                         }
                     };
                     v.push(r);
@@ -1067,6 +1643,56 @@ impl<'s> Encoder<'s> {
                         map1(&|x| Ok(pa.convert_to(&pb, x)))?
                     }
                 }
+                // `interp::elementwise::convert_elem`: a real source gets
+                // the imaginary part +0 of the result's format; a complex
+                // source converts part by part, or gives its real part.
+                (Elem::Int(a), Elem::Complex(fk)) => {
+                    let fp = Fp::new(fk)?;
+                    map1(&|x| Ok(mk_complex(&fp.int_to_float(a, x), &fp.c(0))))?
+                }
+                (Elem::Float(fa), Elem::Complex(fb)) => {
+                    let (pa, pb) = (Fp::new(fa)?, Fp::new(fb)?);
+                    map1(&|x| {
+                        let re = if fa == fb {
+                            x.clone()
+                        } else {
+                            pa.convert_to(&pb, x)
+                        };
+                        Ok(mk_complex(&re, &pb.c(0)))
+                    })?
+                }
+                (Elem::Complex(fa), Elem::Complex(fb)) => {
+                    let (pa, pb) = (Fp::new(fa)?, Fp::new(fb)?);
+                    if fa == fb {
+                        map1(&|x| Ok(x.clone()))?
+                    } else {
+                        map1(&|x| {
+                            Ok(mk_complex(
+                                &pa.convert_to(&pb, &re_part(fa, x)),
+                                &pa.convert_to(&pb, &im_part(fa, x)),
+                            ))
+                        })?
+                    }
+                }
+                (Elem::Complex(fa), Elem::Float(fb)) => {
+                    let (pa, pb) = (Fp::new(fa)?, Fp::new(fb)?);
+                    if fa == fb {
+                        map1(&|x| Ok(re_part(fa, x)))?
+                    } else {
+                        map1(&|x| Ok(pa.convert_to(&pb, &re_part(fa, x))))?
+                    }
+                }
+                (Elem::Complex(fa), Elem::Int(b)) => {
+                    let fp = Fp::new(fa)?;
+                    if b.bits == 1 {
+                        map1(&|x| {
+                            let re = re_part(fa, x);
+                            Ok(bool_bv(&Bool::or(&[fp.is_zero(&re).not(), fp.is_nan(&re)])))
+                        })?
+                    } else {
+                        map1(&|x| Ok(fp.float_to_int(b, &re_part(fa, x))))?
+                    }
+                }
             },
             "bitcast_convert" => {
                 if width(args[0].elem) != width(elem) {
@@ -1087,7 +1713,7 @@ impl<'s> Encoder<'s> {
                 let want: Vec<u64> = shape.iter().map(|&d| d as u64).collect();
                 let signed_ok = match args[1].elem {
                     Elem::Int(k) => k.bits >= 8,
-                    Elem::Float(_) => false,
+                    Elem::Float(_) | Elem::Complex(_) => false,
                 };
                 if self.scalar || !signed_ok || sizes.as_ref() != Some(&want) {
                     return Err(
@@ -1118,8 +1744,10 @@ impl<'s> Encoder<'s> {
                         crate::interp::KernelError::Message(m) => m,
                         crate::interp::KernelError::Located(r) => r.to_string(),
                     })?;
-                let v = BV::from_u64(lanes[0], 64).extract(width(elem) - 1, 0);
-                vec![v; n]
+                if lanes.len() != lanes_of(elem, &BV::from_u64(0, width(elem))).len() {
+                    return Err("constant_like: lanes do not match the element type".into());
+                }
+                vec![from_lanes(elem, &lanes); n]
             }
             "chlo.is_inf" | "chlo.is_pos_inf" | "chlo.is_neg_inf" => {
                 let fp = Self::fp(args[0].elem)?;
@@ -1134,6 +1762,10 @@ impl<'s> Encoder<'s> {
             }
             "chlo.conj" => match args[0].elem {
                 Elem::Float(_) => args[0].xs.clone(),
+                Elem::Complex(fk) => {
+                    let fp = Fp::new(fk)?;
+                    map1(&|a| Ok(mk_complex(&re_part(fk, a), &fp.negate(&im_part(fk, a)))))?
+                }
                 Elem::Int(_) => return Err("conj of integers is undefined".into()),
             },
             "chlo.square" => match args[0].elem {
@@ -1143,10 +1775,46 @@ impl<'s> Encoder<'s> {
                     let fp = Fp::new(fk)?;
                     map1(&|a| fp.binary("multiply", a, a))?
                 }
+                Elem::Complex(fk) => {
+                    let fp = Fp::new(fk)?;
+                    map1(&|a| fp.complex_square(a))?
+                }
             },
             "chlo.mulhi" => match args[0].elem {
                 Elem::Int(k) => map2(&|a, b| Ok(mulhi(k, a, b)))?,
-                Elem::Float(_) => return Err("mulhi of floats is undefined".into()),
+                Elem::Float(_) | Elem::Complex(_) => {
+                    return Err("mulhi of floats is undefined".into())
+                }
+            },
+            // `interp::elementwise::part`: the parts of a complex number;
+            // of a real float, the value itself and +0.
+            "real" | "imag" => match args[0].elem {
+                Elem::Complex(fk) => {
+                    if short == "real" {
+                        map1(&|a| Ok(re_part(fk, a)))?
+                    } else {
+                        map1(&|a| Ok(im_part(fk, a)))?
+                    }
+                }
+                Elem::Float(fk) => {
+                    if short == "real" {
+                        args[0].xs.clone()
+                    } else {
+                        let z = Fp::new(fk)?.c(crate::float::arith::zero(fk.format(), false));
+                        vec![z; n]
+                    }
+                }
+                Elem::Int(_) => return Err(format!("{name} of integers is undefined")),
+            },
+            "complex" => match (args[0].elem, args.get(1).map(|a| a.elem), elem) {
+                (Elem::Float(a), Some(Elem::Float(b)), Elem::Complex(c)) if a == b && b == c => {
+                    map2(&|re, im| Ok(mk_complex(re, im)))?
+                }
+                _ => {
+                    return Err(format!(
+                        "{name}: operands are not two floats of the result's part type"
+                    ))
+                }
             },
             "chlo.next_after" => {
                 let fp = Self::fp(args[0].elem)?;
@@ -1243,6 +1911,9 @@ impl<'s> Encoder<'s> {
                             ),
                             fk.bits(),
                         ),
+                        Elem::Complex(_) => {
+                            return Err("iota is not encoded for complex numbers".into())
+                        }
                     });
                 }
                 v
@@ -1256,12 +1927,15 @@ impl<'s> Encoder<'s> {
     }
 
     /// Encodes the function on the given argument terms; its results.
-    fn run(side: &'s Side<'s>, inputs: &[Sym], scalar: bool) -> Res<Vec<Sym>> {
+    /// Encodes the function on the given argument terms; its results and
+    /// the obligations (see [`Encoder::obligations`]).
+    fn run(side: &'s Side<'s>, inputs: &[Sym], scalar: bool) -> Res<(Vec<Sym>, Obligations)> {
         let mut enc = Encoder {
             side,
             env: HashMap::new(),
             terms: 0,
             scalar,
+            obligations: Vec::new(),
         };
         let block = side
             .func
@@ -1269,32 +1943,20 @@ impl<'s> Encoder<'s> {
             .first()
             .and_then(|r| r.blocks.first())
             .ok_or("no body")?;
-        for (a, s) in block.args.iter().zip(inputs) {
-            enc.env.insert(*a, s.clone());
-        }
-        for op in &block.ops {
-            if matches!(op.name.as_str(), "func.return" | "stablehlo.return") {
-                let rs = op
-                    .operands
-                    .iter()
-                    .map(|&v| enc.get(v).cloned())
-                    .collect::<Res<Vec<_>>>()?;
-                return Ok(rs);
-            }
-            if let Some(rs) = enc.encode_op(op)? {
-                for (r, s) in op.results.iter().zip(rs) {
-                    enc.env.insert(*r, s);
-                }
-            }
-        }
-        Err("the function has no return".into())
+        let rs = enc.run_block(block, inputs)?;
+        Ok((rs, enc.obligations))
     }
 }
 
-/// Whether two result elements are equal under the NaN rule.
+/// Whether two result elements are equal under the NaN rule (a complex
+/// number part by part, as `prove::ulp` compares lanes).
 fn equal(e: Elem, a: &BV, b: &BV) -> Res<Bool> {
     Ok(match e {
         Elem::Int(_) => a.eq(b),
+        Elem::Complex(k) => Bool::and(&[
+            equal(Elem::Float(k), &re_part(k, a), &re_part(k, b))?,
+            equal(Elem::Float(k), &im_part(k, a), &im_part(k, b))?,
+        ]),
         Elem::Float(k) => {
             let f = k.format();
             let nan = |x: &BV| -> Bool {
@@ -1318,11 +1980,10 @@ pub fn eval_ground(side: &Side, args: &[Tensor]) -> Result<Option<Vec<Vec<u64>>>
     let mut inputs = Vec::new();
     for t in args {
         let elem = elem_of(&t.elem).ok_or("argument type not encoded")?;
-        let w = width(elem);
-        let xs = t
-            .data
-            .iter()
-            .map(|x| BV::from_u64(x, 64).extract(w - 1, 0))
+        let lanes = t.lanes_vec();
+        let xs = lanes
+            .chunks_exact(t.lanes().max(1))
+            .map(|c| from_lanes(elem, c))
             .collect();
         inputs.push(Sym {
             elem,
@@ -1330,18 +1991,20 @@ pub fn eval_ground(side: &Side, args: &[Tensor]) -> Result<Option<Vec<Vec<u64>>>
             xs,
         });
     }
-    let rs = Encoder::run(side, &inputs, false)?;
+    let (rs, _) = Encoder::run(side, &inputs, false)?;
     let mut out = Vec::new();
     for r in rs {
         let mut lanes = Vec::new();
         for x in &r.xs {
-            let Some(v) = x.simplify().as_u64() else {
-                return Ok(None);
-            };
-            lanes.push(match r.elem {
-                Elem::Int(k) => k.wrap(v as i128),
-                Elem::Float(_) => v,
-            });
+            for lane in lanes_of(r.elem, x) {
+                let Some(v) = lane.simplify().as_u64() else {
+                    return Ok(None);
+                };
+                lanes.push(match r.elem {
+                    Elem::Int(k) => k.wrap(v as i128),
+                    Elem::Float(_) | Elem::Complex(_) => v,
+                });
+            }
         }
         out.push(lanes);
     }
@@ -1376,11 +2039,11 @@ pub fn decide(a: &Side, b: &Side, opts: &Options) -> SmtResult {
             .collect();
         inputs.push(Sym { elem, shape, xs });
     }
-    let ra = match Encoder::run(a, &inputs, scalar) {
+    let (ra, oa) = match Encoder::run(a, &inputs, scalar) {
         Ok(r) => r,
         Err(e) => return aside(format!("A: {e}")),
     };
-    let rb = match Encoder::run(b, &inputs, scalar) {
+    let (rb, ob) = match Encoder::run(b, &inputs, scalar) {
         Ok(r) => r,
         Err(e) => return aside(format!("B: {e}")),
     };
@@ -1400,6 +2063,30 @@ pub fn decide(a: &Side, b: &Side, opts: &Options) -> SmtResult {
         params.set_u32("rlimit", opts.rlimit.min(u32::MAX as u64) as u32);
     }
     solver.set_params(&params);
+    // The conditions the encoding is exact under, each refuted first;
+    // while one stands, only a counterexample the executor confirms counts.
+    let mut unproven: Option<String> = None;
+    for (what, f) in oa.iter().chain(&ob) {
+        solver.push();
+        solver.assert(f);
+        let r = solver.check();
+        solver.pop(1);
+        match r {
+            SatResult::Unsat => {}
+            SatResult::Sat => unproven = Some(format!("not proven: {what} (Z3 found a violation)")),
+            SatResult::Unknown => {
+                unproven = Some(format!(
+                    "not proven: {what} (Z3 gave no answer: {})",
+                    solver
+                        .get_reason_unknown()
+                        .unwrap_or_else(|| "unknown reason".into())
+                ))
+            }
+        }
+        if unproven.is_some() {
+            break;
+        }
+    }
     // One query per result element (each under the time limit): the
     // elements are independent problems, which the solver settles one by one
     // much faster than their disjunction. All unsat: equal everywhere; the
@@ -1418,6 +2105,10 @@ pub fn decide(a: &Side, b: &Side, opts: &Options) -> SmtResult {
     }
     let what = describe_types(&a.args);
     match outcome {
+        SatResult::Unsat if unproven.is_some() => aside(format!(
+            "{}; Z3 found no input on which the functions differ",
+            unproven.unwrap_or_default()
+        )),
         SatResult::Unsat => {
             let mut v = Verdict::new(
                 Outcome::Equivalent,
@@ -1450,22 +2141,33 @@ pub fn decide(a: &Side, b: &Side, opts: &Options) -> SmtResult {
                 let (_, e) = static_tensor(t).expect("checked above");
                 let mut data = Vec::new();
                 for x in &s.xs {
-                    let v = model.eval(x, true).and_then(|v| v.as_u64()).unwrap_or(0);
-                    let lane = match s.elem {
-                        Elem::Int(k) => k.wrap(v as i128),
-                        Elem::Float(_) => v,
-                    };
-                    data.push(lane);
+                    for lane in lanes_of(s.elem, x) {
+                        let v = model
+                            .eval(&lane, true)
+                            .and_then(|v| v.as_u64())
+                            .unwrap_or(0);
+                        data.push(match s.elem {
+                            Elem::Int(k) => k.wrap(v as i128),
+                            Elem::Float(_) | Elem::Complex(_) => v,
+                        });
+                    }
                 }
                 let (declared, _) = static_tensor(t).expect("checked above");
                 let n: usize = declared.iter().product();
-                let text_one = data.len() == 1;
+                let text_one = s.xs.len() == 1;
                 // One element of an elementwise function: the same value in
                 // every element.
-                let data: Vec<u64> = data.iter().cycle().take(n).copied().collect();
+                let data: Vec<u64> = data
+                    .iter()
+                    .cycle()
+                    .take(n * crate::interp::tensor::lanes(e))
+                    .copied()
+                    .collect();
                 let tensor = Tensor::new(e.clone(), declared, &data);
                 let text = if text_one {
-                    super::exec::lane_text(e, tensor.data.get(0))
+                    let l = crate::interp::tensor::lanes(e);
+                    let first: Vec<u64> = (0..l).map(|j| tensor.data.get(j)).collect();
+                    super::exec::elem_text(e, &first)
                 } else {
                     crate::interp::literal::format_value(&Value::tensor(tensor.clone()))
                 };
@@ -1498,6 +2200,12 @@ pub fn decide(a: &Side, b: &Side, opts: &Options) -> SmtResult {
                     .collect()
             };
             if !differs {
+                if let Some(u) = unproven {
+                    return aside(format!(
+                        "{u}; Z3's candidate {} gives equal results in the executor",
+                        texts.join(", ")
+                    ));
+                }
                 let mut v = Verdict::new(
                     Outcome::Undecided,
                     Some(Method::Smt),

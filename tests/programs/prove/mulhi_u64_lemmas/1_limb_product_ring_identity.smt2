@@ -1,0 +1,15 @@
+; The 128-bit product of two 64-bit values as its four 32-bit limb products
+; (a, b limbs of x; c, d of y; K = 2^32): a ring identity.
+(set-option :timeout 30000)
+(declare-const a (_ BitVec 32))
+(declare-const b (_ BitVec 32))
+(declare-const c (_ BitVec 32))
+(declare-const d (_ BitVec 32))
+(define-fun A () (_ BitVec 128) ((_ zero_extend 96) a))
+(define-fun B () (_ BitVec 128) ((_ zero_extend 96) b))
+(define-fun C () (_ BitVec 128) ((_ zero_extend 96) c))
+(define-fun D () (_ BitVec 128) ((_ zero_extend 96) d))
+(define-fun K () (_ BitVec 128) #x00000000000000000000000100000000)
+(assert (not (= (bvmul (bvadd (bvmul A K) B) (bvadd (bvmul C K) D))
+   (bvadd (bvmul (bvmul A C) (bvmul K K)) (bvmul (bvadd (bvmul A D) (bvmul B C)) K) (bvmul B D)))))
+(check-sat-using (then (using-params simplify :som true) smt))
