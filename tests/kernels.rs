@@ -803,3 +803,57 @@ fn reduce_window_fast_fold_matches_the_walk() {
         }
     }
 }
+
+/// Elementwise maximum and minimum of f32, bf16 and f64 compare integer
+/// keys of total order (`elementwise::pick_lane`): the same bits as
+/// `arith::maximum`/`minimum` for every bf16 pattern against edge and
+/// random patterns, and for random and edge pairs of f32 and f64 (NaN of
+/// any payload and sign, ±∞, ±0, subnormals).
+#[test]
+fn float_maximum_minimum_by_keys_match_arith() {
+    use hlocheck::interp::elementwise::pick_lane;
+    let mut rng = Rng(0x0123_4567_89AB_CDEF);
+    let check = |kind: FloatKind, x: u64, y: u64| {
+        let f = kind.format();
+        assert_eq!(
+            pick_lane(kind, true, x, y),
+            arith::maximum(f, x, y),
+            "{kind:?} maximum {x:#x} {y:#x}"
+        );
+        assert_eq!(
+            pick_lane(kind, false, x, y),
+            arith::minimum(f, x, y),
+            "{kind:?} minimum {x:#x} {y:#x}"
+        );
+    };
+    let bf16 = FloatKind::BF16;
+    let mut ys: Vec<u64> = vec![
+        0, 0x8000, 0x7F80, 0xFF80, 0x7FC0, 0xFFC1, 0x0001, 0x8001, 0x3F80, 0xBF80,
+    ];
+    ys.extend((0..40).map(|_| float_bits(bf16.format(), &mut rng, 300)));
+    for x in 0..=0xFFFFu64 {
+        for &y in &ys {
+            check(bf16, x, y);
+            check(bf16, y, x);
+        }
+    }
+    for kind in [FloatKind::F32, FloatKind::F64] {
+        let f = kind.format();
+        let sign = 1u64 << (f.bits() - 1);
+        let edges = [0, sign, 1, sign | 1, f.all_mask() >> 1, f.all_mask()];
+        for &x in &edges {
+            for &y in &edges {
+                check(kind, x, y);
+            }
+        }
+        for _ in 0..400_000 {
+            let x = float_bits(f, &mut rng, 300);
+            let y = if rng.below(4) == 0 {
+                x ^ sign
+            } else {
+                float_bits(f, &mut rng, 300)
+            };
+            check(kind, x, y);
+        }
+    }
+}
