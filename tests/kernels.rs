@@ -599,3 +599,261 @@ fn bf16_and_f16_sums_and_f16_products_in_f32_are_correctly_rounded() {
         }
     }
 }
+
+/// One reduce_window case: input shape, window, strides, base and window
+/// dilations, padding.
+struct WindowCase {
+    shape: Vec<usize>,
+    win: Vec<i64>,
+    strides: Vec<i64>,
+    base: Vec<i64>,
+    dil: Vec<i64>,
+    pad: Vec<(i64, i64)>,
+}
+
+impl WindowCase {
+    fn out_shape(&self) -> Vec<usize> {
+        (0..self.shape.len())
+            .map(|d| {
+                let s = self.shape[d] as i64;
+                let dilated = if s == 0 {
+                    0
+                } else {
+                    (s - 1) * self.base[d] + 1
+                };
+                let padded = dilated + self.pad[d].0 + self.pad[d].1;
+                let dw = if self.win[d] == 0 {
+                    0
+                } else {
+                    (self.win[d] - 1) * self.dil[d] + 1
+                };
+                if padded < dw || padded < 0 {
+                    0
+                } else {
+                    ((padded - dw) / self.strides[d] + 1) as usize
+                }
+            })
+            .collect()
+    }
+
+    /// `@main(input, init)` folding each window with `op` (its operands in
+    /// the body's argument order, or swapped).
+    fn program(&self, elem: &ElementType, op: &str, swapped: bool) -> String {
+        let list = |v: &[i64]| {
+            v.iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let (it, ot) = (
+            tensor_type(&self.shape, elem),
+            tensor_type(&self.out_shape(), elem),
+        );
+        let st = tensor_type(&[], elem);
+        let pad = self
+            .pad
+            .iter()
+            .map(|(l, h)| format!("[{l}, {h}]"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let args = if swapped { "%y, %x" } else { "%x, %y" };
+        format!(
+            "func.func @main(%a: {it}, %b: {st}) -> {ot} {{
+  %r = \"stablehlo.reduce_window\"(%a, %b) ({{
+  ^bb0(%x: {st}, %y: {st}):
+    %m = \"stablehlo.{op}\"({args}) : ({st}, {st}) -> {st}
+    \"stablehlo.return\"(%m) : ({st}) -> ()
+  }}) {{window_dimensions = array<i64: {}>, window_strides = array<i64: {}>, base_dilations = array<i64: {}>, window_dilations = array<i64: {}>, padding = dense<[{pad}]> : tensor<{}x2xi64>}} : ({it}, {st}) -> {ot}
+  func.return %r : {ot}
+}}",
+            list(&self.win),
+            list(&self.strides),
+            list(&self.base),
+            list(&self.dil),
+            self.shape.len()
+        )
+    }
+}
+
+fn window_case(
+    shape: &[usize],
+    win: &[i64],
+    strides: &[i64],
+    base: &[i64],
+    dil: &[i64],
+    pad: &[(i64, i64)],
+) -> WindowCase {
+    WindowCase {
+        shape: shape.to_vec(),
+        win: win.to_vec(),
+        strides: strides.to_vec(),
+        base: base.to_vec(),
+        dil: dil.to_vec(),
+        pad: pad.to_vec(),
+    }
+}
+
+/// `reduce_window` with a one-op body (maximum, minimum, add, multiply,
+/// either operand order) gives the same bits with `fast_kernels` on (the
+/// direct fold, with hardware f32 and bf16 rules) and off (the window walk
+/// calling the body's rule per position): every element type those bodies
+/// take, odd shapes, strides, dilations, padding (negative too), empty
+/// inputs and windows, NaN, ±∞, −0 and subnormal operands and inits.
+#[test]
+fn reduce_window_fast_fold_matches_the_walk() {
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let cases = vec![
+        window_case(
+            &[2, 8, 8, 3],
+            &[1, 2, 2, 1],
+            &[1, 2, 2, 1],
+            &[1; 4],
+            &[1; 4],
+            &[(0, 0); 4],
+        ),
+        window_case(
+            &[5, 7],
+            &[3, 2],
+            &[2, 1],
+            &[1, 1],
+            &[1, 1],
+            &[(1, 2), (0, 1)],
+        ),
+        window_case(
+            &[4, 6],
+            &[2, 3],
+            &[1, 2],
+            &[2, 1],
+            &[1, 2],
+            &[(0, 0), (2, 1)],
+        ),
+        window_case(&[7], &[3], &[2], &[1], &[1], &[(1, 1)]),
+        window_case(&[9], &[2], &[3], &[2], &[3], &[(-1, 2)]),
+        window_case(
+            &[3, 0, 2],
+            &[1, 1, 1],
+            &[1, 1, 1],
+            &[1; 3],
+            &[1; 3],
+            &[(0, 0); 3],
+        ),
+        window_case(
+            &[3, 4],
+            &[0, 2],
+            &[1, 1],
+            &[1, 1],
+            &[1, 1],
+            &[(0, 0), (0, 0)],
+        ),
+        window_case(
+            &[2, 3],
+            &[2, 2],
+            &[1, 1],
+            &[1, 1],
+            &[1, 1],
+            &[(3, 3), (3, 3)],
+        ),
+    ];
+    let mut nan_results = 0;
+    for elem in element_types() {
+        if matches!(elem, ElementType::Complex(_)) {
+            continue;
+        }
+        for c in &cases {
+            for op in ["maximum", "minimum", "add", "multiply"] {
+                for swapped in [false, true] {
+                    let text = c.program(&elem, op, swapped);
+                    for special in [0, 100, 400] {
+                        let n: usize = c.shape.iter().product();
+                        let a = Tensor::new(
+                            elem.clone(),
+                            c.shape.clone(),
+                            &lanes(&elem, n, &mut rng, special),
+                        );
+                        let b =
+                            Tensor::new(elem.clone(), vec![], &lanes(&elem, 1, &mut rng, special));
+                        nan_results += same_both_ways(&text, Value::tensor(a), Value::tensor(b));
+                    }
+                }
+            }
+        }
+    }
+    assert!(nan_results > 0, "no result held a NaN");
+    // Large enough for threads, in the formats with hardware rules.
+    let big = window_case(
+        &[2, 128, 64, 16],
+        &[1, 3, 3, 1],
+        &[1, 2, 2, 1],
+        &[1; 4],
+        &[1; 4],
+        &[(0, 0), (1, 1), (1, 1), (0, 0)],
+    );
+    for kind in [FloatKind::F32, FloatKind::BF16] {
+        let elem = ElementType::Float(kind);
+        for op in ["maximum", "minimum", "add", "multiply"] {
+            let text = big.program(&elem, op, false);
+            let n: usize = big.shape.iter().product();
+            let a = Tensor::new(
+                elem.clone(),
+                big.shape.clone(),
+                &lanes(&elem, n, &mut rng, 20),
+            );
+            let b = Tensor::new(elem.clone(), vec![], &lanes(&elem, 1, &mut rng, 0));
+            same_both_ways(&text, Value::tensor(a), Value::tensor(b));
+        }
+    }
+}
+
+/// Elementwise maximum and minimum of f32, bf16 and f64 compare integer
+/// keys of total order (`elementwise::pick_lane`): the same bits as
+/// `arith::maximum`/`minimum` for every bf16 pattern against edge and
+/// random patterns, and for random and edge pairs of f32 and f64 (NaN of
+/// any payload and sign, ±∞, ±0, subnormals).
+#[test]
+fn float_maximum_minimum_by_keys_match_arith() {
+    use hlocheck::interp::elementwise::pick_lane;
+    let mut rng = Rng(0x0123_4567_89AB_CDEF);
+    let check = |kind: FloatKind, x: u64, y: u64| {
+        let f = kind.format();
+        assert_eq!(
+            pick_lane(kind, true, x, y),
+            arith::maximum(f, x, y),
+            "{kind:?} maximum {x:#x} {y:#x}"
+        );
+        assert_eq!(
+            pick_lane(kind, false, x, y),
+            arith::minimum(f, x, y),
+            "{kind:?} minimum {x:#x} {y:#x}"
+        );
+    };
+    let bf16 = FloatKind::BF16;
+    let mut ys: Vec<u64> = vec![
+        0, 0x8000, 0x7F80, 0xFF80, 0x7FC0, 0xFFC1, 0x0001, 0x8001, 0x3F80, 0xBF80,
+    ];
+    ys.extend((0..40).map(|_| float_bits(bf16.format(), &mut rng, 300)));
+    for x in 0..=0xFFFFu64 {
+        for &y in &ys {
+            check(bf16, x, y);
+            check(bf16, y, x);
+        }
+    }
+    for kind in [FloatKind::F32, FloatKind::F64] {
+        let f = kind.format();
+        let sign = 1u64 << (f.bits() - 1);
+        let edges = [0, sign, 1, sign | 1, f.all_mask() >> 1, f.all_mask()];
+        for &x in &edges {
+            for &y in &edges {
+                check(kind, x, y);
+            }
+        }
+        for _ in 0..400_000 {
+            let x = float_bits(f, &mut rng, 300);
+            let y = if rng.below(4) == 0 {
+                x ^ sign
+            } else {
+                float_bits(f, &mut rng, 300)
+            };
+            check(kind, x, y);
+        }
+    }
+}

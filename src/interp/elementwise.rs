@@ -639,10 +639,73 @@ fn complex_pick(f: &Format, x: (u64, u64), y: (u64, u64), want_greater: bool) ->
     }
 }
 
+/// `arith::maximum` (`max`) or `arith::minimum` of two lanes of `kind`,
+/// with the same bits: for f32, bf16 and f64, operands that are not NaN
+/// are ordered by integer keys of IEEE total order (`-mag - 1` for
+/// negative patterns, `mag` otherwise: `arith::total_order_key`), a NaN
+/// operand by `arith`; any other format by `arith`.
+#[inline(always)]
+pub fn pick_lane(kind: FloatKind, max: bool, x: u64, y: u64) -> u64 {
+    let f = kind.format();
+    let slow = || {
+        if max {
+            arith::maximum(f, x, y)
+        } else {
+            arith::minimum(f, x, y)
+        }
+    };
+    let key32 = |v: u32| {
+        let i = v as i32;
+        (i ^ (((i >> 31) as u32) >> 1) as i32) as i64
+    };
+    let (kx, ky, mask) = match kind {
+        FloatKind::F32 => {
+            let (a, b) = (x as u32, y as u32);
+            if f32::from_bits(a).is_nan() || f32::from_bits(b).is_nan() {
+                return slow();
+            }
+            (key32(a), key32(b), 0xFFFF_FFFF)
+        }
+        FloatKind::BF16 => {
+            let (a, b) = ((x as u32 & 0xFFFF) << 16, (y as u32 & 0xFFFF) << 16);
+            if f32::from_bits(a).is_nan() || f32::from_bits(b).is_nan() {
+                return slow();
+            }
+            (key32(a), key32(b), 0xFFFF)
+        }
+        FloatKind::F64 => {
+            if f64::from_bits(x).is_nan() || f64::from_bits(y).is_nan() {
+                return slow();
+            }
+            let key64 = |v: u64| {
+                let i = v as i64;
+                i ^ (((i >> 63) as u64) >> 1) as i64
+            };
+            (key64(x), key64(y), u64::MAX)
+        }
+        _ => return slow(),
+    };
+    let first = if max { kx >= ky } else { kx <= ky };
+    if first {
+        x & mask
+    } else {
+        y & mask
+    }
+}
+
 fn maximum_body(d: Domain, a: &Tensor, b: &Tensor) -> Result<Tensor, String> {
     Ok(match d {
         Domain::Bool => map2(a, b, a.elem.clone(), |x, y| x | y),
         Domain::Int(k) => int2(a, b, k, |x, y| x.max(y)),
+        Domain::Float(FloatKind::F32) => map2(a, b, a.elem.clone(), |x, y| {
+            pick_lane(FloatKind::F32, true, x, y)
+        }),
+        Domain::Float(FloatKind::BF16) => map2(a, b, a.elem.clone(), |x, y| {
+            pick_lane(FloatKind::BF16, true, x, y)
+        }),
+        Domain::Float(FloatKind::F64) => map2(a, b, a.elem.clone(), |x, y| {
+            pick_lane(FloatKind::F64, true, x, y)
+        }),
         Domain::Float(kind) => {
             let f = kind.format();
             map2(a, b, a.elem.clone(), |x, y| arith::maximum(f, x, y))
@@ -659,6 +722,15 @@ fn minimum_body(d: Domain, a: &Tensor, b: &Tensor) -> Result<Tensor, String> {
     Ok(match d {
         Domain::Bool => map2(a, b, a.elem.clone(), |x, y| x & y),
         Domain::Int(k) => int2(a, b, k, |x, y| x.min(y)),
+        Domain::Float(FloatKind::F32) => map2(a, b, a.elem.clone(), |x, y| {
+            pick_lane(FloatKind::F32, false, x, y)
+        }),
+        Domain::Float(FloatKind::BF16) => map2(a, b, a.elem.clone(), |x, y| {
+            pick_lane(FloatKind::BF16, false, x, y)
+        }),
+        Domain::Float(FloatKind::F64) => map2(a, b, a.elem.clone(), |x, y| {
+            pick_lane(FloatKind::F64, false, x, y)
+        }),
         Domain::Float(kind) => {
             let f = kind.format();
             map2(a, b, a.elem.clone(), |x, y| arith::minimum(f, x, y))

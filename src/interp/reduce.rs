@@ -417,6 +417,82 @@ fn reduce<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<
 
 type KernelErr = super::KernelError;
 
+/// An f32 lane's key in IEEE-754 total order (for non-NaN values: the
+/// numeric order with −0 below +0), as a signed integer.
+fn key32(x: u32) -> i32 {
+    let i = x as i32;
+    i ^ (((i >> 31) as u32) >> 1) as i32
+}
+
+/// `op` (a reducer's `Fast` op) on f32 lanes with the bits of
+/// `float::arith`: hardware `+`/`×` and total-order comparisons when no
+/// operand or result is NaN, `arith` otherwise.
+fn fold_f32(op: super::region::BinOp, a: u64, b: u64) -> u64 {
+    use super::region::BinOp;
+    let (x, y) = (f32::from_bits(a as u32), f32::from_bits(b as u32));
+    let slow = || super::region::fast_apply(op, FloatKind::F32, a, b);
+    if x.is_nan() || y.is_nan() {
+        return slow();
+    }
+    match op {
+        BinOp::Max => {
+            if key32(a as u32) >= key32(b as u32) {
+                a & 0xFFFF_FFFF
+            } else {
+                b & 0xFFFF_FFFF
+            }
+        }
+        BinOp::Min => {
+            if key32(a as u32) <= key32(b as u32) {
+                a & 0xFFFF_FFFF
+            } else {
+                b & 0xFFFF_FFFF
+            }
+        }
+        BinOp::Add | BinOp::Mul => {
+            let r = if matches!(op, BinOp::Add) {
+                x + y
+            } else {
+                x * y
+            };
+            if r.is_nan() {
+                slow()
+            } else {
+                r.to_bits() as u64
+            }
+        }
+        _ => slow(),
+    }
+}
+
+/// `op` on bf16 lanes with the bits of `float::arith`: maximum and minimum
+/// by total-order keys of the widened values (exact), the rest by `arith`.
+fn fold_bf16(op: super::region::BinOp, a: u64, b: u64) -> u64 {
+    use super::region::BinOp;
+    let wide = |v: u64| (v as u32 & 0xFFFF) << 16;
+    let (x, y) = (wide(a), wide(b));
+    if f32::from_bits(x).is_nan() || f32::from_bits(y).is_nan() {
+        return super::region::fast_apply(op, FloatKind::BF16, a, b);
+    }
+    match op {
+        BinOp::Max => {
+            if key32(x) >= key32(y) {
+                a & 0xFFFF
+            } else {
+                b & 0xFFFF
+            }
+        }
+        BinOp::Min => {
+            if key32(x) <= key32(y) {
+                a & 0xFFFF
+            } else {
+                b & 0xFFFF
+            }
+        }
+        _ => super::region::fast_apply(op, FloatKind::BF16, a, b),
+    }
+}
+
 /// A region of straight-line elementwise ops (and constants) on scalars,
 /// run instead on whole tensors of one shape: rank-0 values (constants,
 /// captured scalars) are broadcast, and each element gets exactly the bits
@@ -670,6 +746,83 @@ fn windows(
 }
 
 impl Windows {
+    /// Writes to `out` the outputs `start..start + out.len()` (row-major)
+    /// of the fold `acc = f(acc, x)` from `init` over each window, `x` being
+    /// `get(input offset)` at each position, or `init` at padding and
+    /// holes, positions in row-major window order: what [`Windows::walk`]
+    /// visits, in the same order, with no call per position.
+    fn fold_piece(
+        &self,
+        in_strides: &[usize],
+        start: usize,
+        out: &mut [u64],
+        init: u64,
+        get: &dyn Fn(usize) -> u64,
+        f: &dyn Fn(u64, u64) -> u64,
+    ) {
+        let rank = self.out_shape.len();
+        if out.is_empty() {
+            return;
+        }
+        if rank == 0 {
+            out[0] = f(init, get(0));
+            return;
+        }
+        if self.win.contains(&0) {
+            out.fill(init);
+            return;
+        }
+        // Per dimension, the input offset contributed by each (output
+        // position, window position), `None` for padding and holes.
+        let scaled: Vec<Vec<Option<usize>>> = (0..rank)
+            .map(|d| {
+                self.table[d]
+                    .iter()
+                    .map(|c| c.map(|c| c * in_strides[d]))
+                    .collect()
+            })
+            .collect();
+        let mut oi = vec![0usize; rank];
+        let mut rest = start;
+        for d in (0..rank).rev() {
+            oi[d] = rest % self.out_shape[d];
+            rest /= self.out_shape[d];
+        }
+        let last = rank - 1;
+        let mut w = vec![0usize; last];
+        for slot in out.iter_mut() {
+            let mut acc = init;
+            w.fill(0);
+            let inner = &scaled[last][oi[last] * self.win[last]..][..self.win[last]];
+            loop {
+                let mut base = Some(0usize);
+                for d in 0..last {
+                    base = match (base, scaled[d][oi[d] * self.win[d] + w[d]]) {
+                        (Some(b), Some(c)) => Some(b + c),
+                        _ => None,
+                    };
+                }
+                match base {
+                    Some(b) => {
+                        for c in inner {
+                            acc = f(acc, c.map_or(init, |c| get(b + c)));
+                        }
+                    }
+                    None => {
+                        for _ in inner {
+                            acc = f(acc, init);
+                        }
+                    }
+                }
+                if !super::tensor::next_index(&mut w, &self.win[..last]) {
+                    break;
+                }
+            }
+            *slot = acc;
+            super::tensor::next_index(&mut oi, &self.out_shape);
+        }
+    }
+
     /// Calls `f(output linear index, visit)` for each output position, where
     /// the window is walked by calling `g` with each position's input offset
     /// (`None` for padding), in row-major window order.
@@ -787,6 +940,27 @@ fn reduce_window<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> K
     if let (1, Some(f), 1) = (n, body.fast_binary(), inputs[0].lanes()) {
         let data = &inputs[0].data;
         let init = inits[0].data.get(0);
+        if interp.fast_kernels {
+            // The same folds as the walk below, each output's window in
+            // row-major order, without a call per position; the outputs are
+            // independent, so pieces of them may run on threads.
+            let fold = |get: &(dyn Fn(usize) -> u64 + Sync),
+                        g: &(dyn Fn(u64, u64) -> u64 + Sync)| {
+                super::par::build(out_n, |start, piece| {
+                    ws.fold_piece(&st, start, piece, init, get, g)
+                })
+            };
+            let out = match (body.fast_float(), data) {
+                (Some((op, FloatKind::F32)), Words::U32(v)) => {
+                    fold(&|o| v[o] as u64, &|a, b| fold_f32(op, a, b))
+                }
+                (Some((op, FloatKind::BF16)), Words::U16(v)) => {
+                    fold(&|o| v[o] as u64, &|a, b| fold_bf16(op, a, b))
+                }
+                _ => fold(&|o| data.get(o), &f),
+            };
+            return finish(vec![out], elems, &ws.out_shape);
+        }
         ws.walk::<KernelErr>(&st, |visit| {
             let mut acc = init;
             visit(&mut |o| {

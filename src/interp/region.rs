@@ -37,8 +37,9 @@ struct Compiled {
     scratch: RefCell<Vec<u64>>,
 }
 
-#[derive(Clone, Copy)]
-enum BinOp {
+/// The ops of a one-op body evaluated directly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum BinOp {
     Add,
     Mul,
     Max,
@@ -90,6 +91,16 @@ impl Fast {
             Domain::Complex(_) => x,
         }
     }
+}
+
+/// The fast rule of `op` on two lanes of the real float format `kind`:
+/// what a body `return op(arg0, arg1)` gives.
+pub(crate) fn fast_apply(op: BinOp, kind: crate::float::FloatKind, x: u64, y: u64) -> u64 {
+    Fast {
+        op,
+        domain: Domain::Float(kind),
+    }
+    .apply(x, y)
 }
 
 /// Recognises `^bb(%a, %b): %r = op %a, %b; return %r` (either operand order
@@ -180,6 +191,17 @@ impl<'p> ScalarFn<'p> {
     /// The fast binary rule on single lanes, when there is one.
     pub fn fast_binary(&self) -> Option<impl Fn(u64, u64) -> u64> {
         self.fast.map(|f| move |x, y| f.apply(x, y))
+    }
+
+    /// The op and format of a fast binary body on real floats.
+    pub(crate) fn fast_float(&self) -> Option<(BinOp, crate::float::FloatKind)> {
+        match self.fast? {
+            Fast {
+                op,
+                domain: Domain::Float(k),
+            } => Some((op, k)),
+            _ => None,
+        }
     }
 
     /// Calls the region on scalar elements given as their lanes; returns the

@@ -77,6 +77,49 @@ impl fmt::Display for SpecError {
 
 impl std::error::Error for SpecError {}
 
+/// Each file parsed, in the order given: the files split between two
+/// threads (the larger ones first, alternately), or all on the calling
+/// thread when no thread can be started.
+fn parse_files(files: &[(&'static str, &str)]) -> Vec<Result<Vec<OpSpec>, SpecError>> {
+    let parse = |i: usize| parse::parse_file(files[i].0, files[i].1);
+    let mut order: Vec<usize> = (0..files.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(files[i].1.len()));
+    let (mut mine, mut theirs) = (Vec::new(), Vec::new());
+    let (mut load_mine, mut load_theirs) = (0usize, 0usize);
+    for i in order {
+        if load_mine <= load_theirs {
+            load_mine += files[i].1.len();
+            mine.push(i);
+        } else {
+            load_theirs += files[i].1.len();
+            theirs.push(i);
+        }
+    }
+    let mut out: Vec<Option<Result<Vec<OpSpec>, SpecError>>> = files.iter().map(|_| None).collect();
+    std::thread::scope(|s| {
+        let other = std::thread::Builder::new()
+            .stack_size(16 << 20)
+            .spawn_scoped(s, || {
+                theirs.iter().map(|&i| (i, parse(i))).collect::<Vec<_>>()
+            })
+            .ok();
+        for &i in &mine {
+            out[i] = Some(parse(i));
+        }
+        let rest = match other.map(|h| h.join()) {
+            Some(Ok(rest)) => rest,
+            Some(Err(panic)) => std::panic::resume_unwind(panic),
+            None => theirs.iter().map(|&i| (i, parse(i))).collect(),
+        };
+        for (i, r) in rest {
+            out[i] = Some(r);
+        }
+    });
+    out.into_iter()
+        .map(|r| r.expect("every file parsed"))
+        .collect()
+}
+
 /// All ops of all spec files.
 #[derive(Debug)]
 pub struct Spec {
@@ -89,8 +132,12 @@ impl Spec {
     pub fn load(files: &[(&'static str, &str)]) -> Result<Spec, SpecError> {
         let mut ops: Vec<OpSpec> = Vec::new();
         let mut by_name = HashMap::new();
-        for (file, text) in files {
-            for op in parse::parse_file(file, text)? {
+        // The files are parsed on threads (a start-up cost of every command
+        // that verifies); checks and errors then follow in file order, as
+        // if parsed one after another.
+        let parsed = parse_files(files);
+        for ((file, _), parsed) in files.iter().zip(parsed) {
+            for op in parsed? {
                 check::check_op(&op)?;
                 if let Some(&i) = by_name.get(&op.name) {
                     let first: &OpSpec = &ops[i];
@@ -108,6 +155,14 @@ impl Spec {
             }
         }
         Ok(Spec { ops, by_name })
+    }
+
+    /// Starts parsing the embedded spec on a thread of its own, so that it
+    /// overlaps with other work; [`Spec::embedded`] waits for it.
+    pub fn preload() {
+        let _ = std::thread::Builder::new().stack_size(16 << 20).spawn(|| {
+            let _ = Spec::embedded();
+        });
     }
 
     /// The spec embedded in the binary, parsed once.
