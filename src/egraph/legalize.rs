@@ -150,6 +150,8 @@ struct Pass<'p> {
     /// Apply only this rule (to ops of its root's name) instead of every
     /// rule to every CHLO op.
     only: Option<&'p Rule>,
+    /// Use only `exact` rules (an op only an approx rule rewrites is left).
+    exact_only: bool,
     types: Vec<Type>,
     rename: HashMap<ValueId, ValueId>,
     left: Vec<Unlegalized>,
@@ -228,6 +230,10 @@ impl<'p> Pass<'p> {
         };
         let mut why = Vec::new();
         for rule in rules {
+            if self.exact_only && rule.kind != Kind::Exact {
+                why.push(format!("{}: not exact", rule.name));
+                continue;
+            }
             let Some(b) = matches(&self.g, rule, &op.results[0]).into_iter().next() else {
                 why.push(format!("{}: does not match", rule.name));
                 continue;
@@ -1062,6 +1068,20 @@ impl<'p> Pass<'p> {
 /// Legalizes every CHLO op of `prog` that a rule rewrites (at most 8
 /// rounds, for rules whose right-hand sides hold CHLO ops).
 pub fn legalize(prog: &Program) -> Legalized {
+    legalize_with(prog, false)
+}
+
+/// [`legalize`] with the `exact` rules alone: the result has the same bits
+/// as `prog` on every input, and an op that only `approx` rules rewrite is
+/// left (in [`Legalized::left`]). The certificate of an exact rule
+/// (`hlocheck prove`) legalizes its right-hand side so: `broadcast_zeta`'s
+/// `chlo.zeta` stays the executor's op, whose approximations by the rules
+/// of `special.rules` have certificates of their own.
+pub fn legalize_exact(prog: &Program) -> Legalized {
+    legalize_with(prog, true)
+}
+
+fn legalize_with(prog: &Program, exact_only: bool) -> Legalized {
     let mut cur = prog.clone();
     let mut applied: Vec<(String, usize)> = Vec::new();
     let mut exact = true;
@@ -1069,6 +1089,7 @@ pub fn legalize(prog: &Program) -> Legalized {
         let mut pass = Pass {
             g: IrGraph::new(&cur),
             only: None,
+            exact_only,
             types: cur.value_types.clone(),
             rename: HashMap::new(),
             left: Vec::new(),
@@ -1138,6 +1159,7 @@ pub fn apply_rule(prog: &Program, rule: &Rule) -> Option<Program> {
     let mut pass = Pass {
         g: IrGraph::new(prog),
         only: Some(rule),
+        exact_only: false,
         types: prog.value_types.clone(),
         rename: HashMap::new(),
         left: Vec::new(),

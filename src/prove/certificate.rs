@@ -4,7 +4,9 @@
 //! the **reference** is the rule's left-hand side run by the executor (a
 //! CHLO op is correctly rounded there) and the **candidate** its right-hand
 //! side, legalized with the rules of `spec/rules/` until no CHLO op that a
-//! rule rewrites is left (the rules used are recorded). The certificate
+//! rule rewrites is left (the rules used are recorded; for an `exact` rule
+//! with its exact rules only, so that a CHLO op only approx rules rewrite
+//! stays the executor's op). The certificate
 //! states per instance how its inputs were covered and the accuracy
 //! statistics of [`super::accuracy`].
 //!
@@ -336,7 +338,15 @@ pub fn plan(rule: &Rule, s: &Settings) -> Result<(Vec<Job>, Vec<Skipped>), Strin
             });
             continue;
         }
-        let leg = crate::egraph::legalize::legalize(&rhs);
+        // An exact rule is certified as written: its right-hand side is
+        // legalized with exact rules only (a CHLO op that only approx rules
+        // rewrite, `broadcast_zeta`'s `chlo.zeta`, is left to the executor;
+        // those rules have certificates of their own).
+        let leg = if rule.kind == Kind::Exact {
+            crate::egraph::legalize::legalize_exact(&rhs)
+        } else {
+            crate::egraph::legalize::legalize(&rhs)
+        };
         let rhs = parse_side(&crate::ir::print::print_program(&leg.program))?;
         let mut left_chlo: Vec<String> = leg.left.iter().map(|u| u.name.clone()).collect();
         left_chlo.dedup();

@@ -19,6 +19,7 @@ Run: python3 spec/rules/gen/special.py [OUT]   (writes ../special.rules, or OUT)
 Deterministic: the same mpmath and numpy give the same file.
 """
 import os
+import math
 import sys
 
 import mpmath as mp
@@ -655,7 +656,15 @@ def zeta_sum(c, s, q, lf=None):
     # where both overflowed, the sign of the larger, the one nearer 0.
     odd_r = c.select(z1.eq(inf) & z2.eq(inf), c.select(f < 0.5, inf, -inf), (z1 - z2) + z3)
     odd_r = c.select(f.eq(0.5), z3, odd_r)
-    refl = c.select(even, (z1 + z2) - z3, odd_r)
+    ev_r = (z1 + z2) - z3
+    if lf is not None:
+        # Scaled (polygamma): e^lf itself may overflow (n! for n > 170), and
+        # then z3 = e^lf zeta(s, 1 - q) is inf and so are z1 and z2 (f, g <
+        # 1 < 1 - q): inf - inf. For even s every term is positive and the
+        # value exceeds z3, so it overflows too: +inf. (Odd s: all three
+        # inf is the case handled above.)
+        ev_r = c.select(z3.eq(inf), inf, ev_r)
+    refl = c.select(even, ev_r, odd_r)
     return c.select(neg, refl, z1)
 
 
@@ -711,6 +720,17 @@ def rule_polygamma(c):
     xs = c.select(scaled, x, 1.0)
     w = zeta_sum(c, s, xs, lf)
     v = c.select(scaled & (x > -inf) & c.un("not", (x <= 0.0) & is_int(c, x), ty=B1) & (x < inf), w, v)
+    # n > 1.77e305 (f64 only): the executor's log2 n! (Stirling's
+    # ((n + 1/2) ln n - n + ln sqrt(2 pi)) log2 e, in f64) overflows, and
+    # it decides: +inf (times the sign) on the whole domain except at x > 1
+    # where s log2 x overflows too (inf - inf: undecided, and its f64
+    # fallback inf * zeta(s, x) = inf * 0 is NaN). Here lgamma(n + 1) may
+    # still be finite (it overflows from n = 2.5e305 on, and then every
+    # power exp(lf - s log y) is inf or NaN): the same decision is taken.
+    log2e = math.log2(math.e)
+    st = ((n + 0.5) * c.log(n) - n + 0.5 * math.log(2.0 * math.pi)) * log2e
+    huge_x = (x > 1.0) & (s * (c.log(x) * log2e)).eq(inf)
+    v = c.select(st.eq(inf) & (n < inf), c.select(huge_x, c.nan(), inf), v)
     r = c.select(odd, v, -v)
     # x = +inf: the limit, +0 for odd n, -0 for even n
     r = c.select(x.eq(inf), c.select(odd, 0.0, -0.0), r)
