@@ -143,7 +143,8 @@ func.func @real_dynamic_slice_d2(%a: tensor<8x4xf32>, %s: tensor<2xi64>, %l: ten
 // -----
 
 func.func @real_dynamic_slice_d3(%a: tensor<8x4xf32>, %s: tensor<3xi32>, %l: tensor<3xi32>, %k: tensor<3xi32>) -> tensor<?x?xf32> {
-  // expected-error@+1 {{stablehlo.real_dynamic_slice (D3)}}
+  // expected-error@+2 {{stablehlo.real_dynamic_slice (D3)}}
+  // expected-error@+1 {{stablehlo.real_dynamic_slice (D5)}}
   %0 = stablehlo.real_dynamic_slice %a, %s, %l, %k : (tensor<8x4xf32>, tensor<3xi32>, tensor<3xi32>, tensor<3xi32>) -> tensor<?x?xf32>
   return %0 : tensor<?x?xf32>
 }
@@ -154,4 +155,26 @@ func.func @real_dynamic_slice_d4(%a: tensor<8x4xf32>, %s: tensor<2xi32>, %l: ten
   // expected-error@+1 {{stablehlo.real_dynamic_slice (D4)}}
   %0 = stablehlo.real_dynamic_slice %a, %s, %l, %k : (tensor<8x4xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<?xf32>
   return %0 : tensor<?xf32>
+}
+
+// -----
+
+func.func @real_dynamic_slice_d5(%a: tensor<8x4xf32>) -> tensor<?x?xf32> {
+  %s = stablehlo.constant dense<[2, 0]> : tensor<2xi32>
+  %l = stablehlo.constant dense<[9, 4]> : tensor<2xi32>
+  %k = stablehlo.constant dense<[1, 1]> : tensor<2xi32>
+  // expected-error@+1 {{stablehlo.real_dynamic_slice (D5)}}
+  %0 = stablehlo.real_dynamic_slice %a, %s, %l, %k : (tensor<8x4xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+
+// -----
+
+func.func @real_dynamic_slice_d6(%a: tensor<8x4xf32>) -> tensor<?x?xf32> {
+  %s = stablehlo.constant dense<[2, 0]> : tensor<2xi32>
+  %l = stablehlo.constant dense<[4, 4]> : tensor<2xi32>
+  %k = stablehlo.constant dense<[1, 0]> : tensor<2xi32>
+  // expected-error@+1 {{stablehlo.real_dynamic_slice (D6)}}
+  %0 = stablehlo.real_dynamic_slice %a, %s, %l, %k : (tensor<8x4xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
 }

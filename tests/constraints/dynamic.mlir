@@ -702,6 +702,15 @@ func.func @dynamic_iota_c2() -> tensor<2x3x1xf32> {
 
 // -----
 
+func.func @dynamic_iota_d1() -> tensor<?x3xf32> {
+  %s = stablehlo.constant dense<[-2, 3]> : tensor<2xi64>
+  // expected-error@+1 {{stablehlo.dynamic_iota (D1)}}
+  %0 = "stablehlo.dynamic_iota"(%s) {iota_dimension = 1 : i64} : (tensor<2xi64>) -> tensor<?x3xf32>
+  return %0 : tensor<?x3xf32>
+}
+
+// -----
+
 func.func @dynamic_pad_ok(%a: tensor<2x3xf32>, %v: tensor<f32>) -> tensor<3x6xf32> {
   %lo = stablehlo.constant dense<[0, 1]> : tensor<2xi64>
   %hi = stablehlo.constant dense<[1, 0]> : tensor<2xi64>
