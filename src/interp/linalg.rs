@@ -859,6 +859,35 @@ struct ConvLoop {
 }
 
 impl ConvLoop {
+    /// Kernel window entries in row-major order: rhs spatial offset, and
+    /// the window index per dimension (reversed where asked); none when a
+    /// window dimension is empty.
+    fn kernel_entries(&self) -> Vec<(usize, Vec<usize>)> {
+        let s = self.osd.len();
+        let mut entries = Vec::new();
+        if self.kspatial.contains(&0) {
+            return entries;
+        }
+        let mut kidx = vec![0usize; s];
+        loop {
+            let rsp = (0..s).map(|d| kidx[d] * self.rss[d]).sum();
+            let w = (0..s)
+                .map(|d| {
+                    if self.reverse[d] {
+                        self.kspatial[d] - 1 - kidx[d]
+                    } else {
+                        kidx[d]
+                    }
+                })
+                .collect();
+            entries.push((rsp, w));
+            if !super::tensor::next_index(&mut kidx, &self.kspatial) {
+                break;
+            }
+        }
+        entries
+    }
+
     /// The lhs and rhs base offsets of output feature `of` at output batch `ob`.
     fn bases(&self, ob: usize, of: usize) -> (usize, usize) {
         let fg = of / self.ko_per_fgroup.max(1);
@@ -881,26 +910,7 @@ impl MacLoop for ConvLoop {
         let ost = strides(&self.out_shape);
         let ko = self.out_shape[self.ofd];
         let fs = ost[self.ofd];
-        // Kernel window entries in row-major order: rhs spatial offset, and
-        // the window index per dimension (reversed where asked).
-        let mut entries: Vec<(usize, Vec<usize>)> = Vec::new();
-        let mut kidx = vec![0usize; s];
-        loop {
-            let rsp = (0..s).map(|d| kidx[d] * self.rss[d]).sum();
-            let w = (0..s)
-                .map(|d| {
-                    if self.reverse[d] {
-                        self.kspatial[d] - 1 - kidx[d]
-                    } else {
-                        kidx[d]
-                    }
-                })
-                .collect();
-            entries.push((rsp, w));
-            if !super::tensor::next_index(&mut kidx, &self.kspatial) {
-                break;
-            }
-        }
+        let entries = self.kernel_entries();
         // Output positions: every output index with the feature fixed at 0.
         let mut pos_shape = self.out_shape.clone();
         pos_shape[self.ofd] = 1;
@@ -1018,27 +1028,7 @@ struct ConvProduct<'a> {
 
 impl<'a> ConvProduct<'a> {
     fn new(cl: &'a ConvLoop, l: &'a Tensor, r: &'a Tensor) -> ConvProduct<'a> {
-        let s = cl.osd.len();
-        let mut entries = Vec::new();
-        if !cl.kspatial.contains(&0) {
-            let mut kidx = vec![0usize; s];
-            loop {
-                let rsp = (0..s).map(|d| kidx[d] * cl.rss[d]).sum();
-                let w = (0..s)
-                    .map(|d| {
-                        if cl.reverse[d] {
-                            cl.kspatial[d] - 1 - kidx[d]
-                        } else {
-                            kidx[d]
-                        }
-                    })
-                    .collect();
-                entries.push((rsp, w));
-                if !super::tensor::next_index(&mut kidx, &cl.kspatial) {
-                    break;
-                }
-            }
-        }
+        let entries = cl.kernel_entries();
         let mut pos_shape = cl.out_shape.clone();
         pos_shape[cl.ofd] = 1;
         ConvProduct {
