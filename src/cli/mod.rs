@@ -623,6 +623,12 @@ fn verify_one(path: &Path, opts: &crate::verify::Options) -> VerifyOutcome {
                 .call_chain(&name)
                 .map(|c| format!("; {c}"))
                 .unwrap_or_default();
+            let counterexample = f
+                .counterexample
+                .as_ref()
+                .filter(|c| !c.is_empty())
+                .map(|c| format!("; counterexample: {c}"))
+                .unwrap_or_default();
             match f.kind {
                 Kind::Error => {
                     out.errors += 1;
@@ -639,14 +645,7 @@ fn verify_one(path: &Path, opts: &crate::verify::Options) -> VerifyOutcome {
                     out.preconditions += 1;
                     out.text.push_str(&format!(
                         "{name}:{line}:{col}: precondition: {} ({}) holds only if {}{chain}{}\n",
-                        f.op,
-                        f.label,
-                        f.message,
-                        f.counterexample
-                            .as_ref()
-                            .filter(|c| !c.is_empty())
-                            .map(|c| format!("; counterexample: {c}"))
-                            .unwrap_or_default()
+                        f.op, f.label, f.message, counterexample
                     ));
                 }
                 Kind::Overflow => {
@@ -667,14 +666,7 @@ fn verify_one(path: &Path, opts: &crate::verify::Options) -> VerifyOutcome {
                     out.text.push_str(&format!(
                         "{name}:{line}:{col}: overflow: {} ({}) holds only if {elem} shape \
                          arithmetic does not overflow: {}{at}{chain}{}\n",
-                        f.op,
-                        f.label,
-                        f.message,
-                        f.counterexample
-                            .as_ref()
-                            .filter(|c| !c.is_empty())
-                            .map(|c| format!("; counterexample: {c}"))
-                            .unwrap_or_default()
+                        f.op, f.label, f.message, counterexample
                     ));
                 }
                 Kind::Unknown => {

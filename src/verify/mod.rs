@@ -1449,14 +1449,7 @@ impl<'p> State<'p> {
                 );
             }
             solve::Verdict::Sometimes(cex) => {
-                let shown = self.readable(&f);
-                let name = |v: u32| self.var_name(v);
-                let text = shown.render(&name);
-                let cex = cex
-                    .iter()
-                    .map(|(v, x)| format!("{} = {x}", name(*v)))
-                    .collect::<Vec<_>>()
-                    .join(", ");
+                let (text, cex) = self.condition_text(&f, &cex);
                 self.push(Kind::Precondition, op, label, text, Some(cex));
                 self.assume(f);
             }
@@ -1531,14 +1524,7 @@ impl State<'_> {
                 ))
             }
             solve::Verdict::Sometimes(cex) => {
-                let shown = self.readable(&f);
-                let name = |v: u32| self.var_name(v);
-                let text = shown.render(&name);
-                let cex = cex
-                    .iter()
-                    .map(|(v, x)| format!("{} = {x}", name(*v)))
-                    .collect::<Vec<_>>()
-                    .join(", ");
+                let (text, cex) = self.condition_text(&f, &cex);
                 let before = self.findings.len();
                 self.push(Kind::Overflow, op, "shape value", text, Some(cex));
                 if self.findings.len() > before {
@@ -1562,6 +1548,20 @@ impl State<'_> {
                 f.render(&name)
             )),
         }
+    }
+
+    /// A condition as printed (made readable) and its counterexample, in
+    /// the entry function's names.
+    fn condition_text(&mut self, f: &SBool, cex: &[(u32, String)]) -> (String, String) {
+        let shown = self.readable(f);
+        let name = |v: u32| self.var_name(v);
+        let text = shown.render(&name);
+        let cex = cex
+            .iter()
+            .map(|(v, x)| format!("{} = {x}", name(*v)))
+            .collect::<Vec<_>>()
+            .join(", ");
+        (text, cex)
     }
 
     /// The precondition `f` as it is shown: every if-then-else whose
