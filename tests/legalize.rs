@@ -149,6 +149,11 @@ fn ten_thousand_ops_legalize_in_under_a_second() {
 /// verifies, and on concrete operands of every listed shape gives the
 /// executor's bits for the CHLO op (or fails where the CHLO op fails).
 fn dynamic_case(text: &str, shapes: &[&[&[u64]]]) {
+    dynamic_case_with(text, shapes, "dynamic_broadcast_in_dim")
+}
+
+/// [`dynamic_case`] of a program whose legalized form must hold `marker`.
+fn dynamic_case_with(text: &str, shapes: &[&[&[u64]]], marker: &str) {
     use hlocheck::interp::literal::random_tensor;
     use hlocheck::interp::{Interp, Limits, Value};
     use hlocheck::ir::{TensorType, Type};
@@ -158,7 +163,7 @@ fn dynamic_case(text: &str, shapes: &[&[&[u64]]]) {
     assert!(l.exact);
     let out = print_program(&l.program);
     assert!(!out.contains("chlo."), "{out}");
-    assert!(out.contains("dynamic_broadcast_in_dim"), "{out}");
+    assert!(out.contains(marker), "{out}");
     let q = parse_program("out", &out).unwrap();
     let report = hlocheck::verify::verify_program(&q, &Default::default());
     if let Some(e) = report.errors().next() {
@@ -254,6 +259,41 @@ fn broadcasting_ops_with_dynamic_sizes_legalize_exactly() {
     dynamic_case(
         "func.func @main(%x: tensor<?xi8>, %y: tensor<4x?xi8>) -> tensor<4x?xi8> {\n  %r = chlo.broadcast_shift_left %x, %y : (tensor<?xi8>, tensor<4x?xi8>) -> tensor<4x?xi8>\n  return %r : tensor<4x?xi8>\n}\n",
         &[&[&[3], &[4, 3]], &[&[1], &[4, 2]], &[&[5], &[4, 1]]],
+    );
+}
+
+/// `chlo.scan` with dynamic sizes: the loop reads its length and slice
+/// sizes at run time; on every listed shape (empty scans and empty slices
+/// too) it gives the executor's bits for the scan.
+#[test]
+fn scan_with_dynamic_sizes_legalizes_exactly() {
+    // A cumulative sum over a dynamic length.
+    dynamic_case_with(
+        "func.func @main(%x: tensor<?xf32>, %i: tensor<f32>) -> (tensor<?xf32>, tensor<f32>) {\n  %0:2 = chlo.scan(%x) inits(%i) dimension=0 {\n  ^bb0(%a: tensor<f32>, %c: tensor<f32>):\n    %1 = stablehlo.add %a, %c : tensor<f32>\n    stablehlo.return %1, %1 : tensor<f32>, tensor<f32>\n  } : (tensor<?xf32>, tensor<f32>) -> (tensor<?xf32>, tensor<f32>)\n  return %0#0, %0#1 : tensor<?xf32>, tensor<f32>\n}\n",
+        &[&[&[5], &[]], &[&[1], &[]], &[&[0], &[]]],
+        "get_dimension_size",
+    );
+    // Reversed, along dimension 1, with every size dynamic: slices of a
+    // dynamic size (real_dynamic_slice, dynamic_reshape).
+    dynamic_case_with(
+        "func.func @main(%x: tensor<?x?xi32>, %i: tensor<?xi32>) -> (tensor<?x?xi32>, tensor<?xi32>) {\n  %0:2 = chlo.scan(%x) inits(%i) dimension=1 attributes {is_reverse = true} {\n  ^bb0(%a: tensor<?xi32>, %c: tensor<?xi32>):\n    %1 = stablehlo.multiply %a, %c : tensor<?xi32>\n    %2 = stablehlo.add %1, %a : tensor<?xi32>\n    stablehlo.return %2, %2 : tensor<?xi32>, tensor<?xi32>\n  } : (tensor<?x?xi32>, tensor<?xi32>) -> (tensor<?x?xi32>, tensor<?xi32>)\n  return %0#0, %0#1 : tensor<?x?xi32>, tensor<?xi32>\n}\n",
+        &[
+            &[&[2, 3], &[2]],
+            &[&[3, 1], &[3]],
+            &[&[0, 4], &[0]],
+            &[&[3, 0], &[3]],
+            &[&[2, 3], &[3]],
+        ],
+        "real_dynamic_slice",
+    );
+    // Two inputs of mixed static and dynamic sizes, two carries, reversed.
+    dynamic_case_with(
+        "func.func @main(%x: tensor<?x2xbf16>, %y: tensor<?x2xbf16>, %i: tensor<2xbf16>, %j: tensor<2xbf16>) -> (tensor<?x2xbf16>, tensor<?x2xbf16>, tensor<2xbf16>) {\n  %0:4 = chlo.scan(%x, %y) inits(%i, %j) dimension=0 attributes {is_reverse = true} {\n  ^bb0(%a: tensor<2xbf16>, %b: tensor<2xbf16>, %c: tensor<2xbf16>, %d: tensor<2xbf16>):\n    %1 = stablehlo.multiply %a, %c : tensor<2xbf16>\n    %2 = stablehlo.add %b, %d : tensor<2xbf16>\n    %3 = stablehlo.subtract %1, %2 : tensor<2xbf16>\n    stablehlo.return %3, %1, %3, %2 : tensor<2xbf16>, tensor<2xbf16>, tensor<2xbf16>, tensor<2xbf16>\n  } : (tensor<?x2xbf16>, tensor<?x2xbf16>, tensor<2xbf16>, tensor<2xbf16>) -> (tensor<?x2xbf16>, tensor<?x2xbf16>, tensor<2xbf16>, tensor<2xbf16>)\n  return %0#0, %0#1, %0#3 : tensor<?x2xbf16>, tensor<?x2xbf16>, tensor<2xbf16>\n}\n",
+        &[
+            &[&[4, 2], &[4, 2], &[2], &[2]],
+            &[&[0, 2], &[0, 2], &[2], &[2]],
+        ],
+        "dynamic_broadcast_in_dim",
     );
 }
 

@@ -6,6 +6,7 @@
 
 use super::matcher::{instantiate, matches, Builder, Def, Graph};
 use super::rules::{by_root, Kind, Rule};
+use crate::ir::types::Dim;
 use crate::ir::{Attr, Block, Op, Pos, Program, Region, Type, ValueId};
 use std::collections::HashMap;
 
@@ -311,6 +312,25 @@ fn with_dims(t: &Type, dims: Vec<u64>) -> Result<Type, String> {
         dims.into_iter().map(Some).collect(),
         tt.elem.clone(),
     )))
+}
+
+/// A ranked tensor type's dimensions (`None` for a dynamic size).
+fn ranked_dims(t: &Type) -> Option<Vec<Dim>> {
+    t.as_tensor().and_then(|t| t.dims.clone())
+}
+
+/// `t` with dimensions `dims` (static or dynamic).
+fn with_dim_list(t: &Type, dims: Vec<Dim>) -> Result<Type, String> {
+    let tt = t.as_tensor().ok_or("not a tensor type")?;
+    Ok(Type::Tensor(crate::ir::TensorType::ranked(
+        dims,
+        tt.elem.clone(),
+    )))
+}
+
+/// The rank-0 tensor type of `e`.
+fn scalar(e: &crate::ir::ElementType) -> Type {
+    Type::Tensor(crate::ir::TensorType::ranked(vec![], e.clone()))
 }
 
 impl<'p> Pass<'p> {
@@ -837,6 +857,14 @@ impl<'p> Pass<'p> {
     /// written at that position (`dynamic_update_slice`), its carries carried.
     /// The executor runs the body on the same slices in the same order, so
     /// the bits are the same.
+    ///
+    /// With dynamic sizes the same loop reads the sizes at run time
+    /// (`get_dimension_size` of the carried inputs): the scan length, the
+    /// slices (`real_dynamic_slice` and `dynamic_reshape`), and the outputs'
+    /// zeros (`dynamic_broadcast_in_dim` to the sizes of the matching input,
+    /// since an output has its input's shape, (CH3)). Inputs whose scan
+    /// lengths differ, which the executor rejects, are outside (CH3): the
+    /// loop takes the first input's length.
     fn scan(&mut self, op: &'p Op) -> Result<Vec<Op>, String> {
         let seg: Vec<i64> = match op.attr("operandSegmentSizes") {
             Some(Attr::DenseArray(crate::ir::attr::DenseArray::Int(_, v)))
@@ -846,15 +874,21 @@ impl<'p> Pass<'p> {
         let [ni, nc] = seg[..] else {
             return Err("scan: `operandSegmentSizes` must have two entries".into());
         };
-        let (ni, nc) = (ni as usize, nc as usize);
-        if ni == 0 || ni + nc != op.operands.len() || op.results.len() < nc {
+        let (Ok(ni), Ok(nc)) = (usize::try_from(ni), usize::try_from(nc)) else {
+            return Err("scan: negative `operandSegmentSizes`".into());
+        };
+        if ni == 0 || ni.checked_add(nc) != Some(op.operands.len()) || op.results.len() < nc {
             return Err("scan: operand or result counts do not match".into());
         }
         let n_out = op.results.len() - nc;
+        if n_out > ni {
+            return Err("scan: more outputs than inputs".into());
+        }
         let d = op
             .attr("dimension")
             .and_then(Attr::as_i64)
-            .ok_or("scan: no `dimension`")? as usize;
+            .and_then(|d| usize::try_from(d).ok())
+            .ok_or("scan: no `dimension`")?;
         let reverse = matches!(op.attr("is_reverse"), Some(Attr::Bool(true)));
         let body = match op.regions.first().map(|r| &r.blocks[..]) {
             Some([b]) => b,
@@ -869,16 +903,23 @@ impl<'p> Pass<'p> {
         let ty = |p: &Self, v: ValueId| p.types[v as usize].clone();
         let in_types: Vec<Type> = op.operands.iter().map(|v| ty(self, *v)).collect();
         let out_types: Vec<Type> = op.results.iter().map(|v| ty(self, *v)).collect();
-        let in_dims = static_dims(&in_types[0])?;
-        let len = *in_dims.get(d).ok_or("scan: `dimension` out of range")? as i64;
         for t in in_types.iter().chain(&out_types) {
-            static_dims(t).map_err(|e| format!("scan: {e} (dynamic shapes are not lowered)"))?;
-            if matches!(
-                t.as_tensor().map(|t| &t.elem),
-                Some(crate::ir::ElementType::Quant(_))
-            ) {
-                return Err("scan: quantized tensors are not lowered".into());
+            match t.as_tensor() {
+                Some(tt) if tt.dims.is_none() => {
+                    return Err("scan: unranked tensors are not lowered".into())
+                }
+                Some(tt) if matches!(tt.elem, crate::ir::ElementType::Quant(_)) => {
+                    return Err("scan: quantized tensors are not lowered".into())
+                }
+                _ => {}
             }
+        }
+        let scanned: Vec<Vec<Dim>> = in_types[..ni]
+            .iter()
+            .map(|t| ranked_dims(t).ok_or("scan: an input is not a ranked tensor"))
+            .collect::<Result<_, _>>()?;
+        if scanned.iter().any(|dims| dims.len() <= d) {
+            return Err("scan: `dimension` out of range".into());
         }
         self.at = op.pos;
         let mut out = Vec::new();
@@ -889,11 +930,12 @@ impl<'p> Pass<'p> {
             .map(|v| *self.rename.get(v).unwrap_or(v))
             .collect();
         let mut init = vec![zero];
-        init.extend(operands);
-        for t in &out_types[..n_out] {
-            let e = &t.as_tensor().ok_or("scan: an output is not a tensor")?.elem;
-            let c = dense_splat(t, vec![0u8; e.storage_bytes()])?;
-            init.push(
+        init.extend(&operands);
+        for k in 0..n_out {
+            let t = &out_types[k];
+            let tt = t.as_tensor().ok_or("scan: an output is not a tensor")?;
+            let z = if static_dims(t).is_ok() {
+                let c = dense_splat(t, vec![0u8; tt.elem.storage_bytes()])?;
                 self.emit(
                     &mut out,
                     "stablehlo.constant",
@@ -901,32 +943,45 @@ impl<'p> Pass<'p> {
                     vec![("value".into(), c)],
                     vec![t.clone()],
                     vec![],
-                )[0],
-            );
+                )[0]
+            } else {
+                let c = self.emit(
+                    &mut out,
+                    "stablehlo.constant",
+                    vec![],
+                    vec![(
+                        "value".into(),
+                        dense_splat(&scalar(&tt.elem), vec![0u8; tt.elem.storage_bytes()])?,
+                    )],
+                    vec![scalar(&tt.elem)],
+                    vec![],
+                )[0];
+                let sizes = self.sizes(&mut out, operands[k], &scanned[k], None)?;
+                self.emit(
+                    &mut out,
+                    "stablehlo.dynamic_broadcast_in_dim",
+                    vec![c, sizes],
+                    vec![(
+                        "broadcast_dimensions".into(),
+                        Attr::DenseArray(crate::ir::attr::DenseArray::I64(vec![])),
+                    )],
+                    vec![t.clone()],
+                    vec![],
+                )[0]
+            };
+            init.push(z);
         }
         let loop_types: Vec<Type> = init.iter().map(|v| ty(self, *v)).collect();
-        let i1 = Type::Tensor(crate::ir::TensorType::ranked(
-            vec![],
-            crate::ir::ElementType::I1,
-        ));
+        let i1 = scalar(&crate::ir::ElementType::I1);
         // cond: i < L
         let cargs: Vec<ValueId> = loop_types.iter().map(|t| self.value(t.clone())).collect();
         let mut cops = Vec::new();
-        let l = self.const_i64(&mut cops, len)?;
+        let l = self.size_i64(&mut cops, cargs[1], &scanned[0], d)?;
         let lt = self.emit(
             &mut cops,
             "stablehlo.compare",
             vec![cargs[0], l],
-            vec![
-                (
-                    "comparison_direction".into(),
-                    parsed_attr("#stablehlo<comparison_direction LT>")?,
-                ),
-                (
-                    "compare_type".into(),
-                    parsed_attr("#stablehlo<comparison_type SIGNED>")?,
-                ),
-            ],
+            signed_compare("LT")?,
             vec![i1],
             vec![],
         );
@@ -935,46 +990,67 @@ impl<'p> Pass<'p> {
         let bargs: Vec<ValueId> = loop_types.iter().map(|t| self.value(t.clone())).collect();
         let mut bops = Vec::new();
         let i = bargs[0];
+        let it = ty(self, i);
         let idx = if reverse {
-            let last = self.const_i64(&mut bops, len - 1)?;
-            let t = ty(self, i);
-            self.emit(
-                &mut bops,
-                "stablehlo.subtract",
-                vec![last, i],
-                vec![],
-                vec![t],
-                vec![],
-            )[0]
+            let last = match scanned[0][d] {
+                Some(n) => self.const_i64(&mut bops, n as i64 - 1)?,
+                None => {
+                    let l = self.size_i64(&mut bops, bargs[1], &scanned[0], d)?;
+                    let one = self.const_i64(&mut bops, 1)?;
+                    self.emit1(&mut bops, "stablehlo.subtract", vec![l, one], it.clone())
+                }
+            };
+            self.emit1(&mut bops, "stablehlo.subtract", vec![last, i], it.clone())
         } else {
             i
         };
         let z = self.const_i64(&mut bops, 0)?;
         for j in 0..ni {
-            let dims = static_dims(&in_types[j])?;
-            let mut sizes = dims.clone();
-            sizes[d] = 1;
-            let starts: Vec<ValueId> = (0..dims.len())
-                .map(|a| if a == d { idx } else { z })
-                .collect();
-            let mut opnds = vec![bargs[1 + j]];
-            opnds.extend(starts);
-            let st = with_dims(&in_types[j], sizes.clone())?;
-            let ds = self.emit(
-                &mut bops,
-                "stablehlo.dynamic_slice",
-                opnds,
-                vec![(
-                    "slice_sizes".into(),
-                    Attr::DenseArray(crate::ir::attr::DenseArray::I64(
-                        sizes.iter().map(|&s| s as i64).collect(),
-                    )),
-                )],
-                vec![st],
-                vec![],
-            );
+            let dims = &scanned[j];
+            let mut sdims = dims.clone();
+            sdims[d] = Some(1);
+            let st = with_dim_list(&in_types[j], sdims.clone())?;
             let at = ty(self, body.args[j]);
-            let sl = self.emit(&mut bops, "stablehlo.reshape", ds, vec![], vec![at], vec![])[0];
+            let x = bargs[1 + j];
+            let sl = if dims.iter().all(Option::is_some) {
+                let starts: Vec<ValueId> = (0..dims.len())
+                    .map(|a| if a == d { idx } else { z })
+                    .collect();
+                let mut opnds = vec![x];
+                opnds.extend(starts);
+                let sizes = sdims.iter().map(|&s| s.unwrap_or(1) as i64).collect();
+                let ds = self.emit(
+                    &mut bops,
+                    "stablehlo.dynamic_slice",
+                    opnds,
+                    vec![(
+                        "slice_sizes".into(),
+                        Attr::DenseArray(crate::ir::attr::DenseArray::I64(sizes)),
+                    )],
+                    vec![st],
+                    vec![],
+                );
+                self.emit1(&mut bops, "stablehlo.reshape", ds, at)
+            } else {
+                // start: idx at `d`, 0 elsewhere; limit: idx + 1 at `d`,
+                // the input's size elsewhere; strides: 1.
+                let one = self.const_i64(&mut bops, 1)?;
+                let next = self.emit1(&mut bops, "stablehlo.add", vec![idx, one], it.clone());
+                let starts: Vec<ValueId> = (0..dims.len())
+                    .map(|a| if a == d { idx } else { z })
+                    .collect();
+                let start = self.vector(&mut bops, &starts)?;
+                let limit = self.sizes(&mut bops, x, dims, Some((d, next)))?;
+                let ones = vec![one; dims.len()];
+                let strides = self.vector(&mut bops, &ones)?;
+                let rs = self.emit1(
+                    &mut bops,
+                    "stablehlo.real_dynamic_slice",
+                    vec![x, start, limit, strides],
+                    st,
+                );
+                self.reshaped(&mut bops, rs, at, x, dims, d, true)?
+            };
             self.rename.insert(body.args[j], sl);
         }
         for k in 0..nc {
@@ -989,45 +1065,23 @@ impl<'p> Pass<'p> {
             .collect();
         let mut next = Vec::with_capacity(bargs.len());
         let one = self.const_i64(&mut bops, 1)?;
-        let it = ty(self, i);
-        next.push(
-            self.emit(
-                &mut bops,
-                "stablehlo.add",
-                vec![i, one],
-                vec![],
-                vec![it],
-                vec![],
-            )[0],
-        );
+        next.push(self.emit1(&mut bops, "stablehlo.add", vec![i, one], it));
         next.extend(&bargs[1..1 + ni]);
         next.extend(&ret[n_out..]);
         for k in 0..n_out {
-            let dims = static_dims(&out_types[k])?;
-            let mut udims = dims.clone();
-            udims[d] = 1;
-            let ut = with_dims(&out_types[k], udims)?;
-            let u = self.emit(
-                &mut bops,
-                "stablehlo.reshape",
-                vec![ret[k]],
-                vec![],
-                vec![ut],
-                vec![],
-            )[0];
+            let odims = ranked_dims(&out_types[k]).ok_or("scan: an output is not ranked")?;
+            if odims.len() != scanned[k].len() {
+                return Err("scan: an output's rank differs from its input's".into());
+            }
+            let mut udims = odims.clone();
+            udims[d] = Some(1);
+            let ut = with_dim_list(&out_types[k], udims)?;
+            // The update's sizes: the input's, 1 along `d` (CH3).
+            let u = self.reshaped(&mut bops, ret[k], ut, bargs[1 + k], &scanned[k], d, false)?;
             let mut opnds = vec![bargs[1 + ni + nc + k], u];
-            opnds.extend((0..dims.len()).map(|a| if a == d { idx } else { z }));
+            opnds.extend((0..odims.len()).map(|a| if a == d { idx } else { z }));
             let t = out_types[k].clone();
-            next.push(
-                self.emit(
-                    &mut bops,
-                    "stablehlo.dynamic_update_slice",
-                    opnds,
-                    vec![],
-                    vec![t],
-                    vec![],
-                )[0],
-            );
+            next.push(self.emit1(&mut bops, "stablehlo.dynamic_update_slice", opnds, t));
         }
         self.emit(&mut bops, "stablehlo.return", next, vec![], vec![], vec![]);
         let w = self.emit(
@@ -1062,6 +1116,120 @@ impl<'p> Pass<'p> {
             None => self.applied.push(("scan".into(), 1)),
         }
         Ok(out)
+    }
+
+    /// Size `a` of `x` (dimensions `dims`) as a `tensor<i64>`: a constant
+    /// when static, else `get_dimension_size` converted.
+    fn size_i64(
+        &mut self,
+        out: &mut Vec<Op>,
+        x: ValueId,
+        dims: &[Dim],
+        a: usize,
+    ) -> Result<ValueId, String> {
+        match dims.get(a) {
+            Some(Some(n)) => {
+                let n = i64::try_from(*n).map_err(|_| "scan: a size past i64")?;
+                self.const_i64(out, n)
+            }
+            Some(None) => {
+                let s = self.emit(
+                    out,
+                    "stablehlo.get_dimension_size",
+                    vec![x],
+                    vec![(
+                        "dimension".into(),
+                        Attr::Int(a as i128, crate::ir::ElementType::I64),
+                    )],
+                    vec![scalar(&crate::ir::ElementType::I32)],
+                    vec![],
+                )[0];
+                Ok(self.emit1(
+                    out,
+                    "stablehlo.convert",
+                    vec![s],
+                    scalar(&crate::ir::ElementType::I64),
+                ))
+            }
+            None => Err("scan: a dimension out of range".into()),
+        }
+    }
+
+    /// The `tensor<N x i64>` of the scalars `parts` (N >= 1).
+    fn vector(&mut self, out: &mut Vec<Op>, parts: &[ValueId]) -> Result<ValueId, String> {
+        use crate::ir::{ElementType, TensorType};
+        let one = Type::Tensor(TensorType::ranked(vec![Some(1)], ElementType::I64));
+        let cols: Vec<ValueId> = parts
+            .iter()
+            .map(|&p| self.emit1(out, "stablehlo.reshape", vec![p], one.clone()))
+            .collect();
+        match cols[..] {
+            [] => Err("scan: an empty size vector".into()),
+            [c] => Ok(c),
+            _ => {
+                let t = Type::Tensor(TensorType::ranked(
+                    vec![Some(cols.len() as u64)],
+                    ElementType::I64,
+                ));
+                Ok(self.emit(
+                    out,
+                    "stablehlo.concatenate",
+                    cols,
+                    vec![("dimension".into(), Attr::Int(0, ElementType::I64))],
+                    vec![t],
+                    vec![],
+                )[0])
+            }
+        }
+    }
+
+    /// The sizes of `x` (dimensions `dims`) as a `tensor<rank x i64>`, with
+    /// the size at `put.0` replaced by the scalar `put.1`.
+    fn sizes(
+        &mut self,
+        out: &mut Vec<Op>,
+        x: ValueId,
+        dims: &[Dim],
+        put: Option<(usize, ValueId)>,
+    ) -> Result<ValueId, String> {
+        let mut parts = Vec::with_capacity(dims.len());
+        for a in 0..dims.len() {
+            parts.push(match put {
+                Some((p, v)) if p == a => v,
+                _ => self.size_i64(out, x, dims, a)?,
+            });
+        }
+        self.vector(out, &parts)
+    }
+
+    /// `v` reshaped to type `to`: a `reshape` when both types are static,
+    /// else a `dynamic_reshape` to the sizes of `x` (dimensions `dims`) read
+    /// at run time, with dimension `d` left out (`drop`) or of size 1.
+    #[allow(clippy::too_many_arguments)]
+    fn reshaped(
+        &mut self,
+        out: &mut Vec<Op>,
+        v: ValueId,
+        to: Type,
+        x: ValueId,
+        dims: &[Dim],
+        d: usize,
+        drop: bool,
+    ) -> Result<ValueId, String> {
+        let from = self.types[v as usize].clone();
+        if static_dims(&from).is_ok() && static_dims(&to).is_ok() {
+            return Ok(self.emit1(out, "stablehlo.reshape", vec![v], to));
+        }
+        let mut parts = Vec::with_capacity(dims.len());
+        for a in 0..dims.len() {
+            if a != d {
+                parts.push(self.size_i64(out, x, dims, a)?);
+            } else if !drop {
+                parts.push(self.const_i64(out, 1)?);
+            }
+        }
+        let shape = self.vector(out, &parts)?;
+        Ok(self.emit1(out, "stablehlo.dynamic_reshape", vec![v, shape], to))
     }
 }
 

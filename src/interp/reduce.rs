@@ -43,7 +43,10 @@ use super::elementwise::IntCompare;
 use super::quant::to_destination_type;
 use super::region::ScalarFn;
 use super::tensor::{int_kind, lanes, num_elements, strides, IntKind, Tensor, Words};
-use super::{lane_bytes, result_elem, result_type, tensor_bytes, Interp, KResult, Kernel, Value};
+use super::{
+    lane_bytes, result_elem, result_type, result_type_dyn, tensor_bytes, Interp, KResult, Kernel,
+    Value,
+};
 use crate::float::{arith, Direction, FloatKind};
 use crate::ir::attr::{Attr, DenseArray};
 use crate::ir::{ElementType, Op, Region, Type};
@@ -1884,11 +1887,11 @@ fn scan<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Ve
         }
         let (shape, elem) = match result_type(interp, op, k) {
             Ok(t) => t,
+            // A dynamic output has its input's shape (CH3).
             Err(_) => {
-                let first = parts.first().ok_or("a dynamic output of an empty scan")?;
-                let mut s = first.shape.clone();
-                s.insert(dim.min(s.len()), len);
-                (s, first.elem.clone())
+                let (_, elem) = result_type_dyn(interp, op, k)?;
+                let input = inputs.get(k).ok_or("(CH1) an output without its input")?;
+                (input.shape.clone(), elem)
             }
         };
         if shape.len() != rank && !parts.is_empty() {
