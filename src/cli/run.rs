@@ -156,8 +156,6 @@ pub fn cmd_run(args: &[String]) -> i32 {
 }
 
 fn run_main(a: RunArgs) -> Result<i32, String> {
-    // The verifier's spec is parsed while the program is read and parsed.
-    crate::spec::Spec::preload();
     let limits = a.limits.limits();
     let (file, entry, out, seed, time) = (a.file, a.entry, a.out, a.seed, a.time);
     let arg_values = a.arg;

@@ -50,7 +50,10 @@ fn fill_uninit<T: Send>(out: &mut [T], f: impl Fn(usize, &mut [T]) + Sync) {
 
 /// Calls `f` once on each item, on up to `t` threads (taking items in
 /// order as they become free); a thread that cannot be started leaves its
-/// share to the others.
+/// share to the others. The threads are the pool's, started once and kept
+/// (an op pays a wake-up, not a thread start); when the pool is busy (a
+/// call from another thread at the same time) or has no thread, threads
+/// are started for the call, as scoped threads.
 fn run_items<P: Send>(items: Vec<P>, t: usize, f: impl Fn(P) + Sync) {
     if t < 2 || items.len() < 2 {
         items.into_iter().for_each(f);
@@ -70,6 +73,9 @@ fn run_items<P: Send>(items: Vec<P>, t: usize, f: impl Fn(P) + Sync) {
             f(p);
         }
     };
+    if pool::run(t - 1, &work) {
+        return;
+    }
     std::thread::scope(|s| {
         for _ in 1..t {
             // A refused thread is not an error: the others take its pieces.
@@ -77,6 +83,133 @@ fn run_items<P: Send>(items: Vec<P>, t: usize, f: impl Fn(P) + Sync) {
         }
         work();
     });
+}
+
+/// The kept threads: each waits for a job, runs it when it takes one of
+/// the job's places, and goes back to waiting.
+mod pool {
+    use std::any::Any;
+    use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
+    use std::sync::{Condvar, Mutex, MutexGuard, OnceLock};
+
+    /// A job: a closure borrowed for the duration of [`run`] only.
+    #[derive(Clone, Copy)]
+    struct Job(&'static (dyn Fn() + Sync));
+
+    struct State {
+        /// The job being run, if any.
+        job: Option<Job>,
+        /// Places of the job not yet taken by a thread.
+        places: usize,
+        /// Threads running the job now.
+        running: usize,
+        /// The first panic of a thread running the job.
+        panic: Option<Box<dyn Any + Send>>,
+    }
+
+    struct Pool {
+        state: Mutex<State>,
+        /// Signalled when a job is posted.
+        posted: Condvar,
+        /// Signalled when a thread finishes its part of a job.
+        finished: Condvar,
+    }
+
+    static POOL: Pool = Pool {
+        state: Mutex::new(State {
+            job: None,
+            places: 0,
+            running: 0,
+            panic: None,
+        }),
+        posted: Condvar::new(),
+        finished: Condvar::new(),
+    };
+
+    fn lock(m: &Mutex<State>) -> MutexGuard<'_, State> {
+        m.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The pool's threads, started on first use (as many as start, up to
+    /// one fewer than the machine's parallelism).
+    fn threads() -> usize {
+        static STARTED: OnceLock<usize> = OnceLock::new();
+        *STARTED.get_or_init(|| {
+            let want = super::threads().saturating_sub(1);
+            (0..want)
+                .filter(|_| {
+                    std::thread::Builder::new()
+                        .name("hlocheck-par".into())
+                        .spawn(|| serve(&POOL))
+                        .is_ok()
+                })
+                .count()
+        })
+    }
+
+    fn serve(pool: &'static Pool) {
+        let mut st = lock(&pool.state);
+        loop {
+            match st.job {
+                Some(job) if st.places > 0 => {
+                    st.places -= 1;
+                    st.running += 1;
+                    drop(st);
+                    let r = catch_unwind(AssertUnwindSafe(job.0));
+                    st = lock(&pool.state);
+                    st.running -= 1;
+                    if let Err(p) = r {
+                        st.panic.get_or_insert(p);
+                    }
+                    pool.finished.notify_all();
+                }
+                _ => st = pool.posted.wait(st).unwrap_or_else(|e| e.into_inner()),
+            }
+        }
+    }
+
+    /// Runs `work` on the calling thread and on up to `helpers` of the
+    /// pool's threads, returning once every thread has finished it; `false`
+    /// (nothing run) when the pool is busy with another job or has no
+    /// thread.
+    pub(super) fn run(helpers: usize, work: &(dyn Fn() + Sync)) -> bool {
+        let threads = threads();
+        if threads == 0 || helpers == 0 {
+            return false;
+        }
+        let pool = &POOL;
+        {
+            let mut st = lock(&pool.state);
+            if st.job.is_some() {
+                return false;
+            }
+            // SAFETY: the reference is only used by threads that took one
+            // of the job's places, and this function does not return before
+            // clearing the job, withdrawing the places not taken, and
+            // waiting until no thread runs it; so no use outlives `work`.
+            let job: &'static (dyn Fn() + Sync) = unsafe { std::mem::transmute(work) };
+            st.job = Some(Job(job));
+            st.places = helpers.min(threads);
+            pool.posted.notify_all();
+        }
+        let mine = catch_unwind(AssertUnwindSafe(work));
+        let panic = {
+            let mut st = lock(&pool.state);
+            st.places = 0;
+            while st.running > 0 {
+                st = pool.finished.wait(st).unwrap_or_else(|e| e.into_inner());
+            }
+            st.job = None;
+            st.panic.take()
+        };
+        if let Err(p) = mine {
+            resume_unwind(p);
+        }
+        if let Some(p) = panic {
+            resume_unwind(p);
+        }
+        true
+    }
 }
 
 /// Calls `f` once on each item, on several threads when `work` (the

@@ -30,9 +30,15 @@ const PUNCTS: [&str; 29] = [
 ];
 
 pub fn lex(file: &'static str, src: &str) -> Result<Vec<Token>, SpecError> {
+    lex_from(file, src, 1)
+}
+
+/// Tokens of `src`, a part of a file that starts at the beginning of line
+/// `first_line`, located as in the whole file.
+pub fn lex_from(file: &'static str, src: &str, first_line: u32) -> Result<Vec<Token>, SpecError> {
     let chars: Vec<char> = src.chars().collect();
     let mut toks = Vec::new();
-    let (mut i, mut line, mut col) = (0usize, 1u32, 1u32);
+    let (mut i, mut line, mut col) = (0usize, first_line, 1u32);
     let err = |line, col, msg: String| SpecError {
         file,
         loc: Loc { line, col },

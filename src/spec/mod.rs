@@ -157,18 +157,33 @@ impl Spec {
         Ok(Spec { ops, by_name })
     }
 
-    /// Starts parsing the embedded spec on a thread of its own, so that it
-    /// overlaps with other work; [`Spec::embedded`] waits for it.
-    pub fn preload() {
-        let _ = std::thread::Builder::new().stack_size(16 << 20).spawn(|| {
-            let _ = Spec::embedded();
-        });
-    }
-
     /// The spec embedded in the binary, parsed once.
     pub fn embedded() -> Result<&'static Spec, &'static SpecError> {
         static SPEC: OnceLock<Result<Spec, SpecError>> = OnceLock::new();
         SPEC.get_or_init(|| Spec::load(FILES)).as_ref()
+    }
+
+    /// The op of the embedded spec with this fully qualified name, parsed
+    /// and checked on its own the first time it is asked for, so a command
+    /// that verifies a program parses only the ops the program uses. Each
+    /// op of a spec file is the text from a line starting with `op ` to the
+    /// next such line; should that split ever not give the op alone (or a
+    /// name twice), the whole spec is loaded instead, as
+    /// [`Spec::embedded`] does. The tests hold every op found this way equal
+    /// to the whole spec's, location included.
+    pub fn embedded_op(name: &str) -> Result<Option<&'static OpSpec>, &'static SpecError> {
+        let Some(index) = OpIndex::embedded() else {
+            return Spec::embedded().map(|s| s.op(name));
+        };
+        let Some(&i) = index.by_name.get(name) else {
+            return Ok(None);
+        };
+        let part = &index.parts[i];
+        match part.parsed.get_or_init(|| part.parse()) {
+            Some(Ok(op)) => Ok(Some(op)),
+            Some(Err(e)) => Err(e),
+            None => Spec::embedded().map(|s| s.op(name)),
+        }
     }
 
     /// The op with this fully qualified name (`stablehlo.add`).
@@ -235,6 +250,81 @@ impl Spec {
     /// constraint counted as tested.
     pub fn coverage_listing(&self) -> String {
         self.coverage_listing_tested(&|_, _| false)
+    }
+}
+
+/// The text of one op of an embedded spec file.
+struct OpPart {
+    file: &'static str,
+    name: &'static str,
+    text: &'static str,
+    /// The line of the file the text starts at.
+    line: u32,
+    /// The op parsed and checked; `None` when its text does not hold
+    /// exactly that op.
+    parsed: OnceLock<Option<Result<OpSpec, SpecError>>>,
+}
+
+impl OpPart {
+    fn parse(&self) -> Option<Result<OpSpec, SpecError>> {
+        let mut ops = match parse::parse_part(self.file, self.text, self.line) {
+            Ok(ops) => ops,
+            Err(e) => return Some(Err(e)),
+        };
+        if ops.len() != 1 || ops[0].name != self.name {
+            return None;
+        }
+        let op = ops.pop()?;
+        Some(check::check_op(&op).map(|()| op))
+    }
+}
+
+/// The embedded spec files split into their ops' texts, by name.
+struct OpIndex {
+    parts: Vec<OpPart>,
+    by_name: HashMap<&'static str, usize>,
+}
+
+impl OpIndex {
+    /// The index of the embedded files, built once; `None` if a name is
+    /// found twice (the whole spec's load reports it).
+    fn embedded() -> Option<&'static OpIndex> {
+        static INDEX: OnceLock<Option<OpIndex>> = OnceLock::new();
+        INDEX.get_or_init(|| OpIndex::build(FILES)).as_ref()
+    }
+
+    fn build(files: &[(&'static str, &'static str)]) -> Option<OpIndex> {
+        let mut parts: Vec<OpPart> = Vec::new();
+        let mut by_name = HashMap::new();
+        for &(file, src) in files {
+            let mut starts: Vec<(usize, u32)> = Vec::new();
+            let (mut at, mut line) = (0usize, 1u32);
+            for l in src.split_inclusive('\n') {
+                if l.starts_with("op ") {
+                    starts.push((at, line));
+                }
+                at += l.len();
+                line += 1;
+            }
+            for (k, &(start, line)) in starts.iter().enumerate() {
+                let end = starts.get(k + 1).map_or(src.len(), |&(e, _)| e);
+                let text = &src[start..end];
+                let name = text[3..]
+                    .split(|c: char| c.is_whitespace() || c == '{')
+                    .find(|w| !w.is_empty())?;
+                if by_name.insert(name, parts.len()).is_some() {
+                    return None;
+                }
+                parts.push(OpPart {
+                    file,
+                    name,
+                    text,
+                    line,
+                    parsed: OnceLock::new(),
+                });
+            }
+        }
+        Some(OpIndex { parts, by_name })
     }
 }
 

@@ -1,12 +1,22 @@
 //! Parser of the spec language: tokens to [`OpSpec`]s.
 
 use super::ast::*;
-use super::lexer::{lex, Tok, Token};
+use super::lexer::{lex, lex_from, Tok, Token};
 use super::SpecError;
 
 /// Parses one spec file. `file` names it in errors.
 pub fn parse_file(file: &'static str, src: &str) -> Result<Vec<OpSpec>, SpecError> {
-    let toks = lex(file, src)?;
+    parse_part(file, src, 1)
+}
+
+/// Parses a part of a spec file that starts at the beginning of line
+/// `first_line`, locating tokens and errors as in the whole file.
+pub fn parse_part(
+    file: &'static str,
+    src: &str,
+    first_line: u32,
+) -> Result<Vec<OpSpec>, SpecError> {
+    let toks = lex_from(file, src, first_line)?;
     let mut p = Parser { file, toks, pos: 0 };
     let mut ops = Vec::new();
     while !p.at_eof() {

@@ -22,6 +22,38 @@ fn every_embedded_spec_file_loads() {
 }
 
 #[test]
+fn every_embedded_op_parsed_alone_equals_the_whole_specs() {
+    // `Spec::embedded_op` parses each op from its own text: the split must
+    // find every op of the whole spec, and each op alone must be the same
+    // (members, constraints and every location).
+    let spec = embedded();
+    let index = OpIndex::embedded().expect("no op name twice");
+    let names: Vec<&str> = index.parts.iter().map(|p| p.name).collect();
+    let whole: Vec<&str> = spec.ops().iter().map(|op| op.name.as_str()).collect();
+    assert_eq!(names, whole);
+    for (part, op) in index.parts.iter().zip(spec.ops()) {
+        assert!(
+            matches!(part.parse(), Some(Ok(ref alone)) if alone == op),
+            "{} parsed alone differs",
+            op.name
+        );
+        assert_eq!(Spec::embedded_op(&op.name), Ok(Some(op)));
+    }
+    assert_eq!(Spec::embedded_op("func.func"), Ok(None));
+}
+
+#[test]
+fn an_op_parsed_alone_is_located_in_its_file() {
+    let src = "# c\nop stablehlo.x {\n  operand a: tensor\n}\n\nop stablehlo.y {\n  operand a: tensor\n  (C1) rank(a) = = 1\n}\n";
+    let index = OpIndex::build(&[("t.hlospec", src)]).unwrap();
+    assert_eq!(index.parts.len(), 2);
+    assert!(matches!(index.parts[0].parse(), Some(Ok(ref op)) if op.loc.line == 2));
+    let e = index.parts[1].parse().unwrap().unwrap_err();
+    assert_eq!((e.file, e.loc.line, e.loc.col), ("t.hlospec", 8, 18));
+    assert!(OpIndex::build(&[("t.hlospec", "op a.b {\n}\nop a.b {\n}\n")]).is_none());
+}
+
+#[test]
 fn syntax_errors_name_file_line_and_column() {
     let src = "op stablehlo.x {\n  operand a: tensor\n  (C1) rank(a) = = 1\n}\n";
     let e = Spec::load(&[("t.hlospec", src)]).unwrap_err();

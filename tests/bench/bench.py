@@ -5,8 +5,8 @@ reference interpreter and XLA CPU.
 Usage (from the repository root, after `cargo build --release`):
 
     python3 tests/bench/bench.py [--runs N] [--no-ref] [--no-xla]
-                                 [--hlocheck PATH] [--bench DIR] [PROGRAM ...]
-    python3 tests/bench/bench.py --scaling [--runs N] [--no-xla] [--hlocheck PATH]
+                                 [--hlocheck PATH]... [--bench DIR] [PROGRAM ...]
+    python3 tests/bench/bench.py --scaling [--runs N] [--no-xla] [--hlocheck PATH]...
 
 For every program (default: every .mlir file of ../shared/bench, the folder
 `shared` beside the repository) it times the whole `hlocheck run FILE --out
@@ -19,15 +19,26 @@ reference / hlocheck and hlocheck / XLA, peak RSS, and a SHA-256 (first 16
 hex digits) of hlocheck's results, computed like reference.py's (the raw
 little-endian bytes of each result, in order), so all three can be compared
 bit for bit. PROGRAM names (with or without .mlir) select programs.
+Each run's CPU time (user + system, of the process and its threads) is
+measured too, and printed beside the wall time as "wall (cpu)", both the
+best of the N runs.
+
+--hlocheck PATH, given more than once, times each binary in the same run
+(programs in turn, the binaries alternating within each program, so a
+machine whose load changes affects them alike): one column of times and one
+digest per binary, the first binary's ratios.
 
 --scaling prints the scaling table instead: an elementwise f32 chain at 1M,
 16M and 64M elements, an f32 matrix product at 128, 256, 512 and 1024, and
-an f32 sum at 1M and 16M elements (programs written to a temporary folder,
-inputs built from iota). Each is timed as above (whole process, best of N)
+an f32 sum at 1M and 16M elements (programs written to a temporary folder;
+the elementwise and dot inputs built from iota, the sum's input an argument
+read from a .npy file, which XLA cannot fold into a constant as it folds a
+sum of an iota; XLA CPU runs it through tests/bench/xla_args.py). Each is timed as above (whole process, best of N)
 with its peak RSS, beside XLA CPU's mean execution time and the peak RSS of
 the reference.py process that compiled and ran it (Python and jaxlib
 included), and both results' digests.
 """
+import array
 import hashlib
 import os
 import re
@@ -78,40 +89,65 @@ def digest(files):
     return h.hexdigest()[:16]
 
 
-def run_hlocheck(exe, program, runs):
-    """Best wall time (s), peak RSS (KiB) over the runs, results' digest."""
-    best, peak, sha = None, 0, None
-    with tempfile.TemporaryDirectory() as out:
+def run_hlocheck(exe, program, runs, args=()):
+    """Best wall time (s), best CPU time (s), peak RSS (KiB) over the runs,
+    results' digest."""
+    return run_hlocheck_many([exe], program, runs, args)[0]
+
+
+def run_hlocheck_many(exes, program, runs, args=()):
+    """run_hlocheck for each binary, the binaries alternating run by run."""
+    stats = [[None, None, 0, None] for _ in exes]
+    with tempfile.TemporaryDirectory() as root:
+        outs = []
+        for k in range(len(exes)):
+            outs.append(os.path.join(root, str(k)))
+            os.mkdir(outs[-1])
         for _ in range(runs):
-            # A child forked from Python starts with Python's pages counted
-            # in its peak RSS; /usr/bin/time, when present, measures the
-            # hlocheck process alone.
-            cmd = [exe, "run", program, "--out", out]
-            if os.path.exists(TIME):
-                cmd = [TIME, "-f", RSS_TAG + "%M", *cmd]
-            t = time.perf_counter()
-            proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-            err = proc.stderr.read().decode(errors="replace")
-            _, status, usage = os.wait4(proc.pid, 0)
-            dt = time.perf_counter() - t
-            rss = usage.ru_maxrss
-            lines = []
-            for line in err.splitlines():
-                if line.startswith(RSS_TAG):
-                    rss = int(line[len(RSS_TAG) :])
-                else:
-                    lines.append(line)
-            code = os.waitstatus_to_exitcode(status)
-            if code != 0:
-                return None, None, "failed: " + (lines[-1] if lines else str(code))
-            best = dt if best is None else min(best, dt)
-            peak = max(peak, rss)
-        results = sorted(
-            (f for f in os.listdir(out) if f.startswith("result") and f.endswith(".npy")),
-            key=lambda f: int(f[len("result") : -len(".npy")]),
-        )
-        sha = digest([os.path.join(out, f) for f in results])
-    return best, peak, sha
+            for k, exe in enumerate(exes):
+                st = stats[k]
+                if st[3] is not None:
+                    continue
+                # A child forked from Python starts with Python's pages
+                # counted in its peak RSS; /usr/bin/time, when present,
+                # measures the hlocheck process alone.
+                cmd = [exe, "run", program, "--out", outs[k]]
+                for a in args:
+                    cmd += ["--arg", a]
+                if os.path.exists(TIME):
+                    cmd = [TIME, "-f", RSS_TAG + "%M", *cmd]
+                t = time.perf_counter()
+                proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                err = proc.stderr.read().decode(errors="replace")
+                _, status, usage = os.wait4(proc.pid, 0)
+                dt = time.perf_counter() - t
+                # wait4's usage includes the children the process waited
+                # for: /usr/bin/time's hlocheck.
+                cpu = usage.ru_utime + usage.ru_stime
+                rss = usage.ru_maxrss
+                lines = []
+                for line in err.splitlines():
+                    if line.startswith(RSS_TAG):
+                        rss = int(line[len(RSS_TAG) :])
+                    else:
+                        lines.append(line)
+                code = os.waitstatus_to_exitcode(status)
+                if code != 0:
+                    st[3] = "failed: " + (lines[-1] if lines else str(code))
+                    st[0] = st[1] = None
+                    continue
+                st[0] = dt if st[0] is None else min(st[0], dt)
+                st[1] = cpu if st[1] is None else min(st[1], cpu)
+                st[2] = max(st[2], rss)
+        for k, st in enumerate(stats):
+            if st[3] is not None:
+                continue
+            results = sorted(
+                (f for f in os.listdir(outs[k]) if f.startswith("result") and f.endswith(".npy")),
+                key=lambda f: int(f[len("result") : -len(".npy")]),
+            )
+            st[3] = digest([os.path.join(outs[k], f) for f in results])
+    return [tuple(st) for st in stats]
 
 
 def run_reference(programs, flags):
@@ -173,11 +209,8 @@ func.func @main() -> {t} {{
 
 def reduce_program(n):
     t = f"tensor<{n}xf32>"
-    return f"""// Sum of {n} f32 elements.
-func.func @main() -> tensor<f32> {{
-  %i = stablehlo.iota dim = 0 : {t}
-  %k = stablehlo.constant dense<0.001> : {t}
-  %x = stablehlo.multiply %i, %k : {t}
+    return f"""// Sum of {n} f32 elements, given as an argument.
+func.func @main(%x: {t}) -> tensor<f32> {{
   %z = stablehlo.constant dense<0.0> : tensor<f32>
   %r = stablehlo.reduce(%x init: %z) applies stablehlo.add across dimensions = [0] : ({t}, tensor<f32>) -> tensor<f32>
   return %r : tensor<f32>
@@ -185,19 +218,37 @@ func.func @main() -> tensor<f32> {{
 """
 
 
+def write_f32_npy(path, n):
+    """A .npy file (format 1.0) of n f32 values in [-1, 1) from a
+    multiplicative hash of the index: the same bytes on every machine."""
+    header = "{'descr': '<f4', 'fortran_order': False, 'shape': (%d,), }" % n
+    pad = 64 - (10 + len(header) + 1) % 64
+    header += " " * pad + "\n"
+    vals = array.array("f", ((i * 2654435761 % 4294967296) / 2147483648.0 - 1.0 for i in range(n)))
+    if sys.byteorder != "little":
+        vals.byteswap()
+    with open(path, "wb") as f:
+        f.write(b"\x93NUMPY\x01\x00" + len(header).to_bytes(2, "little") + header.encode())
+        f.write(vals.tobytes())
+
+
+# (kind, size, program text, element count of the f32 argument or None)
 SCALING = (
-    [("elementwise", f"{n >> 20}M", elementwise_program(n)) for n in (1 << 20, 1 << 24, 1 << 26)]
-    + [("dot", str(n), dot_program(n)) for n in (128, 256, 512, 1024)]
-    + [("reduce", f"{n >> 20}M", reduce_program(n)) for n in (1 << 20, 1 << 24)]
+    [("elementwise", f"{n >> 20}M", elementwise_program(n), None) for n in (1 << 20, 1 << 24, 1 << 26)]
+    + [("dot", str(n), dot_program(n), None) for n in (128, 256, 512, 1024)]
+    + [("reduce", f"{n >> 20}M", reduce_program(n), n) for n in (1 << 20, 1 << 24)]
 )
 
 
-def run_xla_measured(program):
+def run_xla_measured(program, args=()):
     """XLA CPU's figures for one program, with the peak RSS (KiB) of the
-    reference.py process."""
+    Python process that compiled and ran it (reference.py, or xla_args.py
+    for a program with arguments)."""
     python = os.environ.get("HLOCHECK_PYTHON", "python3")
-    tool = os.path.join(SHARED, "tools", "reference.py")
-    cmd = [python, tool, "--no-ref", program]
+    if args:
+        cmd = [python, os.path.join(HERE, "xla_args.py"), program, *args]
+    else:
+        cmd = [python, os.path.join(SHARED, "tools", "reference.py"), "--no-ref", program]
     if os.path.exists(TIME):
         cmd = [TIME, "-f", RSS_TAG + "%M", *cmd]
     try:
@@ -217,29 +268,51 @@ def run_xla_measured(program):
     return fields
 
 
-def scaling(exe, runs, xla):
+def scaling(exes, runs, xla):
+    names = binary_names(exes)
     print(
-        "| kernel | size | hlocheck | peak RSS | XLA CPU | hlocheck / XLA "
-        "| XLA process peak RSS | hlocheck sha | XLA sha |"
+        "| kernel | size | "
+        + " | ".join(f"{n} wall (cpu) | {n} peak RSS" for n in names)
+        + " | XLA CPU | hlocheck / XLA | XLA process peak RSS | "
+        + " | ".join(f"{n} sha" for n in names)
+        + " | XLA sha |"
     )
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|" + "---|---|" * len(names) + "---|---|---|" + "---|" * len(names) + "---|")
     with tempfile.TemporaryDirectory() as d:
-        for kind, size, text in SCALING:
+        for kind, size, text, arg_len in SCALING:
             path = os.path.join(d, f"{kind}_{size}.mlir")
             with open(path, "w") as f:
                 f.write(text)
-            t, rss, sha = run_hlocheck(exe, path, runs)
-            other = run_xla_measured(path) if xla else {}
+            args = []
+            if arg_len is not None:
+                args = [os.path.join(d, f"{kind}_{size}.npy")]
+                write_f32_npy(args[0], arg_len)
+            got = run_hlocheck_many(exes, path, runs, args)
+            other = run_xla_measured(path, args) if xla else {}
             x = seconds(other.get("xla_cpu"))
+            t = got[0][0]
             vs = f"{t / x:,.1f}×" if x and t else "–"
-            mem = f"{rss / 1024:.1f} MiB" if rss else "–"
             xmem = f"{other['rss'] / 1024:.0f} MiB" if other.get("rss") else "–"
+            cols = []
+            for wall, cpu, rss, _ in got:
+                mem = f"{rss / 1024:.1f} MiB" if rss else "–"
+                cols.append(f"{fmt_time(wall)} ({fmt_time(cpu)}) | {mem}")
             print(
-                f"| {kind} | {size} | {fmt_time(t)} | {mem} | {fmt_time(x)} | {vs} "
-                f"| {xmem} | {sha} | {other.get('xla_sha', other.get('error', '–'))} |",
+                f"| {kind} | {size} | {' | '.join(cols)} | {fmt_time(x)} | {vs} "
+                f"| {xmem} | {' | '.join(g[3] for g in got)} "
+                f"| {other.get('xla_sha', other.get('error', '–'))} |",
                 flush=True,
             )
+            for a in args:
+                os.remove(a)
     return 0
+
+
+def binary_names(exes):
+    """Column names: `hlocheck` for one binary, else each one's path."""
+    if len(exes) == 1:
+        return ["hlocheck"]
+    return [f"`{e}`" for e in exes]
 
 
 def seconds(text):
@@ -263,15 +336,14 @@ def fmt_time(s):
 
 
 def main(argv):
-    runs, flags, names, scale = 3, [], [], False
-    exe = os.path.join(REPO, "target", "release", "hlocheck")
+    runs, flags, names, scale, exes = 3, [], [], False, []
     bench = os.path.join(SHARED, "bench")
     it = iter(argv)
     for a in it:
         if a == "--runs":
             runs = int(next(it))
         elif a == "--hlocheck":
-            exe = next(it)
+            exes.append(next(it))
         elif a == "--bench":
             bench = next(it)
         elif a in ("--no-ref", "--no-xla"):
@@ -286,11 +358,13 @@ def main(argv):
             return 2
         else:
             names.append(a if a.endswith(".mlir") else a + ".mlir")
+    if not exes:
+        exes = [os.path.join(REPO, "target", "release", "hlocheck")]
     if runs < 1:
         print("--runs must be at least 1", file=sys.stderr)
         return 2
     if scale:
-        return scaling(exe, runs, "--no-xla" not in flags)
+        return scaling(exes, runs, "--no-xla" not in flags)
     files = sorted(f for f in os.listdir(bench) if f.endswith(".mlir"))
     if names:
         missing = [n for n in names if n not in files]
@@ -300,27 +374,34 @@ def main(argv):
         files = [f for f in files if f in names]
     programs = [os.path.join(bench, f) for f in files]
 
-    mine = {os.path.basename(p): run_hlocheck(exe, p, runs) for p in programs}
+    mine = {os.path.basename(p): run_hlocheck_many(exes, p, runs) for p in programs}
     theirs = {}
     if not ("--no-ref" in flags and "--no-xla" in flags):
         theirs = run_reference(programs, flags)
 
+    bins = binary_names(exes)
     print(
-        "| program | hlocheck | reference | ratio | XLA CPU | hlocheck / XLA "
-        "| peak RSS | hlocheck sha | reference sha | XLA sha |"
+        "| program | "
+        + " | ".join(f"{n} wall (cpu)" for n in bins)
+        + " | reference | ratio | XLA CPU | hlocheck / XLA | peak RSS | "
+        + " | ".join(f"{n} sha" for n in bins)
+        + " | reference sha | XLA sha |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|" + "---|" * len(bins) + "---|---|---|---|---|" + "---|" * len(bins) + "---|---|")
     for f in files:
-        t, rss, sha = mine[f]
+        got = mine[f]
+        t, _, rss, _ = got[0]
         other = theirs.get(f, {})
         ref = seconds(other.get("reference"))
         xla = seconds(other.get("xla_cpu"))
         ratio = f"{ref / t:,.0f}×" if ref and t else "–"
         vs_xla = f"{t / xla:,.1f}×" if xla and t else "–"
         mem = f"{rss / 1024:.1f} MiB" if rss else "–"
+        times = " | ".join(f"{fmt_time(w)} ({fmt_time(c)})" for w, c, _, _ in got)
+        shas = " | ".join(g[3] for g in got)
         print(
-            f"| {f[:-5]} | {fmt_time(t)} | {fmt_time(ref)} | {ratio} | {fmt_time(xla)} "
-            f"| {vs_xla} | {mem} | {sha} | {other.get('ref_sha', '–')} "
+            f"| {f[:-5]} | {times} | {fmt_time(ref)} | {ratio} | {fmt_time(xla)} "
+            f"| {vs_xla} | {mem} | {shas} | {other.get('ref_sha', '–')} "
             f"| {other.get('xla_sha', other.get('error', '–'))} |"
         )
     return 0
