@@ -202,6 +202,7 @@ pub fn to_json(v: &Verdict, code: i32) -> serde_json::Value {
             "inputs": c.inputs, "a": c.a, "b": c.b,
         })),
         "proof": v.proof,
+        "uninterpreted": v.uninterpreted,
         "notes": v.notes,
         "exit_status": code,
     })

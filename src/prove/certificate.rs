@@ -259,8 +259,11 @@ pub struct Job {
     /// Each input lane: its argument and element type.
     slots: Vec<(usize, ElementType)>,
     pub plan: Plan,
-    /// Why SMT was not the method (exact rules).
+    /// Why SMT was not the method (exact rules), or, when it was, the
+    /// functions it left uninterpreted.
     pub smt_note: Option<String>,
+    /// Whether the SMT proof left functions uninterpreted (`prove::smt`).
+    pub smt_uninterpreted: bool,
     /// The bound of an approx rule for this format.
     pub bound: Option<u64>,
     pub approx: bool,
@@ -363,6 +366,7 @@ pub fn plan(rule: &Rule, s: &Settings) -> Result<(Vec<Job>, Vec<Skipped>), Strin
             slots: Vec::new(),
             plan: Plan::Smt,
             smt_note: None,
+            smt_uninterpreted: false,
             bound: None,
             approx: rule.kind != Kind::Exact,
             seed: s.seed,
@@ -432,6 +436,13 @@ fn choose(job: &mut Job, s: &Settings) -> Result<(), String> {
         match super::smt::decide(&a, &b, &opts) {
             super::smt::SmtResult::Decided(v) if v.outcome == Outcome::Equivalent => {
                 job.plan = Plan::Smt;
+                if !v.uninterpreted.is_empty() {
+                    job.smt_uninterpreted = true;
+                    job.smt_note = Some(format!(
+                        "uninterpreted: {} (the proof holds for every function, so for the executor's)",
+                        v.uninterpreted.join(", ")
+                    ));
+                }
                 return Ok(());
             }
             super::smt::SmtResult::Decided(v) => job.smt_note = Some(format!("SMT: {}", v.summary)),
@@ -481,6 +492,10 @@ fn choose(job: &mut Job, s: &Settings) -> Result<(), String> {
 // ---------------------------------------------------------------------------
 // Inputs
 // ---------------------------------------------------------------------------
+
+/// The method of an instance proven by SMT with functions the encoding
+/// cannot express left uninterpreted (`prove::smt`).
+pub const SMT_UNINTERPRETED: &str = "SMT (functions uninterpreted)";
 
 /// Z3's resource limit per query of a certificate's SMT method.
 pub const SMT_RLIMIT: u64 = 20_000_000;
@@ -777,7 +792,7 @@ impl Entry {
     /// Inputs covered, as text.
     pub fn inputs_text(&self) -> String {
         match self.method.as_str() {
-            "SMT" => format!("2^{} (proof)", self.bits),
+            "SMT" | SMT_UNINTERPRETED => format!("2^{} (proof)", self.bits),
             "exhaustive" => group(self.covered_units() as u128),
             _ => {
                 let n = self.covered_units();
@@ -844,7 +859,10 @@ impl Entry {
         if let Some(v) = self.violation() {
             return format!("VIOLATED: {v}");
         }
-        let proof = matches!(self.method.as_str(), "SMT" | "exhaustive");
+        let proof = matches!(
+            self.method.as_str(),
+            "SMT" | SMT_UNINTERPRETED | "exhaustive"
+        );
         if !self.approx {
             return if proof {
                 "holds".into()
@@ -1031,6 +1049,7 @@ pub fn certify_some(
             });
         }
         let (method, edges) = match job.plan {
+            Plan::Smt if job.smt_uninterpreted => (SMT_UNINTERPRETED, 0),
             Plan::Smt => ("SMT", 0),
             Plan::Exhaustive { .. } => ("exhaustive", 0),
             Plan::Sampled { edges, .. } => ("sampled", edges),

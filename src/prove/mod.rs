@@ -145,6 +145,10 @@ pub struct Verdict {
     /// Whether the function is elementwise with one argument (the accuracy
     /// table form of the report).
     pub unary_elementwise: bool,
+    /// The functions an SMT proof left uninterpreted (function and element
+    /// type, e.g. `Tan.f32`; `prove::smt`): the proof holds for every
+    /// function, so for the executor's.
+    pub uninterpreted: Vec<String>,
 }
 
 impl Verdict {
@@ -159,6 +163,7 @@ impl Verdict {
             proof: None,
             notes: Vec::new(),
             unary_elementwise: false,
+            uninterpreted: Vec::new(),
         }
     }
 

@@ -50,8 +50,19 @@
 //! counts). `chlo.top_k` is the stable descending sort by the executor's
 //! keys (totalOrder for floats), by ranks.
 //!
+//! **Uninterpreted functions.** The correctly rounded elementary and
+//! special functions of real floats (every op of `interp::transcendental`
+//! on real floats, `power` of floats and integers) and float `remainder`
+//! are one Z3 function each per (function, element type), from the
+//! operands' bits to the result's ([`UfFun`]): the executor computes each
+//! as a function of those bits alone. Applied to constants they are
+//! computed (the executor's own function). A proof holds for every
+//! interpretation; a model is checked by the executor, and where it is no
+//! counterexample, the functions' true values at its arguments are
+//! asserted and the question asked again ([`decide`]).
+//!
 //! **Not encoded** (the method steps aside, naming the op): transcendental
-//! functions, f8E8M0FNU arithmetic (its comparisons are: its values order
+//! functions of complex numbers, f8E8M0FNU arithmetic (its comparisons are: its values order
 //! as their patterns, [`pattern_ordered`]), control flow, ops with regions other
 //! than `sort`, and anything not listed in [`Encoder::encode_op`]. A float
 //! → float conversion of a NaN keeps the executor's payload and sign
@@ -64,6 +75,7 @@
 use super::{
     describe_types, static_tensor, Counterexample, Method, Options, Outcome, Side, Verdict,
 };
+use crate::float::elementary::{Binary, Unary};
 use crate::float::{FloatKind, Format, NanEncoding};
 use crate::interp::tensor::{int_kind, IntKind, Tensor};
 use crate::interp::{Interp, Value};
@@ -1020,11 +1032,141 @@ struct Encoder<'s> {
     /// comparator is not a strict weak order. [`decide`] proves nothing
     /// unless each is refuted.
     obligations: Obligations,
+    /// The applications of uninterpreted functions made (see [`UfFun`]).
+    apps: Vec<UfApp>,
 }
 
 /// Conditions of an encoding's exactness, to be refuted (what each says,
 /// the formula of its violation).
 type Obligations = Vec<(String, Bool)>;
+
+/// A function's results, its obligations and its applications of
+/// uninterpreted functions.
+type Encoded = (Vec<Sym>, Obligations, Vec<UfApp>);
+
+/// A function the encoding leaves uninterpreted: the executor's element
+/// function of an op it cannot express exactly (the correctly rounded
+/// elementary and special functions of `float::elementary`, and integer
+/// `power`). The executor computes each as a deterministic function of the
+/// operands' bits alone (`interp::transcendental`: the kernels read no
+/// attribute; `chlo.tan` and `stablehlo.tan` share one kernel, and the
+/// `chlo.broadcast_*` ops delegate to the kernel of their element op), so
+/// one Z3 function per (function, element type), from the operands'
+/// bit-vectors to the result's, stands for it. NaN operands are not
+/// canonicalized: two NaNs of different payloads are different arguments.
+///
+/// A proof (unsat) holds for every interpretation, so for the executor's;
+/// a model (sat) interprets the function arbitrarily, so it is a
+/// counterexample only once the executor confirms it, and otherwise only
+/// teaches the solver the true values at the model's arguments
+/// ([`decide`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum UfFun {
+    Unary(Unary, FloatKind),
+    Binary(Binary, FloatKind),
+    IntPow(IntKind),
+    /// Float `remainder` (C `fmod`, `float::arith::remainder`), exact but
+    /// not encoded in Z3's theory (whose `fp.rem` rounds the quotient to
+    /// nearest).
+    Rem(FloatKind),
+}
+
+/// One application of an uninterpreted function: its arguments.
+struct UfApp {
+    f: UfFun,
+    args: Vec<BV>,
+}
+
+impl UfFun {
+    /// The function of op `full` (its full name; a `chlo.broadcast_*` op
+    /// already mapped to its element op) on operands of kinds `args` with
+    /// a result of kind `res`, if the encoding leaves it uninterpreted.
+    /// Real floats only (complex functions are refused: the executor
+    /// rejects some on complex operands) and integer `power` (not `i1`,
+    /// which the executor rejects).
+    fn of(full: &str, args: &[Elem], res: Elem) -> Option<UfFun> {
+        match (args, res) {
+            ([Elem::Float(a)], Elem::Float(r)) if a == &r => {
+                crate::interp::transcendental::unary_function(full).map(|f| UfFun::Unary(f, r))
+            }
+            ([Elem::Float(a), Elem::Float(b)], Elem::Float(r)) if a == &r && b == &r => {
+                if full == "stablehlo.remainder" {
+                    return Some(UfFun::Rem(r));
+                }
+                let f = if full == "stablehlo.power" {
+                    Some(Binary::Pow)
+                } else {
+                    crate::interp::transcendental::binary_function(full)
+                };
+                f.map(|f| UfFun::Binary(f, r))
+            }
+            ([Elem::Int(a), Elem::Int(b)], Elem::Int(r))
+                if full == "stablehlo.power" && a == &r && b == &r && r.bits > 1 =>
+            {
+                Some(UfFun::IntPow(r))
+            }
+            _ => None,
+        }
+    }
+
+    fn width(self) -> u32 {
+        match self {
+            UfFun::Unary(_, k) | UfFun::Binary(_, k) | UfFun::Rem(k) => k.bits(),
+            UfFun::IntPow(k) => k.bits,
+        }
+    }
+
+    fn arity(self) -> usize {
+        match self {
+            UfFun::Unary(..) => 1,
+            UfFun::Binary(..) | UfFun::IntPow(_) | UfFun::Rem(_) => 2,
+        }
+    }
+
+    /// Its name, for Z3 and for reports: function and element type.
+    fn name(self) -> String {
+        match self {
+            UfFun::Unary(f, k) => format!("{f:?}.{}", k.name()),
+            UfFun::Binary(f, k) => format!("{f:?}.{}", k.name()),
+            UfFun::IntPow(k) => format!("Pow.{}{}", if k.signed { "i" } else { "ui" }, k.bits),
+            UfFun::Rem(k) => format!("Rem.{}", k.name()),
+        }
+    }
+
+    fn decl(self) -> z3::FuncDecl {
+        let s = Sort::bitvector(self.width());
+        let dom: Vec<&Sort> = (0..self.arity()).map(|_| &s).collect();
+        z3::FuncDecl::new(format!("uf.{}", self.name()), &dom, &s)
+    }
+
+    fn apply(self, xs: &[BV]) -> BV {
+        let args: Vec<&dyn Ast> = xs.iter().map(|x| x as &dyn Ast).collect();
+        self.decl()
+            .apply(&args)
+            .as_bv()
+            .unwrap_or_else(|| BV::from_u64(0, self.width()))
+    }
+
+    /// The executor's value at argument bit patterns (`None` for the wrong
+    /// number of arguments).
+    fn eval(self, xs: &[u64]) -> Option<u64> {
+        Some(match (self, xs) {
+            (UfFun::Unary(f, k), [x]) => crate::float::elementary::unary(k, f, *x),
+            (UfFun::Binary(f, k), [x, y]) => crate::float::elementary::binary(k, f, *x, *y),
+            (UfFun::Rem(k), [x, y]) => crate::float::arith::remainder(k.format(), *x, *y),
+            (UfFun::IntPow(k), [x, y]) => {
+                let lane = |v: u64| k.value(k.wrap(v as i128));
+                let r = k.wrap(crate::interp::elementwise::int_pow(k, lane(*x), lane(*y)));
+                if k.bits >= 64 {
+                    r
+                } else {
+                    r & ((1u64 << k.bits) - 1)
+                }
+            }
+            _ => return None,
+        })
+    }
+}
 
 /// Longest `sort` slice encoded (the executor's merge sort is one insertion
 /// sort up to 16 elements).
@@ -1399,11 +1541,15 @@ impl<'s> Encoder<'s> {
         let (short, args) = match name.strip_prefix("chlo.broadcast_") {
             Some(el) => {
                 let args = chlo_broadcast(op, &args, &shape)?;
+                // The op whose kernel the executor delegates to
+                // (`interp::chlo`): power and atan2 are StableHLO's, the
+                // others CHLO's; the functions are uninterpreted below.
                 let el = match el {
                     "next_after" => "chlo.next_after",
-                    // broadcast_power, _atan2, _zeta, _polygamma fall
-                    // through to "not encoded" under their own name.
-                    "power" | "atan2" | "zeta" | "polygamma" => name,
+                    "power" => "stablehlo.power",
+                    "atan2" => "stablehlo.atan2",
+                    "zeta" => "chlo.zeta",
+                    "polygamma" => "chlo.polygamma",
                     e => e,
                 };
                 (el, args)
@@ -1460,6 +1606,21 @@ impl<'s> Encoder<'s> {
             | "shift_right_logical"
             | "shift_right_arithmetic" => match args[0].elem {
                 Elem::Int(k) => map2(&|a, b| int_binary(k, short, a, b))?,
+                Elem::Float(fk) if short == "remainder" => {
+                    let f = UfFun::Rem(fk);
+                    if args.len() != 2 || args[0].xs.len() != args[1].xs.len() {
+                        return Err(format!("{name}: operands of different sizes"));
+                    }
+                    let xs: Vec<(BV, BV)> = args[0]
+                        .xs
+                        .iter()
+                        .cloned()
+                        .zip(args[1].xs.iter().cloned())
+                        .collect();
+                    xs.into_iter()
+                        .map(|(a, b)| self.apply_uf(f, &[a, b]))
+                        .collect()
+                }
                 Elem::Float(fk) => {
                     let fp = Fp::new(fk)?;
                     match short {
@@ -1918,7 +2079,26 @@ impl<'s> Encoder<'s> {
                 }
                 v
             }
-            _ => return Err(format!("{name} is not encoded")),
+            _ => {
+                let full = if short.contains('.') {
+                    short.to_string()
+                } else {
+                    format!("stablehlo.{short}")
+                };
+                let elems: Vec<Elem> = args.iter().map(|a| a.elem).collect();
+                let Some(f) = UfFun::of(&full, &elems, elem) else {
+                    return Err(format!("{name} is not encoded"));
+                };
+                if args.iter().any(|a| a.xs.len() != n) {
+                    return Err(format!("{name}: operands of different sizes"));
+                }
+                (0..n)
+                    .map(|i| {
+                        let xs: Vec<BV> = args.iter().map(|a| a.xs[i].clone()).collect();
+                        self.apply_uf(f, &xs)
+                    })
+                    .collect()
+            }
         };
         if r.len() != n {
             return Err(format!("{name}: encoded {} elements for {n}", r.len()));
@@ -1929,13 +2109,14 @@ impl<'s> Encoder<'s> {
     /// Encodes the function on the given argument terms; its results.
     /// Encodes the function on the given argument terms; its results and
     /// the obligations (see [`Encoder::obligations`]).
-    fn run(side: &'s Side<'s>, inputs: &[Sym], scalar: bool) -> Res<(Vec<Sym>, Obligations)> {
+    fn run(side: &'s Side<'s>, inputs: &[Sym], scalar: bool) -> Res<Encoded> {
         let mut enc = Encoder {
             side,
             env: HashMap::new(),
             terms: 0,
             scalar,
             obligations: Vec::new(),
+            apps: Vec::new(),
         };
         let block = side
             .func
@@ -1944,7 +2125,26 @@ impl<'s> Encoder<'s> {
             .and_then(|r| r.blocks.first())
             .ok_or("no body")?;
         let rs = enc.run_block(block, inputs)?;
-        Ok((rs, enc.obligations))
+        Ok((rs, enc.obligations, enc.apps))
+    }
+
+    /// `f` applied to `xs`: the function's value when every argument is a
+    /// constant (the executor's own function, so ground terms fold and
+    /// [`eval_ground`] holds these ops to the executor too), else an
+    /// application of its uninterpreted function, recorded.
+    fn apply_uf(&mut self, f: UfFun, xs: &[BV]) -> BV {
+        let consts: Option<Vec<u64>> = xs.iter().map(|x| x.simplify().as_u64()).collect();
+        if let Some(c) = consts {
+            if let Some(v) = f.eval(&c) {
+                return BV::from_u64(v, f.width());
+            }
+        }
+        let out = f.apply(xs);
+        self.apps.push(UfApp {
+            f,
+            args: xs.to_vec(),
+        });
+        out
     }
 }
 
@@ -1991,7 +2191,7 @@ pub fn eval_ground(side: &Side, args: &[Tensor]) -> Result<Option<Vec<Vec<u64>>>
             xs,
         });
     }
-    let (rs, _) = Encoder::run(side, &inputs, false)?;
+    let (rs, _, _) = Encoder::run(side, &inputs, false)?;
     let mut out = Vec::new();
     for r in rs {
         let mut lanes = Vec::new();
@@ -2039,14 +2239,18 @@ pub fn decide(a: &Side, b: &Side, opts: &Options) -> SmtResult {
             .collect();
         inputs.push(Sym { elem, shape, xs });
     }
-    let (ra, oa) = match Encoder::run(a, &inputs, scalar) {
+    let (ra, oa, mut apps) = match Encoder::run(a, &inputs, scalar) {
         Ok(r) => r,
         Err(e) => return aside(format!("A: {e}")),
     };
-    let (rb, ob) = match Encoder::run(b, &inputs, scalar) {
+    let (rb, ob, apps_b) = match Encoder::run(b, &inputs, scalar) {
         Ok(r) => r,
         Err(e) => return aside(format!("B: {e}")),
     };
+    apps.extend(apps_b);
+    let mut uninterpreted: Vec<String> = apps.iter().map(|p| p.f.name()).collect();
+    uninterpreted.sort();
+    uninterpreted.dedup();
     let mut differ = Vec::new();
     for (x, y) in ra.iter().zip(&rb) {
         for (p, q) in x.xs.iter().zip(&y.xs) {
@@ -2087,124 +2291,87 @@ pub fn decide(a: &Side, b: &Side, opts: &Options) -> SmtResult {
             break;
         }
     }
-    // One query per result element (each under the time limit): the
-    // elements are independent problems, which the solver settles one by one
-    // much faster than their disjunction. All unsat: equal everywhere; the
-    // first sat: a counterexample.
-    let mut outcome = SatResult::Unsat;
-    for d in &differ {
-        solver.push();
-        solver.assert(d);
-        match solver.check() {
-            SatResult::Unsat => solver.pop(1),
-            r => {
-                outcome = r;
-                break;
-            }
-        }
-    }
     let what = describe_types(&a.args);
-    match outcome {
-        SatResult::Unsat if unproven.is_some() => aside(format!(
-            "{}; Z3 found no input on which the functions differ",
-            unproven.unwrap_or_default()
-        )),
-        SatResult::Unsat => {
-            let mut v = Verdict::new(
-                Outcome::Equivalent,
-                Some(Method::Smt),
-                format!("equivalent (proven by SMT for {what})"),
-            );
-            v.inputs_covered = inputs
-                .iter()
-                .map(|s| s.xs.len() as u128 * width(s.elem) as u128)
-                .sum::<u128>()
-                .checked_sub(0)
-                .and_then(|bits| 1u128.checked_shl(bits as u32))
-                .unwrap_or(0);
-            SmtResult::Decided(Box::new(v))
-        }
-        SatResult::Unknown => aside(format!(
-            "Z3 gave no answer ({})",
-            solver
-                .get_reason_unknown()
-                .unwrap_or_else(|| "unknown reason".into())
-        )),
-        SatResult::Sat => {
+    let uf_text = uninterpreted.join(", ");
+    let by = if uninterpreted.is_empty() {
+        "SMT".to_string()
+    } else {
+        format!("SMT with functions uninterpreted ({uf_text})")
+    };
+    // One query per result element (each under the limits): the elements
+    // are independent problems, which the solver settles one by one much
+    // faster than their disjunction. All unsat: equal everywhere. A model
+    // is checked by the executor: confirmed, it is a counterexample; where
+    // uninterpreted functions were applied and it is not confirmed, the
+    // functions' true values at the model's arguments (true facts, so
+    // asserting them keeps every proof sound) are added and the element
+    // asked again, at most MAX_REFINE times.
+    let mut refinements = 0usize;
+    let mut learned: std::collections::HashSet<(String, Vec<u64>)> = Default::default();
+    for d in &differ {
+        loop {
+            solver.push();
+            solver.assert(d);
+            let r = solver.check();
+            match r {
+                SatResult::Unsat => {
+                    solver.pop(1);
+                    break;
+                }
+                SatResult::Unknown => {
+                    return aside(format!(
+                        "Z3 gave no answer ({}){}",
+                        solver
+                            .get_reason_unknown()
+                            .unwrap_or_else(|| "unknown reason".into()),
+                        if uninterpreted.is_empty() {
+                            String::new()
+                        } else {
+                            format!(" with functions uninterpreted ({uf_text})")
+                        }
+                    ))
+                }
+                SatResult::Sat => {}
+            }
             let Some(model) = solver.get_model() else {
                 return aside("Z3 found a difference but gave no model".into());
             };
-            // The input, read from the model, run on both sides.
-            let mut args = Vec::new();
-            let mut texts = Vec::new();
-            for (i, (s, t)) in inputs.iter().zip(&a.args).enumerate() {
-                let (_, e) = static_tensor(t).expect("checked above");
-                let mut data = Vec::new();
-                for x in &s.xs {
-                    for lane in lanes_of(s.elem, x) {
-                        let v = model
-                            .eval(&lane, true)
-                            .and_then(|v| v.as_u64())
-                            .unwrap_or(0);
-                        data.push(match s.elem {
-                            Elem::Int(k) => k.wrap(v as i128),
-                            Elem::Float(_) | Elem::Complex(_) => v,
-                        });
-                    }
+            let checked = check_model(a, b, &inputs, &model, opts);
+            let (texts, reason, failed) = match checked {
+                ModelCheck::Confirmed(texts, cx) => {
+                    let mut v = Verdict::new(
+                        Outcome::Differ,
+                        Some(Method::Smt),
+                        format!(
+                            "not equivalent: {} gives {} vs {} (found by {by} for {what}, confirmed by the executor)",
+                            texts.join(", "),
+                            cx.a.join(", "),
+                            cx.b.join(", ")
+                        ),
+                    );
+                    v.counterexample = Some(cx);
+                    return SmtResult::Decided(Box::new(v));
                 }
-                let (declared, _) = static_tensor(t).expect("checked above");
-                let n: usize = declared.iter().product();
-                let text_one = s.xs.len() == 1;
-                // One element of an elementwise function: the same value in
-                // every element.
-                let data: Vec<u64> = data
-                    .iter()
-                    .cycle()
-                    .take(n * crate::interp::tensor::lanes(e))
-                    .copied()
-                    .collect();
-                let tensor = Tensor::new(e.clone(), declared, &data);
-                let text = if text_one {
-                    let l = crate::interp::tensor::lanes(e);
-                    let first: Vec<u64> = (0..l).map(|j| tensor.data.get(j)).collect();
-                    super::exec::elem_text(e, &first)
-                } else {
-                    crate::interp::literal::format_value(&Value::tensor(tensor.clone()))
-                };
-                texts.push(format!("%arg{i} = {text}"));
-                args.push(Value::tensor(tensor));
-            }
-            let run = |s: &Side| -> Result<Vec<Tensor>, String> {
-                let mut it = Interp::new(s.prog, opts.limits);
-                it.call(&s.name, args.clone())?
-                    .into_iter()
-                    .map(|v| v.into_tensor())
-                    .collect()
-            };
-            let (xa, xb) = match (run(a), run(b)) {
-                (Ok(x), Ok(y)) => (x, y),
-                (Err(e), _) | (_, Err(e)) => {
-                    return aside(format!("the executor failed on Z3's counterexample: {e}"))
-                }
-            };
-            let differs = xa.iter().zip(&xb).any(|(p, q)| {
-                let fk = super::lane_float(&p.elem);
-                p.data.iter().zip(q.data.iter()).any(|(x, y)| match fk {
-                    Some(k) => !super::ulp::float_equal(k, x, y),
-                    None => x != y,
-                })
-            });
-            let show = |ts: &[Tensor]| -> Vec<String> {
-                ts.iter()
-                    .map(|t| crate::interp::literal::format_value(&Value::tensor(t.clone())))
-                    .collect()
-            };
-            if !differs {
-                if let Some(u) = unproven {
-                    return aside(format!(
-                        "{u}; Z3's candidate {} gives equal results in the executor",
+                ModelCheck::Failed(e) => (
+                    Vec::new(),
+                    format!("the executor failed on Z3's counterexample: {e}"),
+                    true,
+                ),
+                ModelCheck::Equal(texts) => (
+                    texts.clone(),
+                    format!(
+                        "Z3's candidate {} gives equal results in the executor",
                         texts.join(", ")
-                    ));
+                    ),
+                    false,
+                ),
+            };
+            if apps.is_empty() || failed {
+                if let Some(u) = unproven {
+                    return aside(format!("{u}; {reason}"));
+                }
+                if texts.is_empty() {
+                    return aside(reason);
                 }
                 let mut v = Verdict::new(
                     Outcome::Undecided,
@@ -2218,23 +2385,166 @@ pub fn decide(a: &Side, b: &Side, opts: &Options) -> SmtResult {
                     .push("please report this: the SMT model disagrees with the executor".into());
                 return SmtResult::Decided(Box::new(v));
             }
-            let cx = Counterexample {
-                inputs: texts.clone(),
-                a: show(&xa),
-                b: show(&xb),
-            };
-            let mut v = Verdict::new(
-                Outcome::Differ,
-                Some(Method::Smt),
-                format!(
-                    "not equivalent: {} gives {} vs {} (found by SMT for {what}, confirmed by the executor)",
-                    texts.join(", "),
-                    cx.a.join(", "),
-                    cx.b.join(", ")
-                ),
+            // The functions' true values at the model's arguments.
+            let mut lemmas = Vec::new();
+            for app in &apps {
+                let vals: Option<Vec<u64>> = app
+                    .args
+                    .iter()
+                    .map(|x| model.eval(x, true).and_then(|v| v.as_u64()))
+                    .collect();
+                let Some(vals) = vals else { continue };
+                if !learned.insert((app.f.name(), vals.clone())) {
+                    continue;
+                }
+                let Some(v) = app.f.eval(&vals) else { continue };
+                let consts: Vec<BV> = vals
+                    .iter()
+                    .map(|&x| BV::from_u64(x, app.f.width()))
+                    .collect();
+                lemmas.push(app.f.apply(&consts).eq(BV::from_u64(v, app.f.width())));
+            }
+            solver.pop(1);
+            let not_real = format!(
+                "SMT with uninterpreted functions ({uf_text}) found no proof; its model is not a real counterexample ({reason})"
             );
-            v.counterexample = Some(cx);
-            SmtResult::Decided(Box::new(v))
+            if lemmas.is_empty() {
+                // Every application already had its true value: the
+                // executor disagrees with the encoding itself.
+                let mut v = Verdict::new(
+                    Outcome::Undecided,
+                    Some(Method::Smt),
+                    format!("undecided: the SMT encoding is wrong: {reason}"),
+                );
+                v.notes
+                    .push("please report this: the SMT model disagrees with the executor".into());
+                return SmtResult::Decided(Box::new(v));
+            }
+            if refinements >= MAX_REFINE {
+                return aside(format!(
+                    "{not_real}; {MAX_REFINE} rounds of the functions' true values did not settle it"
+                ));
+            }
+            refinements += 1;
+            for l in &lemmas {
+                solver.assert(l);
+            }
         }
     }
+    if let Some(u) = unproven {
+        return aside(format!(
+            "{u}; Z3 found no input on which the functions differ"
+        ));
+    }
+    let mut v = Verdict::new(
+        Outcome::Equivalent,
+        Some(Method::Smt),
+        format!("equivalent (proven by {by} for {what})"),
+    );
+    v.uninterpreted = uninterpreted;
+    v.inputs_covered = inputs
+        .iter()
+        .map(|s| s.xs.len() as u128 * width(s.elem) as u128)
+        .sum::<u128>()
+        .checked_sub(0)
+        .and_then(|bits| 1u128.checked_shl(bits as u32))
+        .unwrap_or(0);
+    SmtResult::Decided(Box::new(v))
+}
+
+/// Rounds of true function values added to an unconfirmed model (see
+/// [`decide`]).
+const MAX_REFINE: usize = 8;
+
+/// What the executor says of a model's input.
+enum ModelCheck {
+    /// The two functions differ on it: the inputs' text, the results.
+    Confirmed(Vec<String>, Counterexample),
+    /// Equal results (the inputs' text).
+    Equal(Vec<String>),
+    /// The executor failed.
+    Failed(String),
+}
+
+/// The input a model assigns, run on both functions by the executor.
+fn check_model(
+    a: &Side,
+    b: &Side,
+    inputs: &[Sym],
+    model: &z3::Model,
+    opts: &Options,
+) -> ModelCheck {
+    // The input, read from the model, run on both sides.
+    let mut args = Vec::new();
+    let mut texts = Vec::new();
+    for (i, (s, t)) in inputs.iter().zip(&a.args).enumerate() {
+        let Some((declared, e)) = static_tensor(t) else {
+            return ModelCheck::Failed(format!("argument {i} is not a static tensor"));
+        };
+        let mut data = Vec::new();
+        for x in &s.xs {
+            for lane in lanes_of(s.elem, x) {
+                let v = model
+                    .eval(&lane, true)
+                    .and_then(|v| v.as_u64())
+                    .unwrap_or(0);
+                data.push(match s.elem {
+                    Elem::Int(k) => k.wrap(v as i128),
+                    Elem::Float(_) | Elem::Complex(_) => v,
+                });
+            }
+        }
+        let n: usize = declared.iter().product();
+        let text_one = s.xs.len() == 1;
+        // One element of an elementwise function: the same value in
+        // every element.
+        let data: Vec<u64> = data
+            .iter()
+            .cycle()
+            .take(n * crate::interp::tensor::lanes(e))
+            .copied()
+            .collect();
+        let tensor = Tensor::new(e.clone(), declared, &data);
+        let text = if text_one {
+            let l = crate::interp::tensor::lanes(e);
+            let first: Vec<u64> = (0..l).map(|j| tensor.data.get(j)).collect();
+            super::exec::elem_text(e, &first)
+        } else {
+            crate::interp::literal::format_value(&Value::tensor(tensor.clone()))
+        };
+        texts.push(format!("%arg{i} = {text}"));
+        args.push(Value::tensor(tensor));
+    }
+    let run = |s: &Side| -> Result<Vec<Tensor>, String> {
+        let mut it = Interp::new(s.prog, opts.limits);
+        it.call(&s.name, args.clone())?
+            .into_iter()
+            .map(|v| v.into_tensor())
+            .collect()
+    };
+    let (xa, xb) = match (run(a), run(b)) {
+        (Ok(x), Ok(y)) => (x, y),
+        (Err(e), _) | (_, Err(e)) => return ModelCheck::Failed(e),
+    };
+    let differs = xa.iter().zip(&xb).any(|(p, q)| {
+        let fk = super::lane_float(&p.elem);
+        p.data.iter().zip(q.data.iter()).any(|(x, y)| match fk {
+            Some(k) => !super::ulp::float_equal(k, x, y),
+            None => x != y,
+        })
+    });
+    let show = |ts: &[Tensor]| -> Vec<String> {
+        ts.iter()
+            .map(|t| crate::interp::literal::format_value(&Value::tensor(t.clone())))
+            .collect()
+    };
+    if !differs {
+        return ModelCheck::Equal(texts);
+    }
+    let cx = Counterexample {
+        inputs: texts.clone(),
+        a: show(&xa),
+        b: show(&xb),
+    };
+    ModelCheck::Confirmed(texts, cx)
 }
