@@ -386,6 +386,28 @@ fn usage_errors_exit_2_and_help_exits_0_for_every_command() {
     assert!(out.starts_with("hlocheck "), "{out}");
     let (code, _, _) = hlocheck(&["test", "x", "--jobs", "0"]);
     assert_eq!(code, 2);
+    // Counts that would start billions of target processes or draw
+    // programs of billions of ops are usage errors, not endless runs.
+    for (opt, value) in [
+        ("--jobs", "4294967296"),
+        ("--jobs", "257"),
+        ("--jobs", "0"),
+        ("--max-ops", "18446744073709551615"),
+        ("--max-ops", "10001"),
+        ("--max-ops", "0"),
+    ] {
+        let (code, _, err) = hlocheck(&[
+            "fuzz",
+            "--target",
+            "hlocheck",
+            "--programs",
+            "1",
+            opt,
+            value,
+        ]);
+        assert_eq!(code, 2, "fuzz {opt} {value}: {err}");
+        assert!(err.contains(opt), "fuzz {opt} {value}: {err}");
+    }
 }
 
 #[cfg(unix)]

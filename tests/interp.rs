@@ -447,13 +447,122 @@ fn run_time_shape_errors_name_the_op_and_the_spec_label() {
   %r = stablehlo.dynamic_pad %a, %p, %l, %l, %i : (tensor<2xf32>, tensor<f32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<5xf32>",
             "tensor<5xf32>",
         ),
+        (
+            "stablehlo.dynamic_pad",
+            "(C3) 0 <= interior_padding",
+            "%a = stablehlo.constant dense<1.0> : tensor<2xf32>
+  %p = stablehlo.constant dense<0.0> : tensor<f32>
+  %l = stablehlo.constant dense<[1]> : tensor<1xi64>
+  %i = stablehlo.constant dense<[-1]> : tensor<1xi64>
+  %r = stablehlo.dynamic_pad %a, %p, %l, %l, %i : (tensor<2xf32>, tensor<f32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<?xf32>",
+            "tensor<?xf32>",
+        ),
+        (
+            "stablehlo.dynamic_iota",
+            "(D1) 0 <= output_shape",
+            "%s = stablehlo.constant dense<[-2]> : tensor<1xi64>
+  %r = stablehlo.dynamic_iota %s, dim = 0 : (tensor<1xi64>) -> tensor<?xf32>",
+            "tensor<?xf32>",
+        ),
+        (
+            "stablehlo.add",
+            "(C1)",
+            "%s2 = stablehlo.constant dense<[2]> : tensor<1xi64>
+  %s3 = stablehlo.constant dense<[3]> : tensor<1xi64>
+  %a = stablehlo.dynamic_iota %s2, dim = 0 : (tensor<1xi64>) -> tensor<?xf32>
+  %b = stablehlo.dynamic_iota %s3, dim = 0 : (tensor<1xi64>) -> tensor<?xf32>
+  %r = stablehlo.add %a, %b : tensor<?xf32>",
+            "tensor<?xf32>",
+        ),
+        (
+            "stablehlo.compare",
+            "(C2)",
+            "%s2 = stablehlo.constant dense<[2]> : tensor<1xi64>
+  %s3 = stablehlo.constant dense<[3]> : tensor<1xi64>
+  %a = stablehlo.dynamic_iota %s2, dim = 0 : (tensor<1xi64>) -> tensor<?xf32>
+  %b = stablehlo.dynamic_iota %s3, dim = 0 : (tensor<1xi64>) -> tensor<?xf32>
+  %r = stablehlo.compare LT, %a, %b : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xi1>",
+            "tensor<?xi1>",
+        ),
+        (
+            "stablehlo.concatenate",
+            "(C2) same([drop(shape(x), [dimension]) for x in inputs])",
+            "%s2 = stablehlo.constant dense<[2, 2]> : tensor<2xi64>
+  %s3 = stablehlo.constant dense<[2, 3]> : tensor<2xi64>
+  %a = stablehlo.dynamic_iota %s2, dim = 0 : (tensor<2xi64>) -> tensor<?x?xf32>
+  %b = stablehlo.dynamic_iota %s3, dim = 0 : (tensor<2xi64>) -> tensor<?x?xf32>
+  %r = stablehlo.concatenate %a, %b, dim = 0 : (tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>",
+            "tensor<?x?xf32>",
+        ),
+        (
+            "stablehlo.dot_general",
+            "(C10)",
+            "%s2 = stablehlo.constant dense<[2, 2]> : tensor<2xi64>
+  %s3 = stablehlo.constant dense<[3, 2]> : tensor<2xi64>
+  %a = stablehlo.dynamic_iota %s2, dim = 0 : (tensor<2xi64>) -> tensor<?x?xf32>
+  %b = stablehlo.dynamic_iota %s3, dim = 0 : (tensor<2xi64>) -> tensor<?x?xf32>
+  %r = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>",
+            "tensor<?x?xf32>",
+        ),
+        (
+            "chlo.broadcast_add",
+            "(CH2)",
+            "%s2 = stablehlo.constant dense<[2]> : tensor<1xi64>
+  %s3 = stablehlo.constant dense<[3]> : tensor<1xi64>
+  %a = stablehlo.dynamic_iota %s2, dim = 0 : (tensor<1xi64>) -> tensor<?xf32>
+  %b = stablehlo.dynamic_iota %s3, dim = 0 : (tensor<1xi64>) -> tensor<?xf32>
+  %r = chlo.broadcast_add %a, %b : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>",
+            "tensor<?xf32>",
+        ),
+        (
+            "stablehlo.sort",
+            "(C3)",
+            "%s2 = stablehlo.constant dense<[2]> : tensor<1xi64>
+  %s3 = stablehlo.constant dense<[3]> : tensor<1xi64>
+  %a = stablehlo.dynamic_iota %s2, dim = 0 : (tensor<1xi64>) -> tensor<?xf32>
+  %b = stablehlo.dynamic_iota %s3, dim = 0 : (tensor<1xi64>) -> tensor<?xf32>
+  %q:2 = \"stablehlo.sort\"(%a, %b) ({
+    ^bb0(%x: tensor<f32>, %y: tensor<f32>, %z: tensor<f32>, %w: tensor<f32>):
+      %p = stablehlo.compare LT, %x, %y : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      stablehlo.return %p : tensor<i1>
+  }) {dimension = 0 : i64} : (tensor<?xf32>, tensor<?xf32>) -> (tensor<?xf32>, tensor<?xf32>)
+  %r = stablehlo.add %q#0, %q#1 : tensor<?xf32>",
+            "tensor<?xf32>",
+        ),
     ];
     for (op, label, body, ty) in cases {
         let src = format!("func.func @main() -> {ty} {{\n  {body}\n  return %r : {ty}\n}}\n");
         let err = run(&src).expect_err(op);
         assert!(
-            err.contains(op) && err.contains(&format!("{label} does not hold")),
+            err.contains(op)
+                && err.contains(&format!("{label} does not hold for the run's values")),
             "{op}: {err}"
         );
     }
+}
+
+/// A dynamic dimension declared with a bound holds at most that many
+/// elements: a result past its bound is an error at the op, not a value.
+#[test]
+fn results_past_their_declared_bound_are_refused() {
+    let src = |n: i64| {
+        format!(
+            "func.func @main() -> tensor<?xf32, #stablehlo.bounds<4>> {{
+  %s = stablehlo.constant dense<[{n}]> : tensor<1xi64>
+  %r = stablehlo.dynamic_iota %s, dim = 0 : (tensor<1xi64>) -> tensor<?xf32, #stablehlo.bounds<4>>
+  return %r : tensor<?xf32, #stablehlo.bounds<4>>
+}}
+"
+        )
+    };
+    assert_eq!(
+        run(&src(4)).unwrap(),
+        ["dense<[0.0, 1.0e+00, 2.0e+00, 3.0e+00]> : tensor<4xf32>"]
+    );
+    let err = run(&src(7)).expect_err("7 elements past a bound of 4");
+    assert!(
+        err.contains("3:3: stablehlo.dynamic_iota: result 0: a tensor of shape [7]")
+            && err.contains("dimension 0 exceeds its bound 4"),
+        "{err}"
+    );
 }

@@ -29,18 +29,18 @@ struct Args {
     /// Time to run, e.g. 30m, 90s, 1h.
     #[arg(long)]
     time: Option<String>,
-    /// Target processes run in parallel.
-    #[arg(long, default_value_t = 1)]
-    jobs: usize,
+    /// Target processes run in parallel (1 to 256).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    jobs: u16,
     /// Folder for report.json, report.md and findings/.
     #[arg(long, default_value = "fuzz-out")]
     out: PathBuf,
     /// Run shard I of N (programs k with k mod N = I).
     #[arg(long)]
     shard: Option<String>,
-    /// Ops per program, at most.
-    #[arg(long = "max-ops", default_value_t = 5)]
-    max_ops: usize,
+    /// Ops per program, at most (1 to 10000).
+    #[arg(long = "max-ops", default_value_t = 5, value_parser = clap::value_parser!(u16).range(1..=10000))]
+    max_ops: u16,
     /// Element types drawn, comma-separated (default: all).
     #[arg(long)]
     types: Option<String>,
@@ -183,7 +183,7 @@ pub fn cmd_fuzz(args: &[String]) -> i32 {
         };
     }
     let mut gen = GenOptions {
-        max_ops: a.max_ops.max(1),
+        max_ops: usize::from(a.max_ops),
         dynamic: a.dynamic,
         ..GenOptions::default()
     };
@@ -238,7 +238,7 @@ pub fn cmd_fuzz(args: &[String]) -> i32 {
         seed: a.seed,
         programs,
         time,
-        jobs: a.jobs.max(1),
+        jobs: usize::from(a.jobs),
         out: a.out.clone(),
         shard,
         budgets,

@@ -3,7 +3,7 @@
 use super::parallel_map;
 use crate::interp::literal::{from_npy, parse_literal, random_tensor, to_npy, write_value};
 use crate::interp::{check_value_type, Interp, Limits, Value};
-use crate::ir::parse::parse_file;
+use crate::ir::parse::parse_case;
 use crate::ir::{split_cases, Program, Type};
 use std::path::{Path, PathBuf};
 
@@ -349,11 +349,12 @@ pub fn test_file(path: &Path, limits: Limits) -> Vec<CaseResult> {
     if text.contains("expected-error") || verify_only {
         return expected_error_style(&name, &text);
     }
-    let cases = split_cases(&text);
-    parse_file(&name, &text)
+    // One case at a time: each is parsed, verified and run, and its program
+    // dropped before the next is read, so memory holds one program and the
+    // verdicts, however many cases the file has.
+    split_cases(&text)
         .into_iter()
-        .zip(cases)
-        .map(|(parsed, case)| match parsed {
+        .map(|case| match parse_case(&name, &text, &case) {
             Err(d) => result(case.line, Verdict::Failed, d.to_string()),
             Ok(prog) => match verifier_error(&name, &text, &prog) {
                 Some(e) => result(

@@ -189,8 +189,10 @@ fn broadcast_operands(op: &Op, args: &[Value]) -> KResult<Vec<Value>> {
                     shape[d] = n;
                 } else if n != 1 && n != shape[d] {
                     return Err(format!(
-                        "shapes {:?} and {:?} do not broadcast with broadcast_dimensions {bd:?}",
-                        ts[0].shape, ts[1].shape
+                        "(CH2) the operands' sizes are broadcast-compatible does not hold for the run's values: \
+                         shapes {} and {} do not broadcast with broadcast_dimensions {bd:?}",
+                        super::tensor::shape_text(&ts[0].shape),
+                        super::tensor::shape_text(&ts[1].shape)
                     )
                     .into());
                 }
@@ -205,7 +207,11 @@ fn broadcast_operands(op: &Op, args: &[Value]) -> KResult<Vec<Value>> {
         }
         None => {
             let shapes: Vec<&[usize]> = ts.iter().map(|t| t.shape.as_slice()).collect();
-            let shape = numpy_shape(&shapes)?;
+            let shape = numpy_shape(&shapes).map_err(|m| {
+                format!(
+                    "(CH2) the operands' sizes are broadcast-compatible does not hold for the run's values: {m}"
+                )
+            })?;
             let maps = ts
                 .iter()
                 .map(|t| (shape.len() - t.rank()..shape.len()).collect())

@@ -22,7 +22,7 @@
 //!   by `c² + d²`).
 
 use super::tensor::{int_kind, lanes, IntKind, Tensor, Width, Words, BLOCK};
-use super::{Interp, KResult, Kernel, Value};
+use super::{Interp, KResult, Kernel, KernelError, Value};
 use crate::float::arith::{self, Direction};
 use crate::float::convert;
 use crate::float::fast::Narrow;
@@ -183,6 +183,18 @@ pub fn unary_arg(args: &[Value]) -> KResult<&Tensor> {
     }
 }
 
+/// `binary_args` of an op whose constraint `label` requires its operands'
+/// shapes to agree: operands of dynamic type that arrive with different
+/// shapes break that constraint for the run's values.
+pub fn binary_args_of<'a>(args: &'a [Value], label: &str) -> KResult<(&'a Tensor, &'a Tensor)> {
+    binary_args(args).map_err(|e| match e {
+        KernelError::Message(m) if m.starts_with("operand shapes differ") => {
+            KernelError::Message(format!("{label} does not hold for the run's values: {m}"))
+        }
+        other => other,
+    })
+}
+
 pub fn binary_args(args: &[Value]) -> KResult<(&Tensor, &Tensor)> {
     match args {
         [a, b] => {
@@ -220,11 +232,12 @@ pub(crate) fn binary<'p>(
 ) -> KResult<Vec<Value>> {
     if super::quant::any_quantized(interp, op, &args) {
         return super::quant::dequantize_op_quantize(interp, op, args, |a| {
-            let (x, y) = binary_args(a)?;
+            let (x, y) = binary_args_of(a, "(C1)")?;
             Ok(f(domain(&x.elem)?, x, y)?)
         });
     }
-    let (a, b) = binary_args(&args)?;
+    // Every binary elementwise op's (C1) makes its operands' types agree.
+    let (a, b) = binary_args_of(&args, "(C1)")?;
     one(f(domain(&a.elem)?, a, b)?)
 }
 
@@ -1102,7 +1115,7 @@ impl IntCompare {
 }
 
 pub fn compare_plain(args: &[Value], dir: Direction, ctype: Option<&str>) -> KResult<Vec<Value>> {
-    let (a, b) = binary_args(args)?;
+    let (a, b) = binary_args_of(args, "(C2)")?;
     let out = match domain(&a.elem)? {
         Domain::Bool | Domain::Int(_) => {
             let ic = IntCompare::new(&a.elem, ctype);
@@ -1443,7 +1456,7 @@ fn imag_body(d: Domain, a: &Tensor) -> Result<Tensor, String> {
 unary_kernel!(imag, imag_body);
 
 fn complex(_: &mut Interp<'_>, _: &Op, args: Vec<Value>) -> KResult<Vec<Value>> {
-    let (a, b) = binary_args(&args)?;
+    let (a, b) = binary_args_of(&args, "(C1)")?;
     let Domain::Float(k) = domain(&a.elem)? else {
         return Err("complex takes floats".into());
     };

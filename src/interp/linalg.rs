@@ -46,7 +46,9 @@ use super::reduce::{
 };
 use super::tensor::{float_kind, int_kind, lanes, num_elements, strides, Tensor};
 use super::words::{Width, Words};
-use super::{lane_bytes, result_elem, result_type, tensor_bytes, Interp, KResult, Kernel, Value};
+use super::{
+    lane_bytes, result_elem, result_type, tensor_bytes, Interp, KResult, Kernel, KernelError, Value,
+};
 use crate::float::fast::Narrow;
 use crate::float::{arith, convert, from_f64, to_f64, FloatKind, Format, Rounding};
 use crate::ir::attr::Attr;
@@ -326,10 +328,11 @@ fn dot_core(
     if lb.iter().any(|d| lc.contains(d)) || rb.iter().any(|d| rc.contains(d)) {
         return Err("a dimension is both batching and contracting".into());
     }
-    for (&a, &b) in lb.iter().zip(&rb).chain(lc.iter().zip(&rc)) {
+    let pairs = lb.iter().zip(&rb).map(|p| ("batching", p));
+    for (kind, (&a, &b)) in pairs.chain(lc.iter().zip(&rc).map(|p| ("contracting", p))) {
         if lhs.shape[a] != rhs.shape[b] {
             return Err(format!(
-                "lhs dimension {a} ({}) and rhs dimension {b} ({}) differ",
+                "lhs {kind} dimension {a} ({}) and rhs {kind} dimension {b} ({}) differ",
                 lhs.shape[a], rhs.shape[b]
             )
             .into());
@@ -628,7 +631,19 @@ fn dot_general<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KRe
         let [l, r] = tensors(a)?[..] else {
             return Err("dot_general takes two operands".into());
         };
-        let t = dot_core(interp, l, r, &lb, &rb, &lc, &rc, &elem, algo)?;
+        // Operands of dynamic type whose sizes disagree at run time break
+        // (C9) or (C10), which the verifier could only state as preconditions.
+        let t = dot_core(interp, l, r, &lb, &rb, &lc, &rc, &elem, algo).map_err(|e| match e {
+            KernelError::Message(m) if m.ends_with("differ") && m.starts_with("lhs ") => {
+                let label = if m.starts_with("lhs batching") {
+                    "(C9) dim(lhs, lhs_batching_dimensions...) = dim(rhs, rhs_batching_dimensions...)"
+                } else {
+                    "(C10) dim(lhs, lhs_contracting_dimensions...) = dim(rhs, rhs_contracting_dimensions...)"
+                };
+                KernelError::Message(format!("{label} does not hold for the run's values: {m}"))
+            }
+            other => other,
+        })?;
         check_declared(interp, op, &t)?;
         Ok(t)
     };

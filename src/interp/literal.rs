@@ -367,7 +367,7 @@ pub fn random_tensor(ty: &Type, seed: &mut u64, limit: u64) -> Result<Tensor, St
     let n = num_elements(&shape);
     if n as u64 > limit {
         return Err(format!(
-            "a random argument of {n} elements exceeds the element limit"
+            "a random argument of {n} elements exceeds the element limit ({limit}); raise it with --max-elements"
         ));
     }
     let mut next = || {

@@ -434,7 +434,10 @@ impl<'p> Interp<'p> {
             return Err(format!("recursive call of @{name} is not supported").into());
         }
         if self.call_stack.len() >= 200 {
-            return Err("calls nest more than 200 deep".into());
+            return Err(
+                "calls nest more than 200 deep, the executor's fixed limit (no option raises it)"
+                    .into(),
+            );
         }
         // A call from the program counts as a step (the entry call does not).
         if !self.call_stack.is_empty() {
@@ -810,12 +813,24 @@ pub fn check_value_type(v: &Value, ty: &Type) -> Result<(), String> {
                         .iter()
                         .zip(&t.shape)
                         .all(|(d, &n)| d.is_none_or(|d| d == n as u64));
+                let shape = || tensor::shape_text(&t.shape);
                 if !fits {
-                    let shape: Vec<String> = t.shape.iter().map(|d| d.to_string()).collect();
                     return Err(format!(
-                        "a tensor of shape [{}] where {ty} is declared",
-                        shape.join(", ")
+                        "a tensor of shape {} where {ty} is declared",
+                        shape()
                     ));
+                }
+                // A dynamic dimension with a bound holds at most that many.
+                let bounds = tt.bounds().unwrap_or(&[]);
+                for (d, (&n, b)) in t.shape.iter().zip(bounds).enumerate() {
+                    if let Some(b) = *b {
+                        if dims[d].is_none() && n as u64 > b.max(0) as u64 {
+                            return Err(format!(
+                                "a tensor of shape {} where {ty} is declared: dimension {d} exceeds its bound {b}",
+                                shape()
+                            ));
+                        }
+                    }
                 }
             }
             Ok(())

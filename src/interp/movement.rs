@@ -36,7 +36,9 @@
 
 use super::quant::{dequantize, quantize};
 use super::region::ScalarFn;
-use super::tensor::{int_kind, lanes, next_index, num_elements, strides, Tensor, Width, Words};
+use super::tensor::{
+    int_kind, lanes, next_index, num_elements, shape_text, strides, Tensor, Width, Words,
+};
 use super::{result_type_dyn, Interp, KResult, Kernel, Value};
 use crate::float::{convert, FloatKind, Rounding};
 use crate::ir::attr::Attr;
@@ -459,6 +461,19 @@ fn labelled<T>(r: KResult<T>, label: &str) -> KResult<T> {
     })
 }
 
+/// A labelled constraint of a static kernel checked on a dynamic op's
+/// operand values: the message says the values are the run's.
+fn for_the_run<T>(r: KResult<T>) -> KResult<T> {
+    r.map_err(|e| match e {
+        super::KernelError::Message(m) => super::KernelError::Message(m.replacen(
+            "does not hold",
+            "does not hold for the run's values",
+            1,
+        )),
+        other => other,
+    })
+}
+
 /// Finishes a single-result kernel: result 0 in its declared element type.
 fn done(interp: &Interp<'_>, op: &Op, t: Tensor) -> KResult<Vec<Value>> {
     let elem = declared(interp, op, 0, &t.shape)?;
@@ -723,14 +738,14 @@ fn real_dynamic_slice<'p>(
     let start = int_vector(tensor_arg(&args, 1)?, "start_indices")?;
     let limit = int_vector(tensor_arg(&args, 2)?, "limit_indices")?;
     let step = int_vector(tensor_arg(&args, 3)?, "strides")?;
-    let r = slice_with(interp, t, &start, &limit, &step).map_err(|e| match e {
-        super::KernelError::Message(m) => super::KernelError::Message(
-            m.replacen("(C3)", "(D5)", 1)
-                .replacen("(C4)", "(D6)", 1)
-                .replacen("does not hold", "does not hold for the run's values", 1),
-        ),
-        other => other,
-    })?;
+    let r = for_the_run(
+        slice_with(interp, t, &start, &limit, &step).map_err(|e| match e {
+            super::KernelError::Message(m) => super::KernelError::Message(
+                m.replacen("(C3)", "(D5)", 1).replacen("(C4)", "(D6)", 1),
+            ),
+            other => other,
+        }),
+    )?;
     done(interp, op, r)
 }
 
@@ -839,8 +854,10 @@ fn concatenate<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KRe
                 .any(|(d, (a, b))| d != dim && a != b)
         {
             return Err(format!(
-                "input shapes {:?} and {:?} differ outside dimension {dim}",
-                t.shape, first.shape
+                "(C2) same([drop(shape(x), [dimension]) for x in inputs]) does not hold for the run's values: \
+                 input shapes {} and {} differ outside dimension {dim}",
+                shape_text(&t.shape),
+                shape_text(&first.shape)
             )
             .into());
         }
@@ -884,7 +901,11 @@ fn pad_with(
 ) -> KResult<Tensor> {
     let r = t.rank();
     if low.len() != r || high.len() != r || interior.len() != r {
-        return Err(format!("padding must have {r} entries, one per dimension").into());
+        return Err(format!(
+            "(C2) size(edge_padding_low) = size(edge_padding_high) = size(interior_padding) = rank(operand) \
+             does not hold: the paddings must have {r} entries, one per dimension"
+        )
+        .into());
     }
     if pv.len() != 1 {
         return Err("the padding value must be a single element".into());
@@ -896,13 +917,17 @@ fn pad_with(
     let mut shape = Vec::with_capacity(r);
     for d in 0..r {
         if interior[d] < 0 {
-            return Err(format!("interior padding {} is negative", interior[d]).into());
+            return Err(format!(
+                "(C3) 0 <= interior_padding does not hold: interior padding {} of dimension {d} is negative",
+                interior[d]
+            )
+            .into());
         }
         let n = t.shape[d] as i128;
         let size = n + low[d] as i128 + high[d] as i128 + (n - 1).max(0) * interior[d] as i128;
         if size < 0 {
             return Err(
-                format!("dimension {d} of the result would have negative size {size}").into(),
+                format!("(C4) shape(result) = shape(operand) + edge_padding_low + max(shape(operand) - 1, 0) * interior_padding + edge_padding_high does not hold: dimension {d} of the result would have negative size {size}").into(),
             );
         }
         shape.push(usize::try_from(size).map_err(|_| "the result is too large")?);
@@ -969,7 +994,7 @@ fn dynamic_pad<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KRe
     let low = int_vector(tensor_arg(&args, 2)?, "edge_padding_low")?;
     let high = int_vector(tensor_arg(&args, 3)?, "edge_padding_high")?;
     let interior = int_vector(tensor_arg(&args, 4)?, "interior_padding")?;
-    let r = pad_with(interp, t, pv, &low, &high, &interior)?;
+    let r = for_the_run(pad_with(interp, t, pv, &low, &high, &interior))?;
     // The declared result shape against the paddings' values.
     labelled(done(interp, op, r), "(C4)")
 }
@@ -1524,12 +1549,12 @@ fn scatter<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult
     let up_shape = updates_v[0].as_tensor()?.shape.clone();
     for v in &inputs_v {
         if v.as_tensor()?.shape != in_shape {
-            return Err("the inputs differ in shape".into());
+            return Err("(C1) same(shape(inputs...)) does not hold for the run's values: the inputs differ in shape".into());
         }
     }
     for v in &updates_v {
         if v.as_tensor()?.shape != up_shape {
-            return Err("the updates differ in shape".into());
+            return Err("(C3) same(shape(updates...)) does not hold for the run's values: the updates differ in shape".into());
         }
     }
     let plan = scatter_plan(dn, &in_shape, &indices.shape, &up_shape)?;

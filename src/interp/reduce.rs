@@ -264,7 +264,7 @@ fn reduce<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<
     let shape = inputs[0].shape.clone();
     for t in &inputs {
         if t.shape != shape {
-            return Err("the inputs differ in shape".into());
+            return Err("(C1) same(shape(inputs...)) does not hold for the run's values: the inputs differ in shape".into());
         }
     }
     for t in &inits {
@@ -1270,7 +1270,7 @@ fn sort<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Ve
     let first = *inputs.first().ok_or("sort takes at least one input")?;
     let shape = first.shape.clone();
     if inputs.iter().any(|t| t.shape != shape) {
-        return Err("the inputs differ in shape".into());
+        return Err("(C3) same(shape(inputs...) ++ shape(results...)) does not hold for the run's values: the inputs differ in shape".into());
     }
     let rank = shape.len() as i64;
     let dim = attr_i64(op, "dimension").unwrap_or(-1);
@@ -1724,7 +1724,7 @@ fn map<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec
     let inputs = tensors(&args)?;
     let first = *inputs.first().ok_or("map takes at least one input")?;
     if inputs.iter().any(|t| t.shape != first.shape) {
-        return Err("the inputs differ in shape".into());
+        return Err("(C1) forall x in inputs: shape(x) = shape(result) does not hold for the run's values: the inputs differ in shape".into());
     }
     if let Some(dims) = attr_i64s(op, "dimensions")? {
         let want: Vec<i64> = (0..first.rank() as i64).collect();

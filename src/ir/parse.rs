@@ -36,6 +36,12 @@ pub fn parse_file(file: &str, text: &str) -> Vec<Result<Program, Diagnostic>> {
         .collect()
 }
 
+/// Parses one case of `text` (an entry of `split_cases(text)`), so that a
+/// caller can handle the cases of a large file one at a time.
+pub fn parse_case(file: &str, text: &str, case: &crate::ir::Case) -> Result<Program, Diagnostic> {
+    parse_range(file, text, case.start, case.end, case.line)
+}
+
 /// Parses a whole text as one program.
 pub fn parse_program(file: &str, text: &str) -> Result<Program, Diagnostic> {
     parse_range(file, text, 0, text.len(), 1)

@@ -5,7 +5,7 @@
 //! marked ops, and accepts a case without marks. Message wording is not
 //! compared.
 
-use crate::ir::parse::parse_file;
+use crate::ir::parse::parse_case;
 use crate::ir::split_cases;
 use crate::verify::{verify_program, Kind, Options};
 use std::collections::BTreeSet;
@@ -59,19 +59,9 @@ pub fn expected_lines(case_text: &str, first_line: u32) -> BTreeSet<u32> {
 /// One verdict per `// -----` case of `text`. Never panics.
 pub fn check_expected_errors(file_name: &str, text: &str) -> Vec<CaseVerdict> {
     let cases = split_cases(text);
-    let parsed = std::panic::catch_unwind(|| parse_file(file_name, text));
-    let Ok(results) = parsed else {
-        return cases
-            .iter()
-            .map(|c| CaseVerdict {
-                line: c.line,
-                passed: false,
-                detail: "internal error while parsing".into(),
-            })
-            .collect();
-    };
     let mut out = Vec::with_capacity(cases.len());
-    for (i, case) in cases.iter().enumerate() {
+    // One case at a time: parsed, verified and dropped before the next.
+    for case in &cases {
         let body = text.get(case.start..case.end).unwrap_or("");
         let expected = expected_lines(body, case.line);
         let last_line = case.line + body.matches('\n').count() as u32;
@@ -87,13 +77,14 @@ pub fn check_expected_errors(file_name: &str, text: &str) -> Vec<CaseVerdict> {
                     .join(", ")
             )
         };
-        let verdict = match results.get(i) {
-            None => CaseVerdict {
+        let parsed = std::panic::catch_unwind(|| parse_case(file_name, text, case));
+        let verdict = match parsed {
+            Err(_) => CaseVerdict {
                 line: case.line,
                 passed: false,
-                detail: "the case was not parsed".into(),
+                detail: "internal error while parsing".into(),
             },
-            Some(Err(d)) => {
+            Ok(Err(d)) => {
                 let first = expected.iter().next().copied();
                 let passed = first.is_some_and(|f| d.line >= f && d.line <= last_line);
                 CaseVerdict {
@@ -105,9 +96,9 @@ pub fn check_expected_errors(file_name: &str, text: &str) -> Vec<CaseVerdict> {
                     ),
                 }
             }
-            Some(Ok(prog)) => {
+            Ok(Ok(prog)) => {
                 let report = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    verify_program(prog, &Options::default())
+                    verify_program(&prog, &Options::default())
                 }));
                 match report {
                     Err(_) => CaseVerdict {
@@ -122,7 +113,7 @@ pub fn check_expected_errors(file_name: &str, text: &str) -> Vec<CaseVerdict> {
                             .filter(|f| f.kind == Kind::Error)
                             .collect();
                         let lines: BTreeSet<u32> = errors.iter().map(|f| f.pos.line).collect();
-                        let passed = judge(prog, &expected, &lines);
+                        let passed = judge(&prog, &expected, &lines);
                         let got = if errors.is_empty() {
                             "the verifier accepted it".to_string()
                         } else {
