@@ -754,14 +754,195 @@ impl Eval for Polygamma {
     }
 }
 
+/// The outcome of [`polygamma_large_at`] at one precision.
+enum Large {
+    /// The pattern of the target format (decided).
+    Bits(u64),
+    /// Undecided; the ball of the value when one was formed.
+    Ball(Option<Mp>),
+}
+
+/// ψ⁽ⁿ⁾(x) = (−1)^(n+1) n! ζ(n + 1, x) for a finite integer n > 4095 and
+/// x ≥ 1 (`xb`, an exact ball), evaluated with the multi-precision ball
+/// `z`, whose precision is `goal` bits plus enough to absorb the
+/// cancellation below (see [`polygamma_large`]); with `decide_only`, only
+/// the values beyond the format's range are decided.
+///
+/// With s = n + 1, n!·ζ(s, x) = e^λ·S, where λ = ln n! − s ln x and
+/// S = Σ_{k≥0} (1 + k/x)^−s:
+///
+/// - ln n! = ln Γ(n) + ln n = (n + 1/2) ln n − n + ln(2π)/2 +
+///   Σ_{j=1}^{M−1} B₂ⱼ/(2j(2j−1) n^(2j−1)) + R_M, where for real n > 0 the
+///   remainder R_M is bounded in magnitude by the first omitted term
+///   (Stirling's series, DLMF 5.11.1 and §5.11(ii)): the radius gets that
+///   term, for the first j ≤ 60 whose term is below 2^-(goal+20) (or j = 60).
+/// - S: its terms decrease in k; T₀ = 1; after K terms the rest is
+///   Σ_{k≥K} (x + k)^−s / x^−s ≤ T_K (1 + (x + K)/(s − 1)) (the first term
+///   plus ∫_{x+K}^∞ t^−s dt = (x + K)^(1−s)/(s − 1), over x^−s): the radius
+///   gets that bound once it is below 2^-(goal+20). A term whose exponent
+///   s ln(1 + k/x) is at least 10^6 is below 2^-(1.4·10^6), bounded as such.
+/// - 1 ≤ S ≤ 1 + x/n (the same bound at K = 0), so λ alone decides the
+///   values beyond the format's range: λ > ln(largest finite) + 1 is an
+///   overflow (the value is at least e times the largest finite value);
+///   λ + ln(1 + x/n) < ln(smallest positive) − 2 is a value below a
+///   seventh of the smallest positive one, rounded as a value just beyond
+///   zero. Both are decided on the ball of λ, so they hold exactly.
+fn polygamma_large_at(
+    kind: FloatKind,
+    n: f64,
+    xb: &Mp,
+    z: &Mp,
+    goal: u32,
+    decide_only: bool,
+) -> Large {
+    let negate = !odd(n);
+    let Some(r) = large_log_value(n, xb, z, goal) else {
+        return Large::Ball(None);
+    };
+    let (lambda, nb) = r;
+    let fmt_max = super::decimal::to_f64(kind, super::encoding::max_finite(kind));
+    let fmt_min = super::decimal::to_f64(kind, super::encoding::min_positive(kind));
+    // ln(largest finite) + 1 and ln(smallest positive) − 2, as balls.
+    let Some(hi) = log(&z.num(fmt_max)).map(|v| v.add(&z.num(1.0))) else {
+        return Large::Ball(None);
+    };
+    let Some(lo) = log(&z.num(fmt_min)).map(|v| v.sub(&z.num(2.0))) else {
+        return Large::Ball(None);
+    };
+    if lambda.sub(&hi).positive() {
+        let big = super::round_value(kind.format(), negate, 1, 1200, false, Rounding::NearestEven);
+        return Large::Bits(big.bits);
+    }
+    let one = z.num(1.0);
+    let Some(ls) = log(&one.add(&xb.div(&nb))) else {
+        return Large::Ball(None);
+    };
+    if lo.sub(&lambda.add(&ls)).positive() {
+        return Large::Bits(tiny(kind, negate));
+    }
+    if decide_only {
+        return Large::Ball(None);
+    }
+    let Some(sum) = large_sum(xb, &nb, z, goal) else {
+        return Large::Ball(None);
+    };
+    let Some(e) = exp(&lambda) else {
+        return Large::Ball(None);
+    };
+    let v = e.mul(&sum);
+    let v = if negate { v.neg() } else { v };
+    match v.round(kind) {
+        Some(bits) => Large::Bits(bits),
+        None => Large::Ball(Some(v)),
+    }
+}
+
+/// λ = ln n! − (n + 1) ln x of [`polygamma_large_at`], and n as a ball.
+fn large_log_value(n: f64, xb: &Mp, z: &Mp, goal: u32) -> Option<(Mp, Mp)> {
+    let nb = z.num(n);
+    let ln_n = log(&nb)?;
+    let ln_2pi = log(&z.pi().mul_2k(1))?;
+    let stop = Mag::pow2(-(goal as i64) - 20);
+    let mut fact = nb
+        .add(&z.num(0.5))
+        .mul(&ln_n)
+        .sub(&nb)
+        .add(&ln_2pi.mul_2k(-1));
+    let inv_n2 = z.num(1.0).div(&nb.mul(&nb));
+    let mut pw = z.num(1.0).div(&nb); // n^−(2j−1)
+    for j in 1..=BERNOULLI_MAX {
+        let t = z.bernoulli_over_2j(j).div_int(2 * j as u64 - 1).mul(&pw);
+        if t.mag_hi().lt(stop) || j == BERNOULLI_MAX {
+            fact = fact.widen(t.mag_hi());
+            break;
+        }
+        fact = fact.add(&t);
+        pw = pw.mul(&inv_n2);
+    }
+    let s = nb.add(&z.num(1.0));
+    let lambda = fact.sub(&s.mul(&log(xb)?));
+    Some((lambda, nb))
+}
+
+/// S = Σ_{k≥0} (1 + k/x)^−(n+1) of [`polygamma_large_at`], with the bound
+/// of its remainder in the radius.
+fn large_sum(xb: &Mp, nb: &Mp, z: &Mp, goal: u32) -> Option<Mp> {
+    let one = z.num(1.0);
+    let s = nb.add(&one);
+    let stop = Mag::pow2(-(goal as i64) - 20);
+    let mut sum = one.clone();
+    for k in 1..=100_000u64 {
+        let kb = z.num(k as f64);
+        let ex = s.mul(&log(&one.add(&kb.div(xb)))?);
+        // (x + K)/(s − 1) = (x + K)/n, an upper bound as a magnitude.
+        let factor = Mag::of(1.0).add(xb.add(&kb).div(nb).mag_hi());
+        let t_hi = if Mag::of(1e6).lt(ex.mag_lo()) {
+            Mag::pow2(-1_400_000)
+        } else {
+            let t = exp(&ex.neg())?;
+            if !t.mag_hi().mul(factor).lt(stop) {
+                sum = sum.add(&t);
+                continue;
+            }
+            t.mag_hi()
+        };
+        return Some(sum.widen(t_hi.mul(factor)));
+    }
+    None
+}
+
+/// ψ⁽ⁿ⁾(x) for a finite integer n > 4095 and x ≥ 1, or x < 0 a half-integer
+/// with n even (`reflect`: then s = n + 1 is odd and ζ(s, x) = ζ(s, 1 − x),
+/// see [`Zeta`]), correctly rounded in `kind` by [`polygamma_large_at`].
+///
+/// λ is a difference of terms near n ln n (up to 2^1034 for the largest
+/// f64 n), so its absolute error is about n ln n · 2^-p at precision p: the
+/// balls carry ⌈log₂ n⌉ + 16 bits beyond the goal (128, 256, 512, 1024
+/// bits of [`FALLBACK_PRECISIONS`]), after a first pass at 64 bits alone
+/// that decides the values far beyond the format's range (most inputs).
+fn polygamma_large(kind: FloatKind, n: f64, x: f64, reflect: bool) -> u64 {
+    let extra = n.log2().ceil().max(0.0) as u32 + 16;
+    let mut best: Option<Mp> = None;
+    for (i, &goal) in [64u32].iter().chain(FALLBACK_PRECISIONS.iter()).enumerate() {
+        let p = if i == 0 { goal } else { goal + extra };
+        let z = Mp::zero(p);
+        let xb = if reflect {
+            z.num(1.0).sub(&z.num(x))
+        } else {
+            z.num(x)
+        };
+        if i == 1 {
+            FALLBACKS.fetch_add(1, Relaxed);
+        }
+        match polygamma_large_at(kind, n, &xb, &z, goal, i == 0) {
+            Large::Bits(bits) => return bits,
+            Large::Ball(Some(b)) if b.valid() => best = Some(b),
+            Large::Ball(_) => {}
+        }
+    }
+    UNDECIDED.fetch_add(1, Relaxed);
+    best.and_then(|b| b.point().round(kind))
+        .unwrap_or_else(|| invalid(kind.format()))
+}
+
 /// ψ⁽ⁿ⁾(x) correctly rounded in `kind` (operands not NaN). n must be a
 /// non-negative integer (else NaN); n = 0 is digamma; otherwise
 /// (−1)^(n+1) n! ζ(n + 1, x) (XLA's composition: at a pole, x a
 /// non-positive integer, +∞ for odd n and −∞ for even n; x = +∞ gives the
-/// limit ±0, + for odd n). Values certainly beyond 2^±1100 are decided
-/// up front ([`zeta_extreme`] with the scale n!). Beyond the method's
-/// range (n > 4095, or n = +∞) the f64 formula of [`special::polygamma`]
-/// is rounded (documented, not proven).
+/// limit ±0, + for odd n).
+///
+/// n ≤ 4095: values certainly beyond 2^±1100 are decided up front
+/// ([`zeta_extreme`] with the scale n!), the others by [`Polygamma`].
+/// n > 4095 (finite): x ≥ 1, and x < 0 a half-integer with n even, by
+/// [`polygamma_large`] (overflow and underflow included); every other x
+/// gives an overflow, decided by [`zeta_extreme`]: for 0 < x < 1,
+/// n! x^−(n+1) > n! > 2^43000; for x < 0 (not such a half-integer),
+/// μ^−(n+1) ≥ 2^4096 times min(1, 2(n+1)δ) ≥ 2^-60 (δ ≥ 2^-54 is the
+/// distance of the fraction of x from 1/2), so every term of its bound is
+/// positive and far beyond the range, and the f64 arithmetic of the bound
+/// (relative error a few 2^-53) cannot move it below the format's range.
+/// n = +∞: the f64 formula of [`special::polygamma`] is rounded
+/// (documented, not proven).
 pub fn polygamma(kind: FloatKind, n: f64, x: f64) -> u64 {
     if n < 0.0 || n != n.floor() {
         return invalid(kind.format());
@@ -776,8 +957,15 @@ pub fn polygamma(kind: FloatKind, n: f64, x: f64) -> u64 {
     if x.is_infinite() || (x <= 0.0 && x == x.floor()) {
         return exact(kind, special::polygamma(n, x));
     }
+    if n > 4095.0 && n.is_finite() {
+        let reflect = x < 0.0 && !odd(n) && x - x.floor() == 0.5;
+        if x >= 1.0 || reflect {
+            return polygamma_large(kind, n, x, reflect);
+        }
+    }
     // log2 n! (n ≤ 4095: a sum whose f64 error is far below the margins;
-    // beyond, Stirling's (n + 1/2) log n − n + log √(2π), within 1/(12n)).
+    // beyond, Stirling's (n + 1/2) log n − n + log √(2π), within 1/(12n),
+    // only for the certain overflows above).
     let log2_fact: f64 = if n <= 4095.0 {
         (2..=n as u64).map(|k| (k as f64).log2()).sum()
     } else {
@@ -790,6 +978,11 @@ pub fn polygamma(kind: FloatKind, n: f64, x: f64) -> u64 {
         }
     }
     if n > 4095.0 {
+        // n = +∞ (documented above); a finite n here is not reached (the
+        // overflow argument above), and is counted as undecided if it is.
+        if n.is_finite() {
+            UNDECIDED.fetch_add(1, Relaxed);
+        }
         return exact(kind, special::polygamma(n, x));
     }
     ziv(kind, &Polygamma { n: n as u64, x })

@@ -89,6 +89,46 @@ fn reference_values_are_correctly_rounded_in_f64_f32_f16_and_bf16() {
     );
 }
 
+/// Polygamma at orders n > 4095, where n! is beyond every format and
+/// ζ(n + 1, x) below it (issue 11: the executor gave inf · 0 = NaN there),
+/// against `polygamma_large_reference.txt` (mpmath, written by
+/// `polygamma_large_reference.py`): n from 4096 to 1e300 in f64, f32, f16
+/// and bf16, x around n/e (the values within range), at the edges of that
+/// band (overflow, underflow), far from it, and negative half-integers.
+#[test]
+fn polygamma_of_large_orders_is_correctly_rounded() {
+    let (n, bad) = check_reference(include_str!("polygamma_large_reference.txt"), true);
+    assert!(n > 500, "{n} lines");
+    assert!(
+        bad.is_empty(),
+        "{} of {n} wrong: {:?}",
+        bad.len(),
+        &bad[..bad.len().min(20)]
+    );
+}
+
+/// The point of issue 11, and f64 values inside the band near x = n/e
+/// (finite, non-zero, of the sign (−1)^(n+1)): none is NaN.
+#[test]
+fn polygamma_of_large_orders_is_never_nan_in_range() {
+    let f16 = kind_of("f16");
+    let f = f16.format();
+    let r = binary(f16, Binary::Polygamma, 0x6d14, 0x6780);
+    assert_eq!((to_f64(f16, 0x6d14), to_f64(f16, 0x6780)), (5200.0, 1920.0));
+    assert!(!f.is_nan(r), "{r:x}");
+    assert_eq!(r, 0x8000, "polygamma(5200, 1920) in f16 is -0");
+    let k = FloatKind::F64;
+    for (n, x) in [
+        (5200.0f64, 1913.5f64),
+        (1e6, 367_879.9),
+        (1e15, 367_879_441_171_443.0),
+    ] {
+        let v = f64::from_bits(binary(k, Binary::Polygamma, n.to_bits(), x.to_bits()));
+        assert!(v.is_finite() && v != 0.0, "polygamma({n}, {x}) = {v}");
+        assert_eq!(v < 0.0, n % 2.0 == 0.0, "sign of polygamma({n}, {x}) = {v}");
+    }
+}
+
 #[test]
 fn the_three_points_of_the_issue_are_correctly_rounded() {
     let f64u = |u: Unary, x: f64| f64::from_bits(unary(FloatKind::F64, u, x.to_bits()));
