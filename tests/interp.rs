@@ -496,7 +496,7 @@ fn run_time_shape_errors_name_the_op_and_the_spec_label() {
         ),
         (
             "stablehlo.dot_general",
-            "(C10)",
+            "(C10) dim(lhs, lhs_contracting_dimensions...) = dim(rhs, rhs_contracting_dimensions...)",
             "%s2 = stablehlo.constant dense<[2, 2]> : tensor<2xi64>
   %s3 = stablehlo.constant dense<[3, 2]> : tensor<2xi64>
   %a = stablehlo.dynamic_iota %s2, dim = 0 : (tensor<2xi64>) -> tensor<?x?xf32>

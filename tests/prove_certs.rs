@@ -44,16 +44,8 @@ fn entry_key(e: &Value) -> String {
 }
 
 /// Rules without a committed certificate yet (each must be certified with
-/// `hlocheck prove RULE` and removed from here).
-///
-/// `polygamma_via_f64`: every pair of every 8-bit-or-narrower format and
-/// 100,484 bf16 and f32 pairs agree (0 ulp), but one of 100,484 f16 pairs
-/// does not: polygamma(5200, 1920), where the executor's f16 result is NaN
-/// (for n > 4095 it rounds the f64 formula inf * zeta = inf * 0 wherever
-/// the value is not certainly beyond the format's range) and the rule's is
-/// -0, the correctly rounded value of -5.29e-10. The executor, not the
-/// rule, is to be fixed (proofs/README.md).
-const PENDING: &[&str] = &["polygamma_via_f64"];
+/// `hlocheck prove RULE` and removed from here). None at present.
+const PENDING: &[&str] = &[];
 
 #[test]
 fn every_rule_has_a_certificate_that_rechecks() {

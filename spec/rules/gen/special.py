@@ -720,17 +720,18 @@ def rule_polygamma(c):
     xs = c.select(scaled, x, 1.0)
     w = zeta_sum(c, s, xs, lf)
     v = c.select(scaled & (x > -inf) & c.un("not", (x <= 0.0) & is_int(c, x), ty=B1) & (x < inf), w, v)
-    # n > 1.77e305 (f64 only): the executor's log2 n! (Stirling's
-    # ((n + 1/2) ln n - n + ln sqrt(2 pi)) log2 e, in f64) overflows, and
-    # it decides: +inf (times the sign) on the whole domain except at x > 1
-    # where s log2 x overflows too (inf - inf: undecided, and its f64
-    # fallback inf * zeta(s, x) = inf * 0 is NaN). Here lgamma(n + 1) may
-    # still be finite (it overflows from n = 2.5e305 on, and then every
-    # power exp(lf - s log y) is inf or NaN): the same decision is taken.
+    # n > 1.77e305 (f64 only; every such n is an even integer): Stirling's
+    # log2 n! ((n + 1/2) ln n - n + ln sqrt(2 pi)) log2 e overflows f64,
+    # and lgamma(n + 1) overflows from n = 2.5e305 on. The value is
+    # e^L S with L = ln n! - (n + 1) ln x and S = sum (1 + k/x)^-(n+1)
+    # (between 1 and 1 + x/n): with x = (n/e)(1 + d), L = -(n + 1) d +
+    # O(ln n), so it is beyond f64's range on both sides unless |d| < 1e-302:
+    # +inf (times the sign) where x < n/e, 0 where x > n/e. The f64
+    # comparison with n (1/e) may decide wrongly for x within 2 ulps of n/e.
     log2e = math.log2(math.e)
     st = ((n + 0.5) * c.log(n) - n + 0.5 * math.log(2.0 * math.pi)) * log2e
-    huge_x = (x > 1.0) & (s * (c.log(x) * log2e)).eq(inf)
-    v = c.select(st.eq(inf) & (n < inf), c.select(huge_x, c.nan(), inf), v)
+    beyond = x > n * (1.0 / math.e)
+    v = c.select(st.eq(inf) & (n < inf), c.select(beyond, 0.0, inf), v)
     r = c.select(odd, v, -v)
     # x = +inf: the limit, +0 for odd n, -0 for even n
     r = c.select(x.eq(inf), c.select(odd, 0.0, -0.0), r)
