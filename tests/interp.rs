@@ -535,7 +535,8 @@ fn run_time_shape_errors_name_the_op_and_the_spec_label() {
         let err = run(&src).expect_err(op);
         assert!(
             err.contains(op)
-                && err.contains(&format!("{label} does not hold for the run's values")),
+                && err.contains(&format!(": {label}"))
+                && err.contains("does not hold for the run's values"),
             "{op}: {err}"
         );
     }
