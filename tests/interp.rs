@@ -567,3 +567,37 @@ fn results_past_their_declared_bound_are_refused() {
         "{err}"
     );
 }
+
+#[test]
+fn convolutions_with_dynamic_result_sizes_take_the_sizes_they_compute() {
+    // dynamic_conv's padding is an operand; the result's `?` dimensions
+    // take the computed sizes, and a static one that disagrees is refused.
+    let src = |result: &str| {
+        format!(
+            "func.func @main() -> {result} {{
+  %x = stablehlo.constant dense<1.0> : tensor<1x4x4x1xf32>
+  %w = stablehlo.constant dense<1.0> : tensor<3x3x1x1xf32>
+  %pad = stablehlo.constant dense<[[1, 1], [0, 0]]> : tensor<2x2xi64>
+  %0 = \"stablehlo.dynamic_conv\"(%x, %w, %pad) {{
+    dimension_numbers = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>,
+    window_strides = array<i64: 1, 1>,
+    feature_group_count = 1 : i64, batch_group_count = 1 : i64
+  }} : (tensor<1x4x4x1xf32>, tensor<3x3x1x1xf32>, tensor<2x2xi64>) -> {result}
+  return %0 : {result}
+}}
+"
+        )
+    };
+    let out = run(&src("tensor<?x?x?x?xf32>")).unwrap();
+    assert_eq!(
+        out,
+        ["dense<[[[[6.0e+00], [6.0e+00]], [[9.0e+00], [9.0e+00]], [[9.0e+00], [9.0e+00]], [[6.0e+00], [6.0e+00]]]]> : tensor<1x4x2x1xf32>"]
+    );
+    assert_eq!(run(&src("tensor<1x?x2x?xf32>")).unwrap(), out);
+    let err = run(&src("tensor<1x?x3x?xf32>")).expect_err("3 columns declared, 2 computed");
+    assert!(
+        err.contains("stablehlo.dynamic_conv")
+            && err.contains("has shape [1, ?, 3, ?] but the convolution gives [1, 4, 2, 1]"),
+        "{err}"
+    );
+}

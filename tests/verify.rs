@@ -592,6 +592,65 @@ fn bounded_dimensions_are_within_their_bounds() {
 }
 
 #[test]
+fn a_bounded_result_size_is_checked_against_its_bound_never_assumed() {
+    let pre = |r: &Report| -> Vec<(String, String)> {
+        r.findings
+            .iter()
+            .filter(|f| f.kind == Kind::Precondition)
+            .map(|f| (f.label.clone(), f.message.clone()))
+            .collect()
+    };
+    // 4 + 4 rows may exceed the result's bound of 6: a condition, not an
+    // assumption (running with two 4-row arguments fails on the bound).
+    let r = verify(
+        "func.func @main(%x: tensor<?xf32, #stablehlo.bounds<4>>, %y: tensor<?xf32, #stablehlo.bounds<4>>) -> tensor<?xf32, #stablehlo.bounds<6>> {
+  %0 = stablehlo.concatenate %x, %y, dim = 0 : (tensor<?xf32, #stablehlo.bounds<4>>, tensor<?xf32, #stablehlo.bounds<4>>) -> tensor<?xf32, #stablehlo.bounds<6>>
+  return %0 : tensor<?xf32, #stablehlo.bounds<6>> }",
+    );
+    assert!(!r.has_errors(), "{:?}", r.findings);
+    let p = pre(&r);
+    assert!(
+        p.len() == 1
+            && p[0].0 == "bounds"
+            && p[0].1.contains("arg0.dim0")
+            && p[0].1.contains("arg1.dim0")
+            && p[0].1.ends_with("<= 6"),
+        "{p:?}"
+    );
+    // With a bound of 8 the sum always fits.
+    let r = verify(
+        "func.func @main(%x: tensor<?xf32, #stablehlo.bounds<4>>, %y: tensor<?xf32, #stablehlo.bounds<4>>) -> tensor<?xf32, #stablehlo.bounds<8>> {
+  %0 = stablehlo.concatenate %x, %y, dim = 0 : (tensor<?xf32, #stablehlo.bounds<4>>, tensor<?xf32, #stablehlo.bounds<4>>) -> tensor<?xf32, #stablehlo.bounds<8>>
+  return %0 : tensor<?xf32, #stablehlo.bounds<8>> }",
+    );
+    assert!(r.findings.is_empty(), "{:?}", r.findings);
+    // A size that is always past the bound is an error.
+    let r = verify(
+        "func.func @main(%x: tensor<5xf32>, %y: tensor<?xf32>) -> tensor<?xf32, #stablehlo.bounds<4>> {
+  %0 = stablehlo.concatenate %x, %y, dim = 0 : (tensor<5xf32>, tensor<?xf32>) -> tensor<?xf32, #stablehlo.bounds<4>>
+  return %0 : tensor<?xf32, #stablehlo.bounds<4>> }",
+    );
+    assert_eq!(
+        error_labels(&r),
+        ["stablehlo.concatenate (bounds)".to_string()].into()
+    );
+    // A size read from a shape operand is bounded too.
+    let r = verify(
+        "func.func @main(%n: tensor<1xi64>) -> tensor<?xf32, #stablehlo.bounds<4>> {
+  %0 = stablehlo.dynamic_iota %n, dim = 0 : (tensor<1xi64>) -> tensor<?xf32, #stablehlo.bounds<4>>
+  return %0 : tensor<?xf32, #stablehlo.bounds<4>> }",
+    );
+    assert!(!r.has_errors(), "{:?}", r.findings);
+    assert!(
+        pre(&r)
+            .iter()
+            .any(|(l, m)| l == "bounds" && m == "arg0[0] <= 4"),
+        "{:?}",
+        r.findings
+    );
+}
+
+#[test]
 fn result_sizes_are_inferred_and_checked_downstream() {
     // The concatenation has 2 + ? rows; adding it to a 3-row tensor holds
     // only if the dynamic size is 1.

@@ -44,10 +44,11 @@ use super::quant::{any_quantized, dequantize_op_quantize};
 use super::reduce::{
     attr_bool, attr_i64, attr_i64s, for_each_offset, padding_pairs, tensors, to_usize,
 };
-use super::tensor::{float_kind, int_kind, lanes, num_elements, strides, Tensor};
+use super::tensor::{float_kind, int_kind, lanes, num_elements, shape_text, strides, Tensor};
 use super::words::{Width, Words};
 use super::{
-    lane_bytes, result_elem, result_type, tensor_bytes, Interp, KResult, Kernel, KernelError, Value,
+    lane_bytes, result_elem, result_type, result_type_dyn, tensor_bytes, Interp, KResult, Kernel,
+    KernelError, Value,
 };
 use crate::float::fast::Narrow;
 use crate::float::{arith, convert, from_f64, to_f64, FloatKind, Format, Rounding};
@@ -1267,7 +1268,9 @@ fn conv_op<'p>(
     pad: Option<Vec<(i64, i64)>>,
 ) -> KResult<Vec<Value>> {
     let elem = float_result_elem(interp, op)?;
-    let (out_shape, _) = result_type(interp, op, 0)?;
+    // A dynamic result dimension takes the size the convolution computes;
+    // every static one must equal it.
+    let (out_shape, _) = result_type_dyn(interp, op, 0)?;
     let run = |interp: &Interp<'_>, a: &[Value]| -> KResult<Tensor> {
         let [l, r] = tensors(a)?[..] else {
             return Err("convolution takes two operands".into());
@@ -1290,7 +1293,7 @@ fn conv_core(
     lhs: &Tensor,
     rhs: &Tensor,
     elem: &ElementType,
-    declared: &[usize],
+    declared: &[Option<usize>],
     pad_operand: Option<&[(i64, i64)]>,
 ) -> KResult<Tensor> {
     let Some(Attr::Conv(dn)) = op.attr("dimension_numbers") else {
@@ -1395,9 +1398,19 @@ fn conv_core(
     for (i, &o) in osd.iter().enumerate() {
         shape[o] = ws.0[i];
     }
-    if shape != declared {
+    if shape
+        .iter()
+        .zip(declared)
+        .any(|(&got, &want)| want.is_some_and(|w| w != got))
+    {
         return Err(format!(
-            "the result type has shape {declared:?} but the convolution gives {shape:?}"
+            "the result type has shape [{}] but the convolution gives {}",
+            declared
+                .iter()
+                .map(|d| d.map_or("?".to_string(), |x| x.to_string()))
+                .collect::<Vec<_>>()
+                .join(", "),
+            shape_text(&shape)
         )
         .into());
     }

@@ -1226,7 +1226,7 @@ fn gather_with(
     for (d, &s) in slice_sizes.iter().enumerate() {
         if s < 0 || s as u64 > operand.shape[d] as u64 {
             return Err(format!(
-                "{fits} 0 <= slice_sizes <= shape(operand) does not hold: \
+                "{fits} 0 <= slice_sizes <= shape(operand) does not hold for the run's values: \
                  slice size {s} does not fit dimension {d} of size {}",
                 operand.shape[d]
             )
@@ -1243,13 +1243,14 @@ fn gather_with(
     }
     for &d in &used {
         if sizes[d] > 1 {
-            let (label, kind) = if collapsed.contains(&d) {
-                (collapsed_label, "collapsed")
+            let (label, kind, list) = if collapsed.contains(&d) {
+                (collapsed_label, "collapsed", "collapsed_slice_dims")
             } else {
-                (batching_label, "batching")
+                (batching_label, "batching", "operand_batching_dims")
             };
             return Err(format!(
-                "{label} slice size {} of {kind} dimension {d} exceeds 1",
+                "{label} slice_sizes[{list}...] <= 1 does not hold for the run's values: \
+                 slice size {} of {kind} dimension {d} exceeds 1",
                 sizes[d]
             )
             .into());

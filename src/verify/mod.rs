@@ -47,7 +47,7 @@ use crate::ir::types::Type;
 use crate::ir::{Op, Pos, Program, ValueId};
 use crate::spec::ast::{ConstraintBody, Expr, ExprKind, OpSpec};
 use crate::spec::eval::{fits, show_with, Context, Evaluator, FuncSig, Outcome, TensorVal, Value};
-use crate::spec::sym::{SBool, Sym};
+use crate::spec::sym::{Rel, SBool, Sym};
 use crate::spec::Spec;
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
@@ -1192,6 +1192,7 @@ impl<'p> State<'p> {
         if let Some(spec) = spec {
             self.ops_checked += 1;
             self.check_with_spec(op, spec, &is_result_var);
+            self.check_result_bounds(op, &is_result_var);
         } else if (op.name.starts_with("stablehlo.") || op.name.starts_with("chlo."))
             && !DIALECT_OPS_WITHOUT_SPEC.contains(&op.name.as_str())
         {
@@ -1361,6 +1362,33 @@ impl<'p> State<'p> {
                     };
                     self.decide(op, &c.label, f, expl, is_result_var, &mut failed);
                 }
+            }
+        }
+    }
+
+    /// A bounded dynamic result dimension (`#stablehlo.bounds<…>`) holds at
+    /// most its bound: the size the op's constraints define is checked
+    /// against it (label `bounds`), so a size past the bound is an error or
+    /// a printed condition, never an assumption.
+    fn check_result_bounds(&mut self, op: &Op, is_result_var: &dyn Fn(u32) -> bool) {
+        for (k, r) in op.results.iter().enumerate() {
+            let Some(Type::Tensor(tt)) = self.prog.value_types.get(*r as usize) else {
+                continue;
+            };
+            let Some(bounds) = tt.bounds() else { continue };
+            let Some(dims) = self.val(*r).dims.clone() else {
+                continue;
+            };
+            for (j, (d, b)) in dims.iter().zip(bounds).enumerate() {
+                let Some(b) = *b else { continue };
+                let Ok(f) = SBool::cmp(Rel::Le, d, &Sym::constant(b as i128)) else {
+                    continue;
+                };
+                let expl = Some(format!(
+                    "result {k} dimension {j} is larger than its bound {b} for every input"
+                ));
+                let mut failed = false;
+                self.decide(op, "bounds", f, expl, is_result_var, &mut failed);
             }
         }
     }
