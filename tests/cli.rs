@@ -656,3 +656,64 @@ fn the_default_memory_limit_keeps_within_the_address_space_limit() {
         "{err}"
     );
 }
+
+#[test]
+fn a_jax_shape_assertion_passes_or_stops_the_run_with_its_message() {
+    let prog = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/programs/shape_poly_ok.mlir"
+    );
+    let rows = "dense<[[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0]]> : tensor<1x8xf32>";
+    let (code, out, err) = hlocheck(&[
+        "run",
+        prog,
+        "--arg",
+        "dense<1> : tensor<i64>",
+        "--arg",
+        rows,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out.trim(),
+        "dense<[[2.0e+00, 4.0e+00, 6.0e+00, 8.0e+00], [1.0e+01, 1.2e+01, 1.4e+01, 1.6e+01]]> : tensor<2x4xf32>"
+    );
+    let (code, _, err) = hlocheck(&[
+        "run",
+        prog,
+        "--arg",
+        "dense<3> : tensor<i64>",
+        "--arg",
+        rows,
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains(":10:5: stablehlo.custom_call: custom_call @shape_assertion does not hold for the run's values: b must equal the leading dimension"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_shape_assertion_message_takes_its_inputs_values() {
+    let dir = scratch("shape-assertion");
+    let file = dir.join("assert.mlir");
+    std::fs::write(
+        &file,
+        "func.func @main(%a: tensor<?xf32>) -> tensor<?xf32> {
+  %d = stablehlo.get_dimension_size %a, dim = 0 : (tensor<?xf32>) -> tensor<i32>
+  %c = stablehlo.constant dense<3> : tensor<i32>
+  %ok = stablehlo.compare GE, %d, %c, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+  stablehlo.custom_call @shape_assertion(%ok, %d, %c) {api_version = 2 : i32, error_message = \"n = {0}, at least {1} expected ({0})\", has_side_effect = true} : (tensor<i1>, tensor<i32>, tensor<i32>) -> ()
+  return %a : tensor<?xf32>
+}
+",
+    )
+    .unwrap();
+    let f = file.to_str().unwrap();
+    let (code, out, err) = hlocheck(&["run", f, "--arg", "dense<[1.0, 2.0, 3.0]> : tensor<3xf32>"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("tensor<3xf32>"), "{out}");
+    let (code, _, err) = hlocheck(&["run", f, "--arg", "dense<[1.0, 2.0]> : tensor<2xf32>"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("n = 2, at least 3 expected (2)"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -132,8 +132,9 @@ fn composite(interp: &mut Interp<'_>, op: &Op, args: Vec<Value>) -> KResult<Vec<
     interp.call_located(f, args)
 }
 
-/// `custom_call`: the `check.*` targets of test data; other targets have no
-/// meaning the spec defines, and are an error.
+/// `custom_call`: the `check.*` targets of test data and JAX's
+/// `shape_assertion`; other targets have no meaning the spec defines, and
+/// are an error.
 fn custom_call(interp: &mut Interp<'_>, op: &Op, args: Vec<Value>) -> KResult<Vec<Value>> {
     let target = match op.attr("call_target_name") {
         Some(Attr::Str(s)) => String::from_utf8_lossy(s).into_owned(),
@@ -142,5 +143,60 @@ fn custom_call(interp: &mut Interp<'_>, op: &Op, args: Vec<Value>) -> KResult<Ve
     if let Some(r) = super::check::custom_call_check(interp, op, &target, &args) {
         return r;
     }
+    if target == "shape_assertion" {
+        return shape_assertion(op, &args);
+    }
     Err(format!("custom_call @{target} has no defined semantics").into())
+}
+
+/// JAX's `shape_assertion` (in shape-polymorphic exports): its first operand,
+/// a boolean scalar, must be true; otherwise the run stops with the
+/// attribute `error_message`, each `{k}` replaced by the integer scalar
+/// operand `k + 1`. It has no results.
+fn shape_assertion(op: &Op, args: &[Value]) -> KResult<Vec<Value>> {
+    if !op.results.is_empty() {
+        return Err("custom_call @shape_assertion has no results".into());
+    }
+    let scalar = |v: &Value| -> Option<i128> {
+        let t = v.as_tensor().ok()?;
+        if t.rank() != 0 {
+            return None;
+        }
+        t.int_at(0)
+    };
+    let holds = match args.first() {
+        Some(v)
+            if v.as_tensor()
+                .is_ok_and(|t| t.elem == crate::ir::ElementType::I1) =>
+        {
+            scalar(v).ok_or("custom_call @shape_assertion: the assertion must be a tensor<i1>")?
+        }
+        _ => {
+            return Err(
+                "custom_call @shape_assertion: the first operand must be a tensor<i1>".into(),
+            )
+        }
+    };
+    if holds != 0 {
+        return Ok(Vec::new());
+    }
+    let inputs = args[1..]
+        .iter()
+        .map(|v| {
+            scalar(v)
+                .ok_or("custom_call @shape_assertion: the message's inputs must be integer scalars")
+        })
+        .collect::<Result<Vec<i128>, _>>()?;
+    let template = match op.attr("error_message") {
+        Some(Attr::Str(s)) => String::from_utf8_lossy(s).into_owned(),
+        _ => "the shape assertion does not hold".to_string(),
+    };
+    let mut message = template;
+    for (k, v) in inputs.iter().enumerate() {
+        message = message.replace(&format!("{{{k}}}"), &v.to_string());
+    }
+    Err(
+        format!("custom_call @shape_assertion does not hold for the run's values: {message}")
+            .into(),
+    )
 }
