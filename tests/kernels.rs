@@ -293,6 +293,11 @@ fn dot_general_engine_matches_the_plain_loops_on_large_shapes() {
         case(&[300, 67], &[33, 300], &[], &[], &[0], &[1]),
         case(&[3, 33, 130], &[3, 130, 65], &[0], &[0], &[2], &[1]),
         case(&[130, 3, 9], &[9, 3, 129], &[], &[], &[1, 2], &[1, 0]),
+        // Few columns (panels of one vector): a long contraction with
+        // threads, and a vector-like product.
+        case(&[150, 300], &[300, 10], &[], &[], &[1], &[0]),
+        case(&[2, 700], &[700, 7], &[], &[], &[1], &[0]),
+        case(&[2, 40, 70], &[2, 70, 16], &[0], &[0], &[2], &[1]),
     ];
     for elem in types {
         for c in &cases {
@@ -753,6 +758,32 @@ fn reduce_window_fast_fold_matches_the_walk() {
             &[1, 1],
             &[(3, 3), (3, 3)],
         ),
+        // One-position window dimensions after the last wider one: padded,
+        // base-dilated (holes), and a window of one position everywhere.
+        window_case(
+            &[4, 6, 3],
+            &[2, 2, 1],
+            &[1, 2, 1],
+            &[1, 1, 1],
+            &[1, 1, 1],
+            &[(0, 0), (1, 0), (1, 1)],
+        ),
+        window_case(
+            &[3, 4, 5],
+            &[1, 3, 1],
+            &[1, 1, 2],
+            &[1, 1, 2],
+            &[1, 1, 1],
+            &[(0, 0), (0, 1), (1, 1)],
+        ),
+        window_case(
+            &[3, 4],
+            &[1, 1],
+            &[1, 2],
+            &[1, 1],
+            &[1, 1],
+            &[(1, 0), (0, 1)],
+        ),
     ];
     let mut nan_results = 0;
     for elem in element_types() {
@@ -854,6 +885,89 @@ fn float_maximum_minimum_by_keys_match_arith() {
                 float_bits(f, &mut rng, 300)
             };
             check(kind, x, y);
+        }
+    }
+}
+
+/// The hardware conversions of `float::convert::converter` (f32 → bf16 by
+/// rounding the low bits, bf16 → f32 and f32 → f64 widening, f64 → f32 in
+/// hardware) give `convert`'s bits: every bf16 pattern, f32 patterns spread
+/// over the whole range (every exponent, ties, the largest values and the
+/// rounding into ∞, subnormals, NaN payloads of both signs), and f64
+/// patterns at f32's edges and random.
+#[test]
+fn float_conversions_in_hardware_match_soft_float() {
+    use hlocheck::float::convert::{convert, converter};
+    let mut rng = Rng(0x0123_4567_89AB_CDEF);
+    let bf16: Vec<u64> = (0..1u64 << 16).collect();
+    let mut f32s: Vec<u64> = (0..1u64 << 32).step_by(4_099).collect();
+    for e in 0..256u64 {
+        for low in [0u64, 1, 0x7FFF, 0x8000, 0x8001, 0xFFFF, 0x1_8000, 0x7F_FFFF] {
+            for sign in [0u64, 1 << 31] {
+                f32s.push(sign | e << 23 | low);
+            }
+        }
+    }
+    f32s.extend((0..100_000).map(|_| rng.next() & 0xFFFF_FFFF));
+    let mut f64s: Vec<u64> = (0..200_000).map(|_| rng.next()).collect();
+    for &x in f32s.iter().step_by(7) {
+        let v = f32::from_bits(x as u32) as f64;
+        for d in [-2i64, -1, 0, 1, 2, 1 << 28, (1 << 28) - 1, (1 << 28) + 1] {
+            f64s.push(v.to_bits().wrapping_add(d as u64));
+        }
+    }
+    f64s.extend([
+        0x47EF_FFFF_F000_0000,
+        0x47EF_FFFF_EFFF_FFFF,
+        0x36A0_0000_0000_0000,
+        0x3690_0000_0000_0000,
+        0x3690_0000_0000_0001,
+        0x7FF0_0000_0000_0000,
+        0xFFF8_0000_0000_0001,
+        0x8000_0000_0000_0000,
+    ]);
+    let pairs = [
+        (FloatKind::F32, FloatKind::BF16, &f32s),
+        (FloatKind::BF16, FloatKind::F32, &bf16),
+        (FloatKind::F32, FloatKind::F64, &f32s),
+        (FloatKind::F64, FloatKind::F32, &f64s),
+    ];
+    for (from, to, xs) in pairs {
+        let c = converter(from, to);
+        let (ff, tf) = (from.format(), to.format());
+        for &x in xs.iter() {
+            assert_eq!(
+                c(x),
+                convert(ff, tf, x, Rounding::NearestEven),
+                "{} -> {}: {x:#x}",
+                from.name(),
+                to.name()
+            );
+        }
+    }
+}
+
+/// `unary_slice` on blocks too short to build a table (the memo of the
+/// 16-bit formats, filled pattern by pattern) gives `unary`'s bits on every
+/// pattern of bf16 and f16, filling the memo and reading it back.
+#[test]
+fn unary_memos_give_the_generic_results() {
+    use hlocheck::float::elementary::{unary, unary_slice, Unary};
+    for k in [FloatKind::BF16, FloatKind::F16] {
+        let f = k.format();
+        let xs: Vec<u64> = (0..1u64 << f.bits())
+            .chain((0..1u64 << f.bits()).step_by(7).map(|x| x | !f.all_mask()))
+            .collect();
+        for g in [Unary::Sin, Unary::Cos] {
+            for round in 0..2 {
+                for block in xs.chunks(256) {
+                    let mut out = vec![0; block.len()];
+                    unary_slice(k, g, block, &mut out);
+                    for (&x, &o) in block.iter().zip(&out) {
+                        assert_eq!(o, unary(k, g, x), "{} {g:?} {x:#x} {round}", k.name());
+                    }
+                }
+            }
         }
     }
 }

@@ -160,6 +160,8 @@ fn run_main(a: RunArgs) -> Result<i32, String> {
     let (file, entry, out, seed, time) = (a.file, a.entry, a.out, a.seed, a.time);
     let arg_values = a.arg;
     let started = std::time::Instant::now();
+    // The executor's threads start while the program is read and verified.
+    crate::interp::par::start();
     let text = match super::read_text(Path::new(&file)) {
         Ok(t) => t,
         Err(e) => {

@@ -52,10 +52,46 @@ pub fn convert_kind(from: FloatKind, to: FloatKind, bits: u64) -> u64 {
 pub fn converter(from: FloatKind, to: FloatKind) -> impl Fn(u64) -> u64 + Sync {
     let (ff, tf) = (from.format(), to.format());
     let near = super::decimal::Nearest::new(tf);
+    let pair = (from, to);
     move |bits| {
-        super::decimal::fast_to_f64(ff, bits)
-            .and_then(|x| near.bits(x))
+        hardware_convert(pair, bits)
+            .or_else(|| super::decimal::fast_to_f64(ff, bits).and_then(|x| near.bits(x)))
             .unwrap_or_else(|| convert(ff, tf, bits, Rounding::NearestEven))
+    }
+}
+
+/// The conversions between f32 and bf16 or f64 of a lane that is not NaN
+/// (`None` for a NaN, a lane wider than its format, or another pair):
+/// widening is exact, f64 → f32 is the hardware's rounding to nearest
+/// even, and f32 → bf16 rounds the 16 low bits away to nearest even (a
+/// carry into the exponent field gives the next binade, or ∞ past the
+/// largest finite value; bf16's subnormals are f32's cut to 7 fraction
+/// bits, so they round alike). NaN payloads take [`convert`].
+#[inline(always)]
+fn hardware_convert(pair: (FloatKind, FloatKind), bits: u64) -> Option<u64> {
+    match pair {
+        (FloatKind::F32, FloatKind::BF16) => {
+            let u = u32::try_from(bits).ok()?;
+            if f32::from_bits(u).is_nan() {
+                return None;
+            }
+            Some((u.wrapping_add(0x7FFF + ((u >> 16) & 1)) >> 16) as u64)
+        }
+        (FloatKind::BF16, FloatKind::F32) => {
+            if bits > 0xFFFF || bits & 0x7FFF > 0x7F80 {
+                return None;
+            }
+            Some(bits << 16)
+        }
+        (FloatKind::F32, FloatKind::F64) => {
+            let x = f32::from_bits(u32::try_from(bits).ok()?);
+            (!x.is_nan()).then(|| (x as f64).to_bits())
+        }
+        (FloatKind::F64, FloatKind::F32) => {
+            let x = f64::from_bits(bits);
+            (!x.is_nan()).then(|| (x as f32).to_bits() as u64)
+        }
+        _ => None,
     }
 }
 

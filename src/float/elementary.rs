@@ -98,6 +98,7 @@ use super::decimal::{from_f64_rounded, to_f64};
 use super::round::Rounding;
 use super::{FloatKind, Format};
 use std::cmp::Ordering;
+use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
 pub use super::complex::{
     asin_acos_kernel, complex_abs, complex_binary, complex_unary, ASIN_ACOS_KERNEL_F32_ULP,
@@ -458,10 +459,28 @@ pub fn unary_slice(kind: FloatKind, f: Unary, xs: &[u64], out: &mut [u64]) {
             }
         }
         _ => {
+            let mask = kind.format().all_mask();
             if let Some(t) = unary_table(kind, f, xs.len()) {
-                let mask = kind.format().all_mask();
                 for (o, &x) in out.iter_mut().zip(xs) {
                     *o = t[(x & mask) as usize] as u64;
+                }
+                return;
+            }
+            if let Some(t) = unary_memo(kind, f) {
+                for (o, &x) in out.iter_mut().zip(xs) {
+                    let i = (x & mask) as usize;
+                    *o = match t[i].load(Relaxed) {
+                        NOT_YET => {
+                            let r = unary(kind, f, x & mask);
+                            // Every result of a format of at most 16 bits
+                            // fits, and none is the marker.
+                            if let Ok(v) = u32::try_from(r) {
+                                t[i].store(v, Relaxed);
+                            }
+                            r
+                        }
+                        v => v as u64,
+                    };
                 }
                 return;
             }
@@ -501,6 +520,32 @@ fn unary_table(kind: FloatKind, f: Unary, n: usize) -> Option<&'static [u32]> {
     }
     let t: &'static [u32] = Box::leak(t.into_boxed_slice());
     tables.insert((kind, f), t);
+    Some(t)
+}
+
+/// Memos of [`unary`] on the 16-bit formats until their table is built:
+/// one entry per pattern, each filled with `unary`'s own result the first
+/// time the pattern is met (by whichever thread: all store the same value),
+/// so a tensor pays for its distinct values only. Kept for the life of the
+/// process.
+type Memos = std::collections::HashMap<(FloatKind, Unary), &'static [AtomicU32]>;
+static MEMOS: std::sync::Mutex<Option<Memos>> = std::sync::Mutex::new(None);
+
+/// A memo entry not filled yet (no result of a format of at most 16 bits).
+const NOT_YET: u32 = u32::MAX;
+
+/// The memo of `f` on `kind` (formats of 9 to 16 bits).
+fn unary_memo(kind: FloatKind, f: Unary) -> Option<&'static [AtomicU32]> {
+    let bits = kind.format().bits();
+    if !(9..=16).contains(&bits) {
+        return None;
+    }
+    let mut guard = MEMOS.lock().ok()?;
+    let memos = guard.get_or_insert_with(Default::default);
+    let t = memos.entry((kind, f)).or_insert_with(|| {
+        let t: Vec<AtomicU32> = (0..1u32 << bits).map(|_| AtomicU32::new(NOT_YET)).collect();
+        Box::leak(t.into_boxed_slice())
+    });
     Some(t)
 }
 

@@ -309,34 +309,68 @@ pub fn complex_div(f: &Format, x: (u64, u64), y: (u64, u64)) -> (u64, u64) {
 /// A float binary op: for f32 and f64 the hardware operation (IEEE, round
 /// to nearest even: the same bits as `slow` whenever the result is not NaN),
 /// falling back to `slow` for NaN results, which carry the NaN conventions
-/// of `float::arith`; other formats use `slow` throughout.
+/// of `float::arith`; other formats use `slow` throughout. `code` names the
+/// operation (`hw32`/`hw64`), so that the loops over tensors are compiled
+/// once per operation with the hardware instruction inline.
 #[derive(Clone, Copy)]
 pub(crate) struct FloatOp {
-    hw32: fn(f32, f32) -> f32,
-    hw64: fn(f64, f64) -> f64,
+    code: u8,
     slow: fn(&Format, u64, u64, Rounding) -> u64,
 }
 
+const ADD_CODE: u8 = 0;
+const SUB_CODE: u8 = 1;
+const MUL_CODE: u8 = 2;
+const DIV_CODE: u8 = 3;
+
 pub(crate) const ADD: FloatOp = FloatOp {
-    hw32: |x, y| x + y,
-    hw64: |x, y| x + y,
+    code: ADD_CODE,
     slow: arith::add,
 };
 pub(crate) const SUB: FloatOp = FloatOp {
-    hw32: |x, y| x - y,
-    hw64: |x, y| x - y,
+    code: SUB_CODE,
     slow: arith::sub,
 };
 pub(crate) const MUL: FloatOp = FloatOp {
-    hw32: |x, y| x * y,
-    hw64: |x, y| x * y,
+    code: MUL_CODE,
     slow: arith::mul,
 };
 pub(crate) const DIV: FloatOp = FloatOp {
-    hw32: |x, y| x / y,
-    hw64: |x, y| x / y,
+    code: DIV_CODE,
     slow: arith::div,
 };
+
+/// The operation of code `C` in `f32` hardware arithmetic.
+#[inline(always)]
+fn hw32<const C: u8>(x: f32, y: f32) -> f32 {
+    match C {
+        ADD_CODE => x + y,
+        SUB_CODE => x - y,
+        MUL_CODE => x * y,
+        _ => x / y,
+    }
+}
+
+/// The operation of code `C` in `f64` hardware arithmetic.
+#[inline(always)]
+fn hw64<const C: u8>(x: f64, y: f64) -> f64 {
+    match C {
+        ADD_CODE => x + y,
+        SUB_CODE => x - y,
+        MUL_CODE => x * y,
+        _ => x / y,
+    }
+}
+
+/// The soft-float operation of code `C`.
+fn slow_of<const C: u8>() -> fn(&Format, u64, u64, Rounding) -> u64 {
+    match C {
+        ADD_CODE => ADD.slow,
+        SUB_CODE => SUB.slow,
+        MUL_CODE => MUL.slow,
+        _ => DIV.slow,
+    }
+}
 
 /// Where the lanes of a two-operand elementwise result go: a new tensor,
 /// or over the lanes of an operand that is no longer needed.
@@ -385,24 +419,32 @@ fn float2(kind: FloatKind, a: &Tensor, b: &Tensor, op: &FloatOp) -> Tensor {
 }
 
 fn float2_into(kind: FloatKind, op: &FloatOp, out: impl Lanes2) -> Tensor {
+    match op.code {
+        ADD_CODE => float2_code::<ADD_CODE>(kind, out),
+        SUB_CODE => float2_code::<SUB_CODE>(kind, out),
+        MUL_CODE => float2_code::<MUL_CODE>(kind, out),
+        _ => float2_code::<DIV_CODE>(kind, out),
+    }
+}
+
+fn float2_code<const C: u8>(kind: FloatKind, out: impl Lanes2) -> Tensor {
     // The format as a constant in the common cases, so each loop has one path.
-    let op = *op;
     match kind {
-        FloatKind::F32 => out.apply(move |x, y| float_lane(FloatKind::F32, op, x, y)),
-        FloatKind::F64 => out.apply(move |x, y| float_lane(FloatKind::F64, op, x, y)),
-        FloatKind::BF16 => out.apply(move |x, y| float_lane(FloatKind::BF16, op, x, y)),
+        FloatKind::F32 => out.apply(|x, y| float_lane_code::<C>(FloatKind::F32, x, y)),
+        FloatKind::F64 => out.apply(|x, y| float_lane_code::<C>(FloatKind::F64, x, y)),
+        FloatKind::BF16 => out.apply(|x, y| float_lane_code::<C>(FloatKind::BF16, x, y)),
         // f16, tf32 and the f8/f6/f4 formats: one f64 operation rounded
         // once (`float::fast`); a NaN result takes the generic path.
         _ => match Narrow::new(kind.format()) {
             Some(n) => out.apply(move |x, y| {
-                let r = n.round((op.hw64)(n.value(x), n.value(y)));
+                let r = n.round(hw64::<C>(n.value(x), n.value(y)));
                 if r.is_nan() {
-                    (op.slow)(n.format(), x, y, RNE)
+                    slow_of::<C>()(n.format(), x, y, RNE)
                 } else {
                     n.bits(r)
                 }
             }),
-            None => out.apply(move |x, y| float_lane(kind, op, x, y)),
+            None => out.apply(move |x, y| float_lane_code::<C>(kind, x, y)),
         },
     }
 }
@@ -413,20 +455,30 @@ fn float2_into(kind: FloatKind, op: &FloatOp, out: impl Lanes2) -> Tensor {
 /// (`scalar.rs`) applies to one.
 #[inline(always)]
 pub(crate) fn float_lane(kind: FloatKind, op: FloatOp, x: u64, y: u64) -> u64 {
-    let FloatOp { hw32, hw64, slow } = op;
+    match op.code {
+        ADD_CODE => float_lane_code::<ADD_CODE>(kind, x, y),
+        SUB_CODE => float_lane_code::<SUB_CODE>(kind, x, y),
+        MUL_CODE => float_lane_code::<MUL_CODE>(kind, x, y),
+        _ => float_lane_code::<DIV_CODE>(kind, x, y),
+    }
+}
+
+/// [`float_lane`] of the operation of code `C`.
+#[inline(always)]
+fn float_lane_code<const C: u8>(kind: FloatKind, x: u64, y: u64) -> u64 {
     match kind {
         FloatKind::F32 => {
-            let r = hw32(f32::from_bits(x as u32), f32::from_bits(y as u32));
+            let r = hw32::<C>(f32::from_bits(x as u32), f32::from_bits(y as u32));
             if r.is_nan() {
-                slow(FloatKind::F32.format(), x, y, RNE)
+                slow_of::<C>()(FloatKind::F32.format(), x, y, RNE)
             } else {
                 r.to_bits() as u64
             }
         }
         FloatKind::F64 => {
-            let r = hw64(f64::from_bits(x), f64::from_bits(y));
+            let r = hw64::<C>(f64::from_bits(x), f64::from_bits(y));
             if r.is_nan() {
-                slow(FloatKind::F64.format(), x, y, RNE)
+                slow_of::<C>()(FloatKind::F64.format(), x, y, RNE)
             } else {
                 r.to_bits()
             }
@@ -436,10 +488,10 @@ pub(crate) fn float_lane(kind: FloatKind, op: FloatOp, x: u64, y: u64) -> u64 {
         // `float::arith`); `bf16_nearest` is that rounding for normal results.
         FloatKind::BF16 => {
             let wide = |v: u64| f32::from_bits((v as u32 & 0xFFFF) << 16) as f64;
-            bf16_nearest(hw64(wide(x), wide(y)))
-                .unwrap_or_else(|| slow(FloatKind::BF16.format(), x, y, RNE))
+            bf16_nearest(hw64::<C>(wide(x), wide(y)))
+                .unwrap_or_else(|| slow_of::<C>()(FloatKind::BF16.format(), x, y, RNE))
         }
-        _ => slow(kind.format(), x, y, RNE),
+        _ => slow_of::<C>()(kind.format(), x, y, RNE),
     }
 }
 

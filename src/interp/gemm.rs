@@ -134,9 +134,23 @@ where
     M: Fn(T, T, T) -> T + Copy + Send + Sync,
 {
     let wide = std::mem::size_of::<T>() > 4;
+    // Products of few columns (a matrix times a vector or a handful of
+    // classes) take panels of one vector rather than two, so fewer padding
+    // lanes are computed and dropped.
+    let narrow = d.j <= if wide { 8 } else { 16 };
     match level() {
         #[cfg(target_arch = "x86_64")]
+        Level::Avx512 if wide && narrow => run::<T, A, M, 8>(d, lhs, rhs, zero, mac, |x| {
+            // SAFETY: AVX-512F was detected at run time.
+            unsafe { item_avx512(x) }
+        }),
+        #[cfg(target_arch = "x86_64")]
         Level::Avx512 if wide => run::<T, A, M, 16>(d, lhs, rhs, zero, mac, |x| {
+            // SAFETY: AVX-512F was detected at run time.
+            unsafe { item_avx512(x) }
+        }),
+        #[cfg(target_arch = "x86_64")]
+        Level::Avx512 if narrow => run::<T, A, M, 16>(d, lhs, rhs, zero, mac, |x| {
             // SAFETY: AVX-512F was detected at run time.
             unsafe { item_avx512(x) }
         }),

@@ -1040,6 +1040,8 @@ struct ConvProduct<'a> {
     entries: Vec<(usize, Vec<usize>)>,
     /// The output shape with the feature dimension 1: output positions.
     pos_shape: Vec<usize>,
+    /// The strides of `pos_shape`.
+    pos_strides: Vec<usize>,
 }
 
 impl<'a> ConvProduct<'a> {
@@ -1047,12 +1049,14 @@ impl<'a> ConvProduct<'a> {
         let entries = cl.kernel_entries();
         let mut pos_shape = cl.out_shape.clone();
         pos_shape[cl.ofd] = 1;
+        let pos_strides = strides(&pos_shape);
         ConvProduct {
             cl,
             l,
             r,
             entries,
             pos_shape,
+            pos_strides,
         }
     }
 
@@ -1093,40 +1097,45 @@ impl<T: Copy + Sync> gemm::Lhs<T> for ConvLhs<'_, T> {
     ) {
         let cl = self.p.cl;
         let ki = cl.ki;
-        let pst = strides(&self.p.pos_shape);
+        let pst = &self.p.pos_strides;
         let mut idx = vec![0usize; pst.len()];
         for r in 0..mr {
             if r >= rows {
-                for q in 0..kc {
-                    dst[q * mr + r] = pad;
-                }
+                dst[r..]
+                    .iter_mut()
+                    .step_by(mr)
+                    .take(kc)
+                    .for_each(|d| *d = pad);
                 continue;
             }
             let mut rest = i0 + r;
-            for (x, &st) in idx.iter_mut().zip(&pst) {
+            for (x, &st) in idx.iter_mut().zip(pst) {
                 *x = rest / st.max(1);
                 rest %= st.max(1);
             }
             let lb = (self.batch_base + idx[cl.obd]) * cl.lsb + self.feature_base;
-            // Runs of input features of one window entry at a time.
+            // Runs of input features of one window entry at a time: the
+            // column `r` of the tile from `q` on, every `mr`-th lane.
             let (mut k, mut q) = (k0, 0);
             while k < k0 + kc {
                 let (e, c0) = (k / ki, k % ki);
-                let c1 = ki.min(c0 + (k0 + kc - k));
+                let n = (ki - c0).min(k0 + kc - k);
+                let column = dst[q * mr + r..].iter_mut().step_by(mr).take(n);
                 match self.p.offset(&idx, e) {
                     Some(o) => {
-                        for c in c0..c1 {
-                            dst[(q + c - c0) * mr + r] = self.data[lb + o + c * cl.lsf];
+                        // A feature stride is at least 1 in a tensor with
+                        // elements (and this one has: the run is not empty).
+                        let src = self.data[lb + o + c0 * cl.lsf..]
+                            .iter()
+                            .step_by(cl.lsf.max(1));
+                        for (d, &v) in column.zip(src) {
+                            *d = v;
                         }
                     }
-                    None => {
-                        for c in c0..c1 {
-                            dst[(q + c - c0) * mr + r] = pad;
-                        }
-                    }
+                    None => column.for_each(|d| *d = pad),
                 }
-                q += c1 - c0;
-                k += c1 - c0;
+                q += n;
+                k += n;
             }
         }
     }

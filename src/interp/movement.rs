@@ -1055,13 +1055,29 @@ fn iota_of(
     if inner == 1 && table.len() == n * l {
         return Ok(Tensor::from_words(elem.clone(), shape, table));
     }
-    // Lane `i` is lane `i % l` of the value at `(i / l / inner) % size`.
+    // Lane `i` is lane `i % l` of the value at `(i / l / inner) % size`:
+    // runs of `period` lanes of one value, the values in turn.
     let size = (table.len() / l.max(1)).max(1);
+    let (l, period) = (l.max(1), l.max(1) * inner.max(1));
+    let table = table.to_vec();
     let data = Words::build(w, n * l, |off, lanes| {
-        for (k, x) in lanes.iter_mut().enumerate() {
-            let i = off + k;
-            let v = (i / l / inner.max(1)) % size;
-            *x = table.get(v * l + i % l);
+        let mut v = off / period % size;
+        let mut at = off % period;
+        let mut lanes = &mut lanes[..];
+        while !lanes.is_empty() {
+            let m = (period - at).min(lanes.len());
+            let (run, rest) = lanes.split_at_mut(m);
+            let value = &table[v * l..][..l];
+            if l == 1 {
+                run.fill(value[0]);
+            } else {
+                for (k, x) in run.iter_mut().enumerate() {
+                    *x = value[(at + k) % l];
+                }
+            }
+            lanes = rest;
+            at = 0;
+            v = if v + 1 == size { 0 } else { v + 1 };
         }
     });
     Ok(Tensor::from_words(elem.clone(), shape, data))

@@ -147,6 +147,10 @@ mod pool {
         })
     }
 
+    pub(super) fn start() {
+        threads();
+    }
+
     fn serve(pool: &'static Pool) {
         let mut st = lock(&pool.state);
         loop {
@@ -210,6 +214,13 @@ mod pool {
         }
         true
     }
+}
+
+/// Starts the pool's threads now (they are otherwise started by the first
+/// split), so that a command can have them start while it reads and checks
+/// its program rather than in the middle of the first large op.
+pub fn start() {
+    pool::start();
 }
 
 /// Calls `f` once on each item, on several threads when `work` (the

@@ -749,6 +749,21 @@ fn windows(
 }
 
 impl Windows {
+    /// Every output of the fold `acc = f(acc, x)` from `init` (see
+    /// [`Windows::fold_piece`]), pieces of the outputs on threads.
+    fn fold(
+        &self,
+        in_strides: &[usize],
+        init: u64,
+        get: impl Fn(usize) -> u64 + Sync,
+        f: impl Fn(u64, u64) -> u64 + Sync,
+    ) -> Vec<u64> {
+        let out_n = num_elements(&self.out_shape);
+        super::par::build(out_n, |start, piece| {
+            self.fold_piece(in_strides, start, piece, init, &get, &f)
+        })
+    }
+
     /// Writes to `out` the outputs `start..start + out.len()` (row-major)
     /// of the fold `acc = f(acc, x)` from `init` over each window, `x` being
     /// `get(input offset)` at each position, or `init` at padding and
@@ -760,8 +775,8 @@ impl Windows {
         start: usize,
         out: &mut [u64],
         init: u64,
-        get: &dyn Fn(usize) -> u64,
-        f: &dyn Fn(u64, u64) -> u64,
+        get: &impl Fn(usize) -> u64,
+        f: &impl Fn(u64, u64) -> u64,
     ) {
         let rank = self.out_shape.len();
         if out.is_empty() {
@@ -791,14 +806,28 @@ impl Windows {
             oi[d] = rest % self.out_shape[d];
             rest /= self.out_shape[d];
         }
-        let last = rank - 1;
+        // The window is walked with its last dimension of more than one
+        // position innermost; the dimensions after it have one position
+        // each, so the row-major order of positions is the same.
+        let last = (0..rank)
+            .rev()
+            .find(|&d| self.win[d] > 1)
+            .unwrap_or(rank - 1);
         let mut w = vec![0usize; last];
         for slot in out.iter_mut() {
             let mut acc = init;
             w.fill(0);
             let inner = &scaled[last][oi[last] * self.win[last]..][..self.win[last]];
+            // The offset of the one-position dimensions after `last`.
+            let mut tail = Some(0usize);
+            for d in last + 1..rank {
+                tail = match (tail, scaled[d][oi[d]]) {
+                    (Some(b), Some(c)) => Some(b + c),
+                    _ => None,
+                };
+            }
             loop {
-                let mut base = Some(0usize);
+                let mut base = tail;
                 for d in 0..last {
                     base = match (base, scaled[d][oi[d] * self.win[d] + w[d]]) {
                         (Some(b), Some(c)) => Some(b + c),
@@ -947,20 +976,14 @@ fn reduce_window<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> K
             // The same folds as the walk below, each output's window in
             // row-major order, without a call per position; the outputs are
             // independent, so pieces of them may run on threads.
-            let fold = |get: &(dyn Fn(usize) -> u64 + Sync),
-                        g: &(dyn Fn(u64, u64) -> u64 + Sync)| {
-                super::par::build(out_n, |start, piece| {
-                    ws.fold_piece(&st, start, piece, init, get, g)
-                })
-            };
             let out = match (body.fast_float(), data) {
                 (Some((op, FloatKind::F32)), Words::U32(v)) => {
-                    fold(&|o| v[o] as u64, &|a, b| fold_f32(op, a, b))
+                    ws.fold(&st, init, |o| v[o] as u64, |a, b| fold_f32(op, a, b))
                 }
                 (Some((op, FloatKind::BF16)), Words::U16(v)) => {
-                    fold(&|o| v[o] as u64, &|a, b| fold_bf16(op, a, b))
+                    ws.fold(&st, init, |o| v[o] as u64, |a, b| fold_bf16(op, a, b))
                 }
-                _ => fold(&|o| data.get(o), &f),
+                _ => ws.fold(&st, init, |o| data.get(o), &f),
             };
             return finish(vec![out], elems, &ws.out_shape);
         }
