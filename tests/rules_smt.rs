@@ -32,10 +32,11 @@
 //! encoded element type, f32, f64, i32, i64, complex<f32> and complex<f64>
 //! included, and top_k's `sort` (its comparator first proven a strict weak
 //! order). The correctly rounded functions (tan, power, atan2, zeta,
-//! polygamma, …), integer power and float remainder are uninterpreted
-//! functions of the operands' bits, so the rules that only move them are
-//! proven too. Not proven here: the rules with f8E8M0FNU arithmetic (not
-//! encoded, only its comparisons; 8 bits, exhaustive in tests/rules.rs),
+//! polygamma, …) and integer power are uninterpreted functions of the
+//! operands' bits, so the rules that only move them are proven too; float
+//! remainder is encoded exactly, and so are f8E8M0FNU's + − × ÷, maximum,
+//! minimum, remainder and square. Not proven here: f8E8M0FNU next_after
+//! (not encoded; 8 bits, exhaustive in tests/rules.rs),
 //! atan (atan and atan2 are two functions to the solver), complex power
 //! and atan2, the 64-bit mulhi rules (a 64 × 64-bit multiplier against
 //! its 32-bit decomposition) and next_after on the f6 formats (both
