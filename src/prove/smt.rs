@@ -18,7 +18,8 @@
 //! rounding, with the exponent range unbounded above. Sums are computed
 //! on scaled values, products and quotients as scaled × unscaled, square
 //! roots unscaled in a wider sort and rounded twice (innocuously, see
-//! [`Fp::sqrt`]).
+//! [`Fp::sqrt`]), remainders (C's `fmod`) as Z3's `fp.rem` with one exact
+//! correction ([`Fp::remainder`]).
 //! The result is written back into `F` with `float::round`'s conventions:
 //! beyond the largest finite value it becomes ∞, else NaN, else the
 //! largest finite value (with its sign); a zero loses its sign where `F`
@@ -52,8 +53,8 @@
 //!
 //! **Uninterpreted functions.** The correctly rounded elementary and
 //! special functions of real floats (every op of `interp::transcendental`
-//! on real floats, `power` of floats and integers) and float `remainder`
-//! are one Z3 function each per (function, element type), from the
+//! on real floats, `power` of floats and integers) are one Z3 function
+//! each per (function, element type), from the
 //! operands' bits to the result's ([`UfFun`]): the executor computes each
 //! as a function of those bits alone. Applied to constants they are
 //! computed (the executor's own function). A proof holds for every
@@ -61,9 +62,14 @@
 //! counterexample, the functions' true values at its arguments are
 //! asserted and the question asked again ([`decide`]).
 //!
+//! **f8E8M0FNU** (powers of two, no sign, no zero): its comparisons order
+//! the patterns ([`pattern_ordered`]), and + − × ÷, maximum, minimum,
+//! remainder and `chlo.square` are exponent arithmetic on the patterns
+//! ([`e8m0_binary`]).
+//!
 //! **Not encoded** (the method steps aside, naming the op): transcendental
-//! functions of complex numbers, f8E8M0FNU arithmetic (its comparisons are: its values order
-//! as their patterns, [`pattern_ordered`]), control flow, ops with regions other
+//! functions of complex numbers, the other f8E8M0FNU ops (unary ones,
+//! conversions), control flow, ops with regions other
 //! than `sort`, and anything not listed in [`Encoder::encode_op`]. A float
 //! → float conversion of a NaN keeps the executor's payload and sign
 //! (`float::convert`), so `bitcast_convert` may read it.
@@ -395,6 +401,35 @@ impl Fp {
             _ => return Err(format!("{op} is not encoded for floats")),
         };
         Ok(self.propagate(&[a, b], self.finish(&r)))
+    }
+    /// Float `remainder` as the executor computes it
+    /// (`float::arith::remainder`, C's `fmod`: the quotient truncated).
+    /// Z3's `fp.rem` is IEEE's remainder `r = x − n·y`, `n` the quotient
+    /// rounded to nearest (ties to even), so `|r| ≤ |y|/2`; the truncated
+    /// quotient `t` is `n`, or `n` minus the sign of `x/y` when rounding
+    /// went away from zero, which is exactly when `r ≠ 0` has the sign
+    /// opposite to `x` (then `|n·y| > |x|`). So fmod is `r` when `r = 0` or
+    /// `r` has `x`'s sign, else `r + sign(x)·|y|`. Both are exact: fmod's
+    /// value is a multiple of the smaller of the operands' ulps below `|y|`
+    /// in magnitude, so it is a value of `F`, and of `C` scaled by `2^-s`
+    /// (`fp.rem` is exact; the one addition has a representable exact
+    /// result, so rounding leaves it unchanged); and scaling both operands
+    /// by `2^-s` scales the remainder alike. A zero result takes `x`'s sign.
+    /// NaN operands propagate (the first, quieted); otherwise `fp.rem`'s
+    /// NaN (infinite dividend, zero divisor) becomes the canonical NaN; a
+    /// finite dividend with an infinite divisor is returned unchanged.
+    fn remainder(&self, a: &BV, b: &BV) -> BV {
+        let (x, y) = (self.in_c(a), self.in_c(b));
+        let r = x.rem(&y);
+        let xneg = x.is_negative();
+        let flipped = Bool::and(&[r.is_zero().not(), r.is_negative().xor(&xneg)]);
+        let ay = y.unary_abs();
+        let step = xneg.ite(&ay.unary_neg(), &ay);
+        let fixed = flipped.ite(&r.add_with_rounding_mode(&step, &rne()), &r);
+        let zero = |n: bool| self.c(crate::float::arith::zero(self.f, n));
+        let z = xneg.ite(&zero(true), &zero(false));
+        let out = r.is_zero().ite(&z, &self.finish(&fixed));
+        self.propagate(&[a, b], out)
     }
     /// Square root: in a sort with two more exponent bits (every value
     /// normal) and `2p + 2` significand bits, of the unscaled operand, then
@@ -749,6 +784,49 @@ fn pattern_compare(k: FloatKind, dir: &str, total: bool, a: &BV, b: &BV) -> Res<
 // Integers
 // ---------------------------------------------------------------------------
 
+/// The arithmetic of f8E8M0FNU (`float::arith` through `round_value`):
+/// a pattern `e` below 0xFF is the value `2^(e − 127)`, 0xFF is the NaN, and
+/// there is no sign and no zero. Exact results (products, quotients) are
+/// powers of two, so only the range matters: below `2^-127` the result is
+/// `2^-127`, above `2^127` (or negative, or zero) NaN. A sum
+/// `2^h + 2^l` (`h ≥ l`) is `2^(h+1)` when `h − l ≤ 1` (`h = l`: exact;
+/// `h = l + 1`: `1.5 · 2^h`, a tie, which goes to the larger power) and
+/// `2^h` otherwise (below the tie); a difference `2^h − 2^l` (`h > l`) is
+/// `2^(h−1)` when `h = l + 1` (exact) and `2^h` otherwise (at least the tie
+/// `0.75 · 2^h`); `h ≤ l` gives a negative value or zero: NaN. `remainder`
+/// of `a ≥ b` is zero (NaN), else `a`. Maximum and minimum order by the
+/// patterns. A NaN operand gives the NaN.
+fn e8m0_binary(op: &str, a: &BV, b: &BV) -> Res<BV> {
+    let nan = BV::from_u64(0xFF, 8);
+    let w = |x: &BV| x.zero_ext(2);
+    let k = |v: i64| BV::from_i64(v, 10);
+    let (ea, eb) = (w(a), w(b));
+    // A 10-bit exponent field, clamped into 0 ..= 0xFF (0xFF is NaN).
+    let clamp = |e: BV| -> BV {
+        let low = e.bvslt(k(0)).ite(&k(0), &e);
+        low.bvsgt(k(0xFF)).ite(&k(0xFF), &low).extract(7, 0)
+    };
+    let r = match op {
+        "add" => {
+            let (hi, lo) = (ea.bvuge(&eb).ite(&ea, &eb), ea.bvuge(&eb).ite(&eb, &ea));
+            let near = hi.bvsub(&lo).bvule(k(1));
+            clamp(near.ite(&hi.bvadd(k(1)), &hi))
+        }
+        "subtract" => {
+            let one = ea.bvsub(&eb).eq(k(1));
+            let d = one.ite(&ea.bvsub(k(1)), &ea).extract(7, 0);
+            ea.bvule(&eb).ite(&nan, &d)
+        }
+        "multiply" => clamp(ea.bvadd(&eb).bvsub(k(127))),
+        "divide" => clamp(ea.bvsub(&eb).bvadd(k(127))),
+        "maximum" => a.bvuge(b).ite(a, b),
+        "minimum" => a.bvule(b).ite(a, b),
+        "remainder" => a.bvuge(b).ite(&nan, a),
+        _ => return Err(format!("{op} is not encoded for f8E8M0FNU")),
+    };
+    Ok(Bool::or(&[a.eq(&nan), b.eq(&nan)]).ite(&nan, &r))
+}
+
 fn int_binary(k: IntKind, op: &str, a: &BV, b: &BV) -> Res<BV> {
     let w = k.bits;
     let zero = BV::from_u64(0, w);
@@ -1065,10 +1143,6 @@ enum UfFun {
     Unary(Unary, FloatKind),
     Binary(Binary, FloatKind),
     IntPow(IntKind),
-    /// Float `remainder` (C `fmod`, `float::arith::remainder`), exact but
-    /// not encoded in Z3's theory (whose `fp.rem` rounds the quotient to
-    /// nearest).
-    Rem(FloatKind),
 }
 
 /// One application of an uninterpreted function: its arguments.
@@ -1090,9 +1164,6 @@ impl UfFun {
                 crate::interp::transcendental::unary_function(full).map(|f| UfFun::Unary(f, r))
             }
             ([Elem::Float(a), Elem::Float(b)], Elem::Float(r)) if a == &r && b == &r => {
-                if full == "stablehlo.remainder" {
-                    return Some(UfFun::Rem(r));
-                }
                 let f = if full == "stablehlo.power" {
                     Some(Binary::Pow)
                 } else {
@@ -1111,7 +1182,7 @@ impl UfFun {
 
     fn width(self) -> u32 {
         match self {
-            UfFun::Unary(_, k) | UfFun::Binary(_, k) | UfFun::Rem(k) => k.bits(),
+            UfFun::Unary(_, k) | UfFun::Binary(_, k) => k.bits(),
             UfFun::IntPow(k) => k.bits,
         }
     }
@@ -1119,7 +1190,7 @@ impl UfFun {
     fn arity(self) -> usize {
         match self {
             UfFun::Unary(..) => 1,
-            UfFun::Binary(..) | UfFun::IntPow(_) | UfFun::Rem(_) => 2,
+            UfFun::Binary(..) | UfFun::IntPow(_) => 2,
         }
     }
 
@@ -1129,7 +1200,6 @@ impl UfFun {
             UfFun::Unary(f, k) => format!("{f:?}.{}", k.name()),
             UfFun::Binary(f, k) => format!("{f:?}.{}", k.name()),
             UfFun::IntPow(k) => format!("Pow.{}{}", if k.signed { "i" } else { "ui" }, k.bits),
-            UfFun::Rem(k) => format!("Rem.{}", k.name()),
         }
     }
 
@@ -1153,7 +1223,6 @@ impl UfFun {
         Some(match (self, xs) {
             (UfFun::Unary(f, k), [x]) => crate::float::elementary::unary(k, f, *x),
             (UfFun::Binary(f, k), [x, y]) => crate::float::elementary::binary(k, f, *x, *y),
-            (UfFun::Rem(k), [x, y]) => crate::float::arith::remainder(k.format(), *x, *y),
             (UfFun::IntPow(k), [x, y]) => {
                 let lane = |v: u64| k.value(k.wrap(v as i128));
                 let r = k.wrap(crate::interp::elementwise::int_pow(k, lane(*x), lane(*y)));
@@ -1606,20 +1675,10 @@ impl<'s> Encoder<'s> {
             | "shift_right_logical"
             | "shift_right_arithmetic" => match args[0].elem {
                 Elem::Int(k) => map2(&|a, b| int_binary(k, short, a, b))?,
+                Elem::Float(FloatKind::F8E8M0FNU) => map2(&|a, b| e8m0_binary(short, a, b))?,
                 Elem::Float(fk) if short == "remainder" => {
-                    let f = UfFun::Rem(fk);
-                    if args.len() != 2 || args[0].xs.len() != args[1].xs.len() {
-                        return Err(format!("{name}: operands of different sizes"));
-                    }
-                    let xs: Vec<(BV, BV)> = args[0]
-                        .xs
-                        .iter()
-                        .cloned()
-                        .zip(args[1].xs.iter().cloned())
-                        .collect();
-                    xs.into_iter()
-                        .map(|(a, b)| self.apply_uf(f, &[a, b]))
-                        .collect()
+                    let fp = Fp::new(fk)?;
+                    map2(&|a, b| Ok(fp.remainder(a, b)))?
                 }
                 Elem::Float(fk) => {
                     let fp = Fp::new(fk)?;
@@ -1932,6 +1991,7 @@ impl<'s> Encoder<'s> {
             "chlo.square" => match args[0].elem {
                 Elem::Int(k) if k.bits == 1 => args[0].xs.clone(),
                 Elem::Int(_) => map1(&|a| Ok(a.bvmul(a)))?,
+                Elem::Float(FloatKind::F8E8M0FNU) => map1(&|a| e8m0_binary("multiply", a, a))?,
                 Elem::Float(fk) => {
                     let fp = Fp::new(fk)?;
                     map1(&|a| fp.binary("multiply", a, a))?
@@ -2547,4 +2607,100 @@ fn check_model(
         b: show(&xb),
     };
     ModelCheck::Confirmed(texts, cx)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A mux tree over the bits of `y` (low bit first) picking `table[y]`.
+    fn table_of(y: &BV, table: &[u64], w: u32, bit: u32) -> BV {
+        if table.len() == 1 {
+            return BV::from_u64(table[0], w);
+        }
+        let half = table.len() / 2;
+        let (lo, hi): (Vec<u64>, Vec<u64>) = (
+            table.iter().step_by(2).copied().collect(),
+            table.iter().skip(1).step_by(2).copied().collect(),
+        );
+        debug_assert_eq!(lo.len(), half);
+        let sel = y.extract(bit, bit).eq(BV::from_u64(1, 1));
+        sel.ite(&table_of(y, &hi, w, bit + 1), &table_of(y, &lo, w, bit + 1))
+    }
+
+    /// The bit-blasted encoding of `remainder` (not only Z3's constant
+    /// folding, which the integration tests hold to the executor on every
+    /// pair of the narrow formats) equals the executor: for a dividend, Z3
+    /// refutes that the encoding differs from the executor's table of
+    /// every divisor. Z3's `fp.rem` circuits are large (about ten seconds
+    /// a query even in f4E2M1FN), so this takes four dividends of
+    /// f4E2M1FN (zero, the least subnormal, one and the largest value,
+    /// negative where the pattern says so).
+    #[test]
+    fn remainder_bit_blasted_matches_the_executor() {
+        let k = FloatKind::F4E2M1FN;
+        let fp = Fp::new(k).expect("encoded");
+        let f = k.format();
+        let w = f.bits();
+        let n = 1u64 << w;
+        let solver = Solver::new();
+        let y = BV::new_const("y", w);
+        for x in [0x8, 0x1, 0x2, 0xf] {
+            let table: Vec<u64> = (0..n)
+                .map(|v| crate::float::arith::remainder(f, x, v))
+                .collect();
+            let want = table_of(&y, &table, w, 0);
+            let got = fp.remainder(&fp.c(x), &y);
+            solver.push();
+            solver.assert(got.eq(&want).not());
+            let r = solver.check();
+            if r != SatResult::Unsat {
+                let m = solver.get_model().map(|m| format!("{m}"));
+                panic!("{} remainder({x:#x}, y): {r:?} {m:?}", k.name());
+            }
+            solver.pop(1);
+        }
+    }
+
+    /// The bit-blasted f8E8M0FNU arithmetic equals the executor on every
+    /// pair (as above: one dividend at a time against the executor's table).
+    #[test]
+    fn e8m0_bit_blasted_matches_the_executor_on_every_pair() {
+        let f = FloatKind::F8E8M0FNU.format();
+        let solver = Solver::new();
+        let y = BV::new_const("y", 8);
+        type Op = fn(&Format, u64, u64) -> u64;
+        let ops: [(&str, Op); 7] = [
+            ("add", |f, a, b| {
+                crate::float::arith::add(f, a, b, crate::float::Rounding::NearestEven)
+            }),
+            ("subtract", |f, a, b| {
+                crate::float::arith::sub(f, a, b, crate::float::Rounding::NearestEven)
+            }),
+            ("multiply", |f, a, b| {
+                crate::float::arith::mul(f, a, b, crate::float::Rounding::NearestEven)
+            }),
+            ("divide", |f, a, b| {
+                crate::float::arith::div(f, a, b, crate::float::Rounding::NearestEven)
+            }),
+            ("maximum", crate::float::arith::maximum),
+            ("minimum", crate::float::arith::minimum),
+            ("remainder", crate::float::arith::remainder),
+        ];
+        for (name, op) in ops {
+            for x in 0..256u64 {
+                let table: Vec<u64> = (0..256).map(|v| op(f, x, v)).collect();
+                let want = table_of(&y, &table, 8, 0);
+                let got = e8m0_binary(name, &BV::from_u64(x, 8), &y).expect("encoded");
+                solver.push();
+                solver.assert(got.eq(&want).not());
+                let r = solver.check();
+                if r != SatResult::Unsat {
+                    let m = solver.get_model().map(|m| format!("{m}"));
+                    panic!("f8E8M0FNU {name}({x:#x}, y): {r:?} {m:?}");
+                }
+                solver.pop(1);
+            }
+        }
+    }
 }
