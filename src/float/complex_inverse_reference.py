@@ -19,11 +19,19 @@ y = +-0, asin(x) and acos(x) of the real argument on [-1, 1], and on the
 cut |x| > 1 the limit from the side of the zero's sign, with the zero parts
 signed as C99 has them; likewise for x = +-0.
 
-Each line: function (asin, acos, asinh, acosh), part type (f64 or f32), the
+atanh is sampled over the same regions (its own random sequence, after
+the others, so their lines do not change) and along the unit circle, where
+1 - x^2 - y^2 cancels; off the axes its second route is the definition
+Re = log1p(4|x| / ((1 - |x|)^2 + y^2)) / 4, Im = atan2(2|y|, 1 - x^2 - y^2) / 2
+with the signs of x and y; on the axes C99's closed forms (G.6.2.3
+catanh: atanh(x +- i0) = atanh(x) +- i0 for |x| < 1, +-inf +- i0 at |x| = 1,
+and acoth(x) +- i pi/2 beyond; atanh(+-0 + iy) = +-0 + i atan(y)).
+
+Each line: function (asin, acos, asinh, acosh, atanh), part type (f64 or f32), the
 real and imaginary parts of z as bit patterns of that type in hex, then the
 real and the imaginary part of the reference, each as the f64 pair hi, lo
 with hi = RN(ref) and lo = RN(ref - hi); an exact zero is written as the
-signed zero and +0, and so is a value that rounds to zero in f64 (below
+signed zero and +0 (an exact infinity likewise, as itself and +0), and so is a value that rounds to zero in f64 (below
 2^-1075 in magnitude: the real part of asin(z) for a tiny |Re z| and a
 huge |Im z|, for instance), with its sign.
 Run: python3 complex_inverse_reference.py"""
@@ -75,6 +83,9 @@ def pair(v):
         # An exact (signed) zero.
         assert v == 0.0
         return h64(v) + ' ' + h64(0.0)
+    if mp.isinf(v):
+        # catanh(+-1 +- i0): an exact infinity.
+        return h64(float(v)) + ' ' + h64(0.0)
     hi = rn(v)
     lo = rn(v - mp.mpf(hi))
     return h64(hi) + ' ' + h64(lo)
@@ -178,6 +189,26 @@ def axis(f, re, im):
     return sgn(re) * mp.acosh(abs(y)), sgn(im) * pi / 2
 
 
+def atanh_axis(re, im):
+    """C99's catanh on an axis (re or im is +-0)."""
+    if im == 0:
+        x = mp.mpf(re)
+        if abs(re) < 1:
+            return (mp.atanh(x) if re != 0 else zero(re)), zero(im)
+        if abs(re) == 1:
+            return sgn(re) * mp.inf, zero(im)
+        return sgn(re) * mp.atanh(1 / abs(x)), sgn(im) * mp.pi / 2
+    return zero(re), mp.atan(mp.mpf(im))
+
+
+def atanh_by_definition(re, im, prec):
+    with mp.workprec(prec):
+        x, y = abs(mp.mpf(re)), abs(mp.mpf(im))
+        u = mp.log1p(4 * x / ((1 - x) ** 2 + y * y)) / 4
+        v = mp.atan2(2 * y, 1 - x * x - y * y) / 2
+        return sgn(re) * u, sgn(im) * v
+
+
 def mp_value(f, re, im, prec):
     with mp.workprec(prec):
         v = getattr(mp, f)(mp.mpc(re, im))
@@ -215,7 +246,7 @@ def close(a, b, tol):
 def reference(f, re, im):
     mp.mp.prec = 300
     if re == 0 or im == 0:
-        return axis(f, re, im)
+        return atanh_axis(re, im) if f == 'atanh' else axis(f, re, im)
     tol = mp.mpf(2) ** -160
     prec = 256
     lo = mp_value(f, re, im, prec)
@@ -230,7 +261,7 @@ def reference(f, re, im):
     check = mp.mpf(2) ** -120
     dprec = 256
     while True:
-        d = by_definition(f, re, im, dprec)
+        d = atanh_by_definition(re, im, dprec) if f == 'atanh' else by_definition(f, re, im, dprec)
         if close(d[0], hi[0], check) and close(d[1], hi[1], check):
             break
         dprec *= 2
@@ -257,6 +288,28 @@ def main():
                 if f == 'asinh':
                     x, y = y, x
                 points.append((f, t, x, y))
+    # atanh: its own sequence, so that the lines above stay as they were.
+    global rng
+    rng = random.Random(20261126)
+    for t, n in (('f64', 1000), ('f32', 450)):
+        big, tiny, eps, _ = TYPES[t]
+        fixed = [(0.0, 0.0), (-0.0, 0.0), (0.0, -0.0), (-0.0, -0.0), (1.0, 0.0), (-1.0, -0.0),
+                 (1.0, -0.0), (0.5, 0.0), (-0.5, -0.0), (2.0, 0.0), (-2.0, 0.0), (2.0, -0.0),
+                 (0.0, 1.0), (-0.0, -1.0), (0.0, big), (1.0, tiny), (-1.0, -tiny), (tiny, 1.0),
+                 (1.0, 1.0), (1.0 - eps / 2, tiny), (1.0 + eps, tiny), (tiny, tiny),
+                 (big, big), (-big, big), (big, tiny), (tiny, big), (1.0, big), (big, 1.0),
+                 (big, 0.0), (eps, eps), (0.6, 0.8), (0.8, -0.6)]
+        points += [('atanh', t, to_type(t, x), to_type(t, y)) for x, y in fixed]
+        for k in range(n):
+            if k % 4 == 0:
+                # Near the unit circle.
+                a = rng.uniform(0, math.pi / 2)
+                r = 1 + rng.choice([0.0, rng.uniform(-1e-6, 1e-6), rng.uniform(-eps, eps)])
+                x, y = to_type(t, r * math.cos(a)), to_type(t, r * math.sin(a))
+                x, y = (x if rng.random() < 0.5 else -x), (y if rng.random() < 0.5 else -y)
+            else:
+                x, y = sample(t)
+            points.append(('atanh', t, x, y))
     lines = []
     for f, t, x, y in points:
         re, im = reference(f, x, y)

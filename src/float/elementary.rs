@@ -102,7 +102,8 @@ use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
 pub use super::complex::{
     asin_acos_kernel, complex_abs, complex_binary, complex_unary, ASIN_ACOS_KERNEL_F32_ULP,
-    ASIN_ACOS_KERNEL_F64_ULP, COMPLEX_INVERSE_F32_ULP, COMPLEX_INVERSE_F64_ULP,
+    ASIN_ACOS_KERNEL_F64_ULP, COMPLEX_ATANH_F32_ULP, COMPLEX_ATANH_F64_ULP,
+    COMPLEX_INVERSE_F32_ULP, COMPLEX_INVERSE_F64_ULP,
 };
 use super::ziv;
 

@@ -15,6 +15,19 @@ CPU compiler, and every result is compared with the exact value from mpmath
 (40 digits): the error in ulps of the result format, as a real number. XLA
 flushes subnormals, so the largest error is also printed leaving out inputs
 and exact results below the format's smallest normal.
+
+The complex formats c64 and c128 (complex<f32>, complex<f64>) take the
+complex functions (default asin,acos,asinh,acosh,atan,atanh,sinh,cosh): N
+inputs whose parts are random bit patterns (finite and nonzero, so no input
+lies on a branch cut) and N with parts uniform in [-4, 4], plus, for asin,
+acos, asinh and acosh, every point of src/float/complex_inverse_reference.txt
+of that part type (signed zeros on the cuts, z near +-1 and +-i, tiny and huge
+|z|), whose reference values come from that file. The error of a result is the
+larger of its two parts' errors, each in ulps of the part's format at the
+exact part's binade; a zero part of the wrong sign is counted apart. Off the
+file's points mpmath evaluates at increasing precisions (from 50 digits
+plus twice both parts' decimal exponents) until two successive values
+agree to 2^-120 relative in each part.
 """
 import argparse
 import os
@@ -31,6 +44,13 @@ mp.mp.dps = 40
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 ALL = "erf,erfc,erf_inv,lgamma,digamma,bessel_i1e,sinh,cosh,asinh,acosh,atanh,asin,acos"
+COMPLEX_ALL = "asin,acos,asinh,acosh,atan,atanh,sinh,cosh"
+# complex numpy type, part type, part bit type, part precision, smallest
+# normal exponent, MLIR element type, part type's name
+COMPLEX_FORMATS = {
+    "c64": (np.complex64, np.float32, np.uint32, 24, -126, "complex<f32>", "f32"),
+    "c128": (np.complex128, np.float64, np.uint64, 53, -1022, "complex<f64>", "f64"),
+}
 # numpy type, bit type, precision, smallest normal exponent
 FORMATS = {
     "f16": (np.float16, np.uint16, 11, -14),
@@ -121,6 +141,10 @@ def main():
     print("| format | function | inputs | max ulp | at | max ulp, subnormals apart | inputs > 0.5 ulp |")
     print("|---|---|---|---|---|---|---|")
     for fmt in a.formats.split(","):
+        if fmt in COMPLEX_FORMATS:
+            fns = COMPLEX_ALL if a.functions == ALL else a.functions
+            run_complex(a, fmt, fns, backend, device, rng, tmp)
+            continue
         dt, bt, p, emin = FORMATS[fmt]
         largest = mp.mpf(float(ml_dtypes.finfo(dt).max))
         tiny = mp.mpf(2) ** emin
@@ -159,6 +183,118 @@ def main():
                 if not sub:
                     worst_normal = max(worst_normal, e)
             print(f"| {fmt} | {f} | {n:,} | {worst[0]:.4g} | {worst[1]!r} | {worst_normal:.4g} | {over} |", flush=True)
+
+
+def reference_points(fn, part):
+    """The points of complex_inverse_reference.txt for `fn` with parts of
+    type `part`: the bits of z's parts and the reference parts, each as
+    (value, sign bit)."""
+    path = os.path.join(REPO, "src", "float", "complex_inverse_reference.txt")
+    pts = []
+    with open(path) as fh:
+        for line in fh:
+            w = line.split()
+            if len(w) != 8 or w[0] != fn or w[1] != part:
+                continue
+            f64 = [np.array([int(h, 16)], dtype=np.uint64).view(np.float64)[0] for h in w[4:]]
+            re = mp.mpf(float(f64[0])) + mp.mpf(float(f64[1]))
+            im = mp.mpf(float(f64[2])) + mp.mpf(float(f64[3]))
+            pts.append((int(w[2], 16), int(w[3], 16), (re, np.signbit(f64[0])), (im, np.signbit(f64[2]))))
+    return pts
+
+
+def complex_exact(f, z):
+    """mpmath's value of f at z: evaluated at d, 2d, 4d, ... digits until
+    two successive values agree to 2^-120 relative in each part (None if
+    they still disagree at 16d digits). d is 50 plus twice the decimal
+    exponents of both parts, so that a part far smaller than the other (a
+    tiny imaginary part beside a real part near 1, say) is resolved rather
+    than lost to cancellation in both evaluations alike."""
+    mags = [abs(mp.log10(abs(v))) for v in (float(z.real), float(z.imag)) if v != 0]
+    d = 50 + 2 * int(sum(mags))
+    prev, dps = None, d
+    while dps <= 16 * d:
+        with mp.workdps(dps):
+            v = getattr(mp, f)(mp.mpc(float(z.real), float(z.imag)))
+        if prev is not None and all(
+            abs(u - w) <= abs(w) * mp.mpf(2) ** -120
+            for u, w in ((prev.real, v.real), (prev.imag, v.imag))
+        ):
+            return v
+        prev, dps = v, 2 * dps
+    return None
+
+
+def run_complex(a, fmt, fns, backend, device, rng, tmp):
+    """The complex rows of the table (see the module's documentation)."""
+    import jax
+    from jax._src.lib import xla_client
+
+    # complex<f64> inputs stay complex<f64> (jax narrows them otherwise)
+    jax.config.update("jax_enable_x64", True)
+    cdt, pdt, bt, p, emin, mlir_t, part = COMPLEX_FORMATS[fmt]
+    largest = mp.mpf(float(np.finfo(pdt).max))
+    tiny = mp.mpf(2) ** emin
+    nbits = 8 * np.dtype(bt).itemsize
+
+    def random_parts(n):
+        out = []
+        while len(out) < n:
+            b = rng.integers(0, 2**nbits, 2 * n, dtype=np.uint64).astype(bt).view(pdt)
+            out.extend(v for v in b if np.isfinite(v) and v != 0)
+        return np.array(out[:n], dtype=pdt)
+
+    def parts(re_bits, im_bits):
+        z = np.zeros(len(re_bits), dtype=cdt)
+        z.real = np.array(re_bits, dtype=bt).view(pdt)
+        z.imag = np.array(im_bits, dtype=bt).view(pdt)
+        return z
+
+    n = a.samples
+    rand = np.zeros(n, dtype=cdt)
+    rand.real, rand.imag = random_parts(n), random_parts(n)
+    unif = np.zeros(n, dtype=cdt)
+    unif.real, unif.imag = rng.uniform(-4, 4, n), rng.uniform(-4, 4, n)
+    for f in fns.split(","):
+        refs = reference_points(f, part) if f in ("asin", "acos", "asinh", "acosh") else []
+        zs = np.concatenate([parts([r[0] for r in refs], [r[1] for r in refs]), rand, unif])
+        t = f"tensor<{len(zs)}x{mlir_t}>"
+        src = os.path.join(tmp, "in.mlir")
+        out = os.path.join(tmp, "out.mlir")
+        with open(src, "w") as fh:
+            fh.write(f"func.func @main(%x: {t}) -> {t} {{\n  %0 = chlo.{f} %x : {t} -> {t}\n  return %0 : {t}\n}}\n")
+        r = subprocess.run([a.hlocheck, "legalize", src, "-o", out], capture_output=True, text=True)
+        if r.returncode != 0:
+            print(f"| {fmt} | {f} | legalize failed: {r.stderr.strip()[:200]} |||||")
+            continue
+        exe = backend.compile_and_load(open(out).read(), xla_client.DeviceList((device,)),
+                                       xla_client.CompileOptions())
+        got = np.asarray(exe.execute([jax.device_put(zs, device)])[0])
+        worst, worst_normal, over, signs, unsure = (0.0, None), 0.0, 0, 0, 0
+        for k, (z, y) in enumerate(zip(zs, got)):
+            if k < len(refs):
+                (ere, sre), (eim, sim) = refs[k][2], refs[k][3]
+                ex = mp.mpc(ere, eim)
+                for g, e_, s_ in ((y.real, ere, sre), (y.imag, eim, sim)):
+                    signs += bool(e_ == 0 and g == 0 and np.signbit(g) != s_)
+            else:
+                ex = complex_exact(f, z)
+                if ex is None:
+                    unsure += 1
+                    continue
+            e = max(ulp_error(y.real, ex.real, p, emin, largest),
+                    ulp_error(y.imag, ex.imag, p, emin, largest))
+            over += e > 0.5 + 1e-9
+            if e > worst[0]:
+                worst = (e, complex(z))
+            sub = any(v != 0 and abs(mp.mpf(float(v))) < tiny for v in (z.real, z.imag)) or any(
+                mp.isfinite(v) and v != 0 and abs(v) < tiny for v in (ex.real, ex.imag))
+            if not sub:
+                worst_normal = max(worst_normal, e)
+        extra = f"; {signs} zero parts of the wrong sign" if signs else ""
+        extra += f"; {unsure} left out, mpmath did not converge" if unsure else ""
+        print(f"| {fmt} | {f} | {len(zs):,} ({len(refs)} from the reference file{extra}) "
+              f"| {worst[0]:.4g} | {worst[1]!r} | {worst_normal:.4g} | {over} |", flush=True)
 
 
 if __name__ == "__main__":
