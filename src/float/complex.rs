@@ -388,8 +388,8 @@ fn acosh(z: C) -> C {
 ///   correctly rounded hypot);
 /// * Im = ½·atan2(2Y, (1 − X)(1 + X) − Y²);
 /// * where max(X, Y) ≥ 2^500 (the squares could overflow), Re = X/|z|²,
-///   as ((X/4)/h)/h/4 with h = |z/4| (no overflow), and Im = π/2, which is
-///   Im rounded (the difference is below Y/|z|² ≤ 2^-500).
+///   as ((X/8)/h)·(1/h)/8 with h = |z/8| (no overflow), and Im = π/2,
+///   which is Im rounded (the difference is below Y/|z|² ≤ 2^-500).
 ///
 /// Each step is one f64 operation (CORE-MATH's log1p, log, atan2 and
 /// hypot, correctly rounded), in the order `spec/rules/elementary.rules`'
@@ -412,10 +412,12 @@ fn atanh(z: C) -> C {
     let s = 1.0 - x;
     let den = s * s + y * y;
     let mut re = if big {
-        // x/|z|², scaled by 1/4 so that |z| cannot overflow.
-        let (xs, ys) = (0.25 * x, 0.25 * y);
+        // x/|z|², scaled by 1/8 so that |z| cannot overflow and 1/h stays
+        // normal; 1/h is a factor, not a second divisor, as a compiler
+        // that rewrites a/b/c into a/(b·c) would overflow b·c.
+        let (xs, ys) = (0.125 * x, 0.125 * y);
         let h = core_math::hypot(xs, ys);
-        xs / h / h * 0.25
+        xs / h * (1.0 / h) * 0.125
     } else if den < pow2(-1000) {
         0.5 * (core_math::log(core_math::hypot(1.0 + x, y))
             - core_math::log(core_math::hypot(s, y)))

@@ -680,11 +680,14 @@ def complex_atanh():
     xp1 = b.op("add", one, x)
     yy = b.op("multiply", y, y)
     den = b.op("add", b.op("multiply", s_, s_), yy)
-    # |z| ≥ 2^500: x/|z|² as ((x/4)/h)/h/4, h = |z/4|.
-    xs = b.op("multiply", quarter, x)
-    ys = b.op("multiply", quarter, y)
+    # |z| ≥ 2^500: x/|z|² as ((x/8)/h)·(1/h)/8, h = |z/8| (1/h a factor:
+    # XLA rewrites a/b/c into a/(b·c), which overflows).
+    eighth = b.const(mp.mpf(0.125))
+    xs = b.op("multiply", eighth, x)
+    ys = b.op("multiply", eighth, y)
     h = b.op("abs", b.op("complex", xs, ys, ty="C"))
-    re_big = b.op("multiply", b.op("divide", b.op("divide", xs, h), h), quarter)
+    inv_h = b.op("divide", one, h)
+    re_big = b.op("multiply", b.op("multiply", b.op("divide", xs, h), inv_h), eighth)
     # den < 2^-1000 (x = 1, tiny y): ½(ln|1 + x + iy| − ln|1 − x + iy|).
     lp = b.op("log", b.op("abs", b.op("complex", xp1, y, ty="C")))
     lm = b.op("log", b.op("abs", b.op("complex", s_, y, ty="C")))
@@ -724,8 +727,10 @@ COMPLEX_ATANH = """
 //        ln|1 − x + iy|), so that it cannot underflow to a false pole.
 //   Im = ½·atan2(2y, (1 − x)(1 + x) − y²).
 //   max(x, y) ≥ 2^500 (complex<f64> only; the squares could overflow):
-//        Re = x/|z|² as ((x/4)/h)/h/4 with h = |z/4|, and Im = π/2 (which
-//        is Im rounded: the difference is below y/|z|² ≤ 2^-500).
+//        Re = x/|z|² as ((x/8)/h)·(1/h)/8 with h = |z/8| (1/h a factor:
+//        XLA CPU rewrites a/b/c into a/(b·c), which would overflow), and
+//        Im = π/2 (which is Im rounded: the difference is below
+//        y/|z|² ≤ 2^-500).
 //
 // Special values are C99's catanh: y = ∞ gives 0 + iπ/2 (x NaN too), x = ∞
 // gives 0 + iπ/2, or 0 + iNaN when y is NaN, x = 0 gives a zero real part
