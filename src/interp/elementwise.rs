@@ -115,8 +115,7 @@ pub fn map1(t: &Tensor, elem: ElementType, f: impl Fn(u64) -> u64 + Sync) -> Ten
     let n = t.data.len();
     let data = Words::build(Width::of(&elem), n, |off, out| {
         let mut xs = [0u64; BLOCK];
-        let xs = &mut xs[..out.len()];
-        t.data.read(off, xs);
+        let xs = t.data.block(off, &mut xs[..out.len()]);
         for (o, &x) in out.iter_mut().zip(xs.iter()) {
             *o = f(x);
         }
@@ -134,9 +133,8 @@ pub fn map2(
     let n = a.data.len().min(b.data.len());
     let data = Words::build(Width::of(&elem), n, |off, out| {
         let (mut xs, mut ys) = ([0u64; BLOCK], [0u64; BLOCK]);
-        let (xs, ys) = (&mut xs[..out.len()], &mut ys[..out.len()]);
-        a.data.read(off, xs);
-        b.data.read(off, ys);
+        let xs = a.data.block(off, &mut xs[..out.len()]);
+        let ys = b.data.block(off, &mut ys[..out.len()]);
         for ((o, &x), &y) in out.iter_mut().zip(xs.iter()).zip(ys.iter()) {
             *o = f(x, y);
         }
@@ -376,6 +374,9 @@ fn slow_of<const C: u8>() -> fn(&Format, u64, u64, Rounding) -> u64 {
 /// or over the lanes of an operand that is no longer needed.
 trait Lanes2 {
     fn apply(self, f: impl Fn(u64, u64) -> u64 + Sync) -> Tensor;
+    /// The lanes a block at a time: `f(xs, ys, out)` writes the results
+    /// of the left lanes `xs` and right lanes `ys` to `out`.
+    fn apply_blocks(self, f: impl Fn(&[u64], &[u64], &mut [u64]) + Sync) -> Tensor;
 }
 
 /// A new tensor of the operands' element type.
@@ -384,6 +385,17 @@ struct Fresh<'a>(&'a Tensor, &'a Tensor);
 impl Lanes2 for Fresh<'_> {
     fn apply(self, f: impl Fn(u64, u64) -> u64 + Sync) -> Tensor {
         map2(self.0, self.1, self.0.elem.clone(), f)
+    }
+    fn apply_blocks(self, f: impl Fn(&[u64], &[u64], &mut [u64]) + Sync) -> Tensor {
+        let Fresh(a, b) = self;
+        let n = a.data.len().min(b.data.len());
+        let data = Words::build(Width::of(&a.elem), n, |off, out| {
+            let (mut xs, mut ys) = ([0u64; BLOCK], [0u64; BLOCK]);
+            let xs = a.data.block(off, &mut xs[..out.len()]);
+            let ys = b.data.block(off, &mut ys[..out.len()]);
+            f(xs, ys, out)
+        });
+        Tensor::from_words(a.elem.clone(), a.shape.clone(), data)
     }
 }
 
@@ -397,9 +409,7 @@ impl Lanes2 for Over<'_> {
         let Over(mut dst, other, dst_is_left) = self;
         dst.data.update(|off, piece| {
             let mut buf = [0u64; BLOCK];
-            let ys = &mut buf[..piece.len()];
-            other.data.read(off, ys);
-            let ys = &*ys;
+            let ys = other.data.block(off, &mut buf[..piece.len()]);
             if dst_is_left {
                 for (x, &y) in piece.iter_mut().zip(ys) {
                     *x = f(*x, y);
@@ -411,6 +421,50 @@ impl Lanes2 for Over<'_> {
             }
         });
         dst
+    }
+    fn apply_blocks(self, f: impl Fn(&[u64], &[u64], &mut [u64]) + Sync) -> Tensor {
+        let Over(mut dst, other, dst_is_left) = self;
+        dst.data.update(|off, piece| {
+            let (mut buf, mut res) = ([0u64; BLOCK], [0u64; BLOCK]);
+            let ys = other.data.block(off, &mut buf[..piece.len()]);
+            let res = &mut res[..piece.len()];
+            if dst_is_left {
+                f(piece, ys, res);
+            } else {
+                f(ys, piece, res);
+            }
+            piece.copy_from_slice(res);
+        });
+        dst
+    }
+}
+
+/// The f32 or f64 (`wide`) hardware operation of code `C` on a block of
+/// lane pairs: every result first, then the NaN results again by the
+/// soft-float rule. Each lane gets `float_lane_code`'s bits; the first loop
+/// has no branch, so it runs on vectors.
+#[inline(always)]
+fn hw_block<const C: u8>(wide: bool, xs: &[u64], ys: &[u64], out: &mut [u64]) {
+    let lanes = out.iter_mut().zip(xs).zip(ys);
+    if wide {
+        for ((o, &x), &y) in lanes {
+            *o = hw64::<C>(f64::from_bits(x), f64::from_bits(y)).to_bits();
+        }
+        for ((o, &x), &y) in out.iter_mut().zip(xs).zip(ys) {
+            if f64::from_bits(*o).is_nan() {
+                *o = slow_of::<C>()(FloatKind::F64.format(), x, y, RNE);
+            }
+        }
+    } else {
+        for ((o, &x), &y) in lanes {
+            let r = hw32::<C>(f32::from_bits(x as u32), f32::from_bits(y as u32));
+            *o = r.to_bits() as u64;
+        }
+        for ((o, &x), &y) in out.iter_mut().zip(xs).zip(ys) {
+            if f32::from_bits(*o as u32).is_nan() {
+                *o = slow_of::<C>()(FloatKind::F32.format(), x, y, RNE);
+            }
+        }
     }
 }
 
@@ -430,8 +484,8 @@ fn float2_into(kind: FloatKind, op: &FloatOp, out: impl Lanes2) -> Tensor {
 fn float2_code<const C: u8>(kind: FloatKind, out: impl Lanes2) -> Tensor {
     // The format as a constant in the common cases, so each loop has one path.
     match kind {
-        FloatKind::F32 => out.apply(|x, y| float_lane_code::<C>(FloatKind::F32, x, y)),
-        FloatKind::F64 => out.apply(|x, y| float_lane_code::<C>(FloatKind::F64, x, y)),
+        FloatKind::F32 => out.apply_blocks(|xs, ys, o| hw_block::<C>(false, xs, ys, o)),
+        FloatKind::F64 => out.apply_blocks(|xs, ys, o| hw_block::<C>(true, xs, ys, o)),
         FloatKind::BF16 => out.apply(|x, y| float_lane_code::<C>(FloatKind::BF16, x, y)),
         // f16, tf32 and the f8/f6/f4 formats: one f64 operation rounded
         // once (`float::fast`); a NaN result takes the generic path.
@@ -1176,9 +1230,21 @@ pub fn compare_plain(args: &[Value], dir: Direction, ctype: Option<&str>) -> KRe
         Domain::Float(kind) => {
             let f = kind.format();
             let total = ctype == Some("TOTALORDER");
-            map2(a, b, ElementType::I1, |x, y| {
-                arith::compare_op(f, x, y, dir, total) as u64
-            })
+            match (kind, total) {
+                // IEEE comparison in hardware: unordered when either is
+                // NaN, ±0 equal, otherwise the order of the values, which
+                // is `arith::compare`'s order of total-order keys.
+                (FloatKind::F64, false) => map2(a, b, ElementType::I1, |x, y| {
+                    dir.holds(f64::from_bits(x).partial_cmp(&f64::from_bits(y))) as u64
+                }),
+                (FloatKind::F32, false) => map2(a, b, ElementType::I1, |x, y| {
+                    let (x, y) = (f32::from_bits(x as u32), f32::from_bits(y as u32));
+                    dir.holds(x.partial_cmp(&y)) as u64
+                }),
+                _ => map2(a, b, ElementType::I1, |x, y| {
+                    arith::compare_op(f, x, y, dir, total) as u64
+                }),
+            }
         }
         Domain::Complex(kind) => {
             let f = kind.format();
@@ -1239,6 +1305,21 @@ pub fn select_plain(args: &[Value]) -> KResult<Tensor> {
     }
     if p.shape != t.shape {
         return Err("pred must be a scalar or have the operands' shape".into());
+    }
+    if l == 1 {
+        // Block by block: each lane is the on_true or on_false lane,
+        // stored back at the same width.
+        let data = Words::build(t.data.width(), p.len(), |off, out| {
+            let n = out.len();
+            let (mut pb, mut tb, mut fb) = ([0u64; BLOCK], [0u64; BLOCK], [0u64; BLOCK]);
+            let ps = p.data.block(off, &mut pb[..n]);
+            let ts = t.data.block(off, &mut tb[..n]);
+            let fs = f.data.block(off, &mut fb[..n]);
+            for (((o, &c), &x), &y) in out.iter_mut().zip(ps).zip(ts).zip(fs) {
+                *o = if c != 0 { x } else { y };
+            }
+        });
+        return Ok(Tensor::from_words(t.elem.clone(), t.shape.clone(), data));
     }
     let mut data = Words::with_capacity(t.data.width(), t.data.len());
     for i in 0..p.len() {
