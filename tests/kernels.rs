@@ -892,9 +892,9 @@ fn float_maximum_minimum_by_keys_match_arith() {
 /// A soft-float binary operation of `float::arith`.
 type ArithFn = fn(&Format, u64, u64, Rounding) -> u64;
 
-/// f32 and f64 `add`, `subtract`, `multiply` and `divide` (a block at a
-/// time in hardware, NaN results again by soft-float) and `compare` with
-/// `FLOAT` (in hardware) give `float::arith`'s bits, into a new tensor and
+/// f32 and f64 `add`, `subtract`, `multiply` and `divide` (in hardware,
+/// NaN results by soft-float) and `compare` with `FLOAT` (in hardware)
+/// give `float::arith`'s bits, into a new tensor and
 /// over either dying operand, for every pair of edge values and random
 /// pairs (NaN of any payload and sign, ±∞, ±0, subnormals), on tensors of
 /// several blocks.

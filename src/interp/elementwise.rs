@@ -374,9 +374,6 @@ fn slow_of<const C: u8>() -> fn(&Format, u64, u64, Rounding) -> u64 {
 /// or over the lanes of an operand that is no longer needed.
 trait Lanes2 {
     fn apply(self, f: impl Fn(u64, u64) -> u64 + Sync) -> Tensor;
-    /// The lanes a block at a time: `f(xs, ys, out)` writes the results
-    /// of the left lanes `xs` and right lanes `ys` to `out`.
-    fn apply_blocks(self, f: impl Fn(&[u64], &[u64], &mut [u64]) + Sync) -> Tensor;
 }
 
 /// A new tensor of the operands' element type.
@@ -385,17 +382,6 @@ struct Fresh<'a>(&'a Tensor, &'a Tensor);
 impl Lanes2 for Fresh<'_> {
     fn apply(self, f: impl Fn(u64, u64) -> u64 + Sync) -> Tensor {
         map2(self.0, self.1, self.0.elem.clone(), f)
-    }
-    fn apply_blocks(self, f: impl Fn(&[u64], &[u64], &mut [u64]) + Sync) -> Tensor {
-        let Fresh(a, b) = self;
-        let n = a.data.len().min(b.data.len());
-        let data = Words::build(Width::of(&a.elem), n, |off, out| {
-            let (mut xs, mut ys) = ([0u64; BLOCK], [0u64; BLOCK]);
-            let xs = a.data.block(off, &mut xs[..out.len()]);
-            let ys = b.data.block(off, &mut ys[..out.len()]);
-            f(xs, ys, out)
-        });
-        Tensor::from_words(a.elem.clone(), a.shape.clone(), data)
     }
 }
 
@@ -422,50 +408,6 @@ impl Lanes2 for Over<'_> {
         });
         dst
     }
-    fn apply_blocks(self, f: impl Fn(&[u64], &[u64], &mut [u64]) + Sync) -> Tensor {
-        let Over(mut dst, other, dst_is_left) = self;
-        dst.data.update(|off, piece| {
-            let (mut buf, mut res) = ([0u64; BLOCK], [0u64; BLOCK]);
-            let ys = other.data.block(off, &mut buf[..piece.len()]);
-            let res = &mut res[..piece.len()];
-            if dst_is_left {
-                f(piece, ys, res);
-            } else {
-                f(ys, piece, res);
-            }
-            piece.copy_from_slice(res);
-        });
-        dst
-    }
-}
-
-/// The f32 or f64 (`wide`) hardware operation of code `C` on a block of
-/// lane pairs: every result first, then the NaN results again by the
-/// soft-float rule. Each lane gets `float_lane_code`'s bits; the first loop
-/// has no branch, so it runs on vectors.
-#[inline(always)]
-fn hw_block<const C: u8>(wide: bool, xs: &[u64], ys: &[u64], out: &mut [u64]) {
-    let lanes = out.iter_mut().zip(xs).zip(ys);
-    if wide {
-        for ((o, &x), &y) in lanes {
-            *o = hw64::<C>(f64::from_bits(x), f64::from_bits(y)).to_bits();
-        }
-        for ((o, &x), &y) in out.iter_mut().zip(xs).zip(ys) {
-            if f64::from_bits(*o).is_nan() {
-                *o = slow_of::<C>()(FloatKind::F64.format(), x, y, RNE);
-            }
-        }
-    } else {
-        for ((o, &x), &y) in lanes {
-            let r = hw32::<C>(f32::from_bits(x as u32), f32::from_bits(y as u32));
-            *o = r.to_bits() as u64;
-        }
-        for ((o, &x), &y) in out.iter_mut().zip(xs).zip(ys) {
-            if f32::from_bits(*o as u32).is_nan() {
-                *o = slow_of::<C>()(FloatKind::F32.format(), x, y, RNE);
-            }
-        }
-    }
 }
 
 fn float2(kind: FloatKind, a: &Tensor, b: &Tensor, op: &FloatOp) -> Tensor {
@@ -484,8 +426,8 @@ fn float2_into(kind: FloatKind, op: &FloatOp, out: impl Lanes2) -> Tensor {
 fn float2_code<const C: u8>(kind: FloatKind, out: impl Lanes2) -> Tensor {
     // The format as a constant in the common cases, so each loop has one path.
     match kind {
-        FloatKind::F32 => out.apply_blocks(|xs, ys, o| hw_block::<C>(false, xs, ys, o)),
-        FloatKind::F64 => out.apply_blocks(|xs, ys, o| hw_block::<C>(true, xs, ys, o)),
+        FloatKind::F32 => out.apply(|x, y| float_lane_code::<C>(FloatKind::F32, x, y)),
+        FloatKind::F64 => out.apply(|x, y| float_lane_code::<C>(FloatKind::F64, x, y)),
         FloatKind::BF16 => out.apply(|x, y| float_lane_code::<C>(FloatKind::BF16, x, y)),
         // f16, tf32 and the f8/f6/f4 formats: one f64 operation rounded
         // once (`float::fast`); a NaN result takes the generic path.
