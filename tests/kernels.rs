@@ -889,6 +889,121 @@ fn float_maximum_minimum_by_keys_match_arith() {
     }
 }
 
+/// A soft-float binary operation of `float::arith`.
+type ArithFn = fn(&Format, u64, u64, Rounding) -> u64;
+
+/// f32 and f64 `add`, `subtract`, `multiply` and `divide` (in hardware,
+/// NaN results by soft-float) and `compare` with `FLOAT` (in hardware)
+/// give `float::arith`'s bits, into a new tensor and
+/// over either dying operand, for every pair of edge values and random
+/// pairs (NaN of any payload and sign, ±∞, ±0, subnormals), on tensors of
+/// several blocks.
+#[test]
+fn float_arithmetic_and_compare_in_hardware_match_arith() {
+    use hlocheck::float::arith::Direction;
+    let mut rng = Rng(0x5EED_F10A_7000_0001);
+    for kind in [FloatKind::F32, FloatKind::F64] {
+        let f = kind.format();
+        let name = if kind == FloatKind::F32 { "f32" } else { "f64" };
+        let elem = ElementType::Float(kind);
+        let sign = 1u64 << (f.bits() - 1);
+        let inf = (f.all_mask() >> 1) & !((1u64 << f.man_bits) - 1);
+        let edges = [
+            0,
+            sign,
+            1,
+            sign | 1,
+            inf,
+            inf | sign,
+            inf | 1,
+            inf | sign | 5,
+            inf - 1,
+            f.all_mask() >> 1,
+            f.all_mask(),
+        ];
+        let (mut xs, mut ys) = (Vec::new(), Vec::new());
+        for &x in &edges {
+            for &y in &edges {
+                xs.push(x);
+                ys.push(y);
+            }
+        }
+        while xs.len() < 3000 {
+            let x = float_bits(f, &mut rng, 300);
+            let y = match rng.below(4) {
+                0 => x ^ sign,
+                1 => x,
+                _ => float_bits(f, &mut rng, 300),
+            };
+            xs.push(x);
+            ys.push(y);
+        }
+        let n = xs.len();
+        let ty = format!("tensor<{n}x{name}>");
+        let value = |v: &[u64]| Value::tensor(Tensor::new(elem.clone(), vec![n], v));
+        let run = |text: &str, keep_x: bool, keep_y: bool| -> Vec<u64> {
+            let prog = parse_program("t.mlir", text).unwrap_or_else(|d| panic!("{d}\n{text}"));
+            let mut interp = Interp::new(&prog, Limits::default());
+            let (x, y) = (value(&xs), value(&ys));
+            // A clone held here keeps that operand alive past the op.
+            let held = (keep_x.then(|| x.clone()), keep_y.then(|| y.clone()));
+            let out = interp
+                .call("main", vec![x, y])
+                .unwrap_or_else(|e| panic!("{e}\n{text}"));
+            drop(held);
+            out[0].as_tensor().unwrap().lanes_vec()
+        };
+        let arith_ops: [(&str, ArithFn); 4] = [
+            ("add", arith::add),
+            ("subtract", arith::sub),
+            ("multiply", arith::mul),
+            ("divide", arith::div),
+        ];
+        for (op, want) in arith_ops {
+            let text = format!(
+                "func.func @main(%x: {ty}, %y: {ty}) -> {ty} {{\n  %r = stablehlo.{op} %x, %y : {ty}\n  return %r : {ty}\n}}\n"
+            );
+            for (keep_x, keep_y) in [(true, true), (false, false), (true, false)] {
+                let got = run(&text, keep_x, keep_y);
+                for i in 0..n {
+                    assert_eq!(
+                        got[i],
+                        want(f, xs[i], ys[i], Rounding::NearestEven),
+                        "{name} {op} {:#x} {:#x} (keep {keep_x} {keep_y})",
+                        xs[i],
+                        ys[i]
+                    );
+                }
+            }
+        }
+        let directions = [
+            ("EQ", Direction::Eq),
+            ("NE", Direction::Ne),
+            ("LT", Direction::Lt),
+            ("LE", Direction::Le),
+            ("GT", Direction::Gt),
+            ("GE", Direction::Ge),
+        ];
+        for (d, dir) in directions {
+            for ctype in ["", ", compare_type = #stablehlo<comparison_type FLOAT>"] {
+                let text = format!(
+                    "func.func @main(%x: {ty}, %y: {ty}) -> tensor<{n}xi1> {{\n  %r = \"stablehlo.compare\"(%x, %y) {{comparison_direction = #stablehlo<comparison_direction {d}>{ctype}}} : ({ty}, {ty}) -> tensor<{n}xi1>\n  return %r : tensor<{n}xi1>\n}}\n"
+                );
+                let got = run(&text, false, false);
+                for i in 0..n {
+                    assert_eq!(
+                        got[i],
+                        arith::compare_op(f, xs[i], ys[i], dir, false) as u64,
+                        "{name} compare {d} {:#x} {:#x}",
+                        xs[i],
+                        ys[i]
+                    );
+                }
+            }
+        }
+    }
+}
+
 /// The hardware conversions of `float::convert::converter` (f32 → bf16 by
 /// rounding the low bits, bf16 → f32 and f32 → f64 widening, f64 → f32 in
 /// hardware) give `convert`'s bits: every bf16 pattern, f32 patterns spread

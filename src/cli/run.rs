@@ -1,7 +1,7 @@
 //! `hlocheck run` and `hlocheck test`.
 
 use super::parallel_map;
-use crate::interp::literal::{from_npy, parse_literal, random_tensor, to_npy, write_value};
+use crate::interp::literal::{from_npy, parse_literal, random_tensor, write_npy, write_value};
 use crate::interp::{check_value_type, Interp, Limits, Value};
 use crate::ir::parse::parse_case;
 use crate::ir::{split_cases, Program, Type};
@@ -264,7 +264,14 @@ fn run_main(a: RunArgs) -> Result<i32, String> {
                     ));
                 };
                 let path = dir.join(format!("result{i}.npy"));
-                std::fs::write(&path, to_npy(t)).map_err(|e| format!("{}: {e}", path.display()))?;
+                // Streamed to the file: no copy of the result is built.
+                std::fs::File::create(&path)
+                    .and_then(|f| {
+                        let mut w = std::io::BufWriter::new(f);
+                        write_npy(&mut w, t)?;
+                        std::io::Write::flush(&mut w)
+                    })
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
             }
         }
         None => {

@@ -115,8 +115,7 @@ pub fn map1(t: &Tensor, elem: ElementType, f: impl Fn(u64) -> u64 + Sync) -> Ten
     let n = t.data.len();
     let data = Words::build(Width::of(&elem), n, |off, out| {
         let mut xs = [0u64; BLOCK];
-        let xs = &mut xs[..out.len()];
-        t.data.read(off, xs);
+        let xs = t.data.block(off, &mut xs[..out.len()]);
         for (o, &x) in out.iter_mut().zip(xs.iter()) {
             *o = f(x);
         }
@@ -134,9 +133,8 @@ pub fn map2(
     let n = a.data.len().min(b.data.len());
     let data = Words::build(Width::of(&elem), n, |off, out| {
         let (mut xs, mut ys) = ([0u64; BLOCK], [0u64; BLOCK]);
-        let (xs, ys) = (&mut xs[..out.len()], &mut ys[..out.len()]);
-        a.data.read(off, xs);
-        b.data.read(off, ys);
+        let xs = a.data.block(off, &mut xs[..out.len()]);
+        let ys = b.data.block(off, &mut ys[..out.len()]);
         for ((o, &x), &y) in out.iter_mut().zip(xs.iter()).zip(ys.iter()) {
             *o = f(x, y);
         }
@@ -397,9 +395,7 @@ impl Lanes2 for Over<'_> {
         let Over(mut dst, other, dst_is_left) = self;
         dst.data.update(|off, piece| {
             let mut buf = [0u64; BLOCK];
-            let ys = &mut buf[..piece.len()];
-            other.data.read(off, ys);
-            let ys = &*ys;
+            let ys = other.data.block(off, &mut buf[..piece.len()]);
             if dst_is_left {
                 for (x, &y) in piece.iter_mut().zip(ys) {
                     *x = f(*x, y);
@@ -1176,9 +1172,21 @@ pub fn compare_plain(args: &[Value], dir: Direction, ctype: Option<&str>) -> KRe
         Domain::Float(kind) => {
             let f = kind.format();
             let total = ctype == Some("TOTALORDER");
-            map2(a, b, ElementType::I1, |x, y| {
-                arith::compare_op(f, x, y, dir, total) as u64
-            })
+            match (kind, total) {
+                // IEEE comparison in hardware: unordered when either is
+                // NaN, ±0 equal, otherwise the order of the values, which
+                // is `arith::compare`'s order of total-order keys.
+                (FloatKind::F64, false) => map2(a, b, ElementType::I1, |x, y| {
+                    dir.holds(f64::from_bits(x).partial_cmp(&f64::from_bits(y))) as u64
+                }),
+                (FloatKind::F32, false) => map2(a, b, ElementType::I1, |x, y| {
+                    let (x, y) = (f32::from_bits(x as u32), f32::from_bits(y as u32));
+                    dir.holds(x.partial_cmp(&y)) as u64
+                }),
+                _ => map2(a, b, ElementType::I1, |x, y| {
+                    arith::compare_op(f, x, y, dir, total) as u64
+                }),
+            }
         }
         Domain::Complex(kind) => {
             let f = kind.format();
@@ -1239,6 +1247,21 @@ pub fn select_plain(args: &[Value]) -> KResult<Tensor> {
     }
     if p.shape != t.shape {
         return Err("pred must be a scalar or have the operands' shape".into());
+    }
+    if l == 1 {
+        // Block by block: each lane is the on_true or on_false lane,
+        // stored back at the same width.
+        let data = Words::build(t.data.width(), p.len(), |off, out| {
+            let n = out.len();
+            let (mut pb, mut tb, mut fb) = ([0u64; BLOCK], [0u64; BLOCK], [0u64; BLOCK]);
+            let ps = p.data.block(off, &mut pb[..n]);
+            let ts = t.data.block(off, &mut tb[..n]);
+            let fs = f.data.block(off, &mut fb[..n]);
+            for (((o, &c), &x), &y) in out.iter_mut().zip(ps).zip(ts).zip(fs) {
+                *o = if c != 0 { x } else { y };
+            }
+        });
+        return Ok(Tensor::from_words(t.elem.clone(), t.shape.clone(), data));
     }
     let mut data = Words::with_capacity(t.data.width(), t.data.len());
     for i in 0..p.len() {

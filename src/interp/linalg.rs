@@ -1098,7 +1098,15 @@ impl<T: Copy + Sync> gemm::Lhs<T> for ConvLhs<'_, T> {
         let cl = self.p.cl;
         let ki = cl.ki;
         let pst = &self.p.pos_strides;
-        let mut idx = vec![0usize; pst.len()];
+        // The output index of a row: on the stack for the usual ranks.
+        let mut small = [0usize; 8];
+        let mut large = Vec::new();
+        let idx: &mut [usize] = if pst.len() <= small.len() {
+            &mut small[..pst.len()]
+        } else {
+            large.resize(pst.len(), 0);
+            &mut large
+        };
         for r in 0..mr {
             if r >= rows {
                 dst[r..]
@@ -1121,7 +1129,13 @@ impl<T: Copy + Sync> gemm::Lhs<T> for ConvLhs<'_, T> {
                 let (e, c0) = (k / ki, k % ki);
                 let n = (ki - c0).min(k0 + kc - k);
                 let column = dst[q * mr + r..].iter_mut().step_by(mr).take(n);
-                match self.p.offset(&idx, e) {
+                match self.p.offset(idx, e) {
+                    // Input features next to each other: one slice.
+                    Some(o) if cl.lsf == 1 => {
+                        for (d, &v) in column.zip(&self.data[lb + o + c0..]) {
+                            *d = v;
+                        }
+                    }
                     Some(o) => {
                         // A feature stride is at least 1 in a tensor with
                         // elements (and this one has: the run is not empty).

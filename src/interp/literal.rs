@@ -149,6 +149,15 @@ fn npy_dtype(e: &ElementType) -> Option<&'static str> {
 /// (bf16, the f8/f6/f4 formats, i2/i4, quantized) are written as raw storage
 /// integers of the same width (`<u2`, `|u1`, …); the element type is not recorded.
 pub fn to_npy(t: &Tensor) -> Vec<u8> {
+    let mut out = Vec::with_capacity(128 + t.data.bytes());
+    // Writing into a vector cannot fail.
+    let _ = write_npy(&mut out, t);
+    out
+}
+
+/// Writes the `.npy` file of [`to_npy`] to `w`: the header, then the
+/// elements a piece at a time (the file is never built in memory).
+pub fn write_npy(w: &mut dyn std::io::Write, t: &Tensor) -> std::io::Result<()> {
     let dtype = npy_dtype(&t.elem).unwrap_or(match t.elem.storage_bytes() {
         1 => "|u1",
         2 => "<u2",
@@ -164,12 +173,12 @@ pub fn to_npy(t: &Tensor) -> Vec<u8> {
     let unpadded = 10 + header.len() + 1;
     header.push_str(&" ".repeat((64 - unpadded % 64) % 64));
     header.push('\n');
-    let mut out = Vec::with_capacity(12 + header.len() + t.data.len() * 8);
-    out.extend_from_slice(b"\x93NUMPY\x01\x00");
-    out.extend_from_slice(&(header.len() as u16).to_le_bytes());
-    out.extend_from_slice(header.as_bytes());
-    t.write_bytes(&mut out);
-    out
+    let mut head = Vec::with_capacity(10 + header.len());
+    head.extend_from_slice(b"\x93NUMPY\x01\x00");
+    head.extend_from_slice(&(header.len() as u16).to_le_bytes());
+    head.extend_from_slice(header.as_bytes());
+    w.write_all(&head)?;
+    t.write_bytes_to(w)
 }
 
 /// The fields of a `.npy` header: a Python dict literal with `descr`,

@@ -1,7 +1,10 @@
 //! Elementwise work split over threads. Every element is computed by the
 //! same function wherever it runs, so results do not depend on the number
 //! of threads; only large tensors are split, where starting a thread costs
-//! far less than the work it takes over.
+//! far less than the work it takes over. Nothing is split on a thread that
+//! is already one of several working in parallel (a worker of a rayon pool
+//! of two or more threads: `prove`'s chunks, `test`'s files), where the
+//! machine is busy already and a split would only add thread switches.
 
 use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -10,14 +13,24 @@ use std::sync::{Mutex, OnceLock};
 /// Below this many elements the work stays on the calling thread.
 const SPLIT_FROM: usize = 1 << 15;
 
-/// The threads one op may use: the machine's parallelism.
-fn threads() -> usize {
+/// The machine's parallelism (at most 64).
+fn machine_threads() -> usize {
     static N: OnceLock<usize> = OnceLock::new();
     *N.get_or_init(|| {
         std::thread::available_parallelism()
             .map_or(1, |n| n.get())
             .min(64)
     })
+}
+
+/// The threads one op may use: the machine's parallelism, or 1 on a
+/// worker of a rayon pool of several threads (the caller's work is
+/// parallel already).
+fn threads() -> usize {
+    if rayon::current_thread_index().is_some() && rayon::current_num_threads() > 1 {
+        return 1;
+    }
+    machine_threads()
 }
 
 /// Calls `f(offset, piece)` once for each piece of a partition of `out`
@@ -135,7 +148,7 @@ mod pool {
     fn threads() -> usize {
         static STARTED: OnceLock<usize> = OnceLock::new();
         *STARTED.get_or_init(|| {
-            let want = super::threads().saturating_sub(1);
+            let want = super::machine_threads().saturating_sub(1);
             (0..want)
                 .filter(|_| {
                     std::thread::Builder::new()

@@ -399,13 +399,40 @@ impl Tensor {
         out
     }
 
+    /// Whether the words are stored at the width [`Tensor::to_bytes`]
+    /// writes (so their bytes can be written as they are).
+    fn stored_as_written(&self) -> bool {
+        self.data.width().bytes() == (self.elem.storage_bytes() / self.lanes().max(1)).min(8)
+    }
+
     /// Appends the bytes of [`Tensor::to_bytes`] to `out`.
     pub fn write_bytes(&self, out: &mut Vec<u8>) {
-        if self.data.width().bytes() == (self.elem.storage_bytes() / self.lanes().max(1)).min(8) {
+        if self.stored_as_written() {
             self.data.write_le(out);
         } else {
             self.write_lanes(&self.data.to_vec(), out);
         }
+    }
+
+    /// Writes the bytes of [`Tensor::to_bytes`] to `w`, a piece at a time
+    /// (never a copy of the whole tensor).
+    pub fn write_bytes_to(&self, w: &mut dyn std::io::Write) -> std::io::Result<()> {
+        if self.stored_as_written() {
+            return self.data.write_le_to(w);
+        }
+        // Whole elements per piece: a block holds an even number of lanes.
+        let mut lanes = [0u64; BLOCK];
+        let mut bytes = Vec::with_capacity(BLOCK * 8);
+        let mut off = 0;
+        while off < self.data.len() {
+            let n = BLOCK.min(self.data.len() - off);
+            self.data.read(off, &mut lanes[..n]);
+            bytes.clear();
+            self.write_lanes(&lanes[..n], &mut bytes);
+            w.write_all(&bytes)?;
+            off += n;
+        }
+        Ok(())
     }
 
     /// Appends the bytes of some lanes of this tensor's element type

@@ -52,8 +52,7 @@ pub fn unary_math(d: Domain, a: &Tensor, f: Unary) -> Result<Tensor, String> {
             a.shape.clone(),
             |off, out| {
                 let mut input = [0u64; BLOCK];
-                let input = &mut input[..out.len()];
-                a.data.read(off, input);
+                let input = a.data.block(off, &mut input[..out.len()]);
                 elementary::unary_slice(kind, f, input, out)
             },
         )),

@@ -12,8 +12,12 @@
 //! [`BLOCK`] lanes ([`Words::read`], [`Words::write`], [`Words::build`],
 //! [`Words::update`]): a block is widened into a small `u64` buffer, worked
 //! on, and narrowed back, so a kernel's loop is compiled once whatever the
-//! width while its memory traffic is the narrow one. Single lanes go
-//! through [`Words::get`] and [`Words::set`].
+//! width while its memory traffic is the narrow one. Lanes already stored
+//! as `u64` words need no widening: their blocks are worked on in place
+//! ([`Words::build`], [`Words::update`]) or borrowed ([`Words::block`],
+//! [`Words::as_u64`]), never copied. [`Words::build`] writes each word
+//! once (the vector is not zeroed first). Single lanes go through
+//! [`Words::get`] and [`Words::set`].
 
 use crate::ir::types::ElementType;
 
@@ -23,13 +27,22 @@ pub const BLOCK: usize = 256;
 /// One storage word: a lane cut to the word (`narrow`) and extended back
 /// (`widen`).
 pub trait Word: Copy + Default + Send + Sync + PartialEq + std::fmt::Debug + 'static {
+    /// Bytes of the word.
+    const BYTES: usize;
     fn widen(self) -> u64;
     fn narrow(v: u64) -> Self;
+    /// The word's little-endian bytes into `out` (`BYTES` long).
+    fn put_le(self, out: &mut [u8]);
 }
 
 macro_rules! word {
     ($t:ty, $via:ty) => {
         impl Word for $t {
+            const BYTES: usize = std::mem::size_of::<$t>();
+            #[inline(always)]
+            fn put_le(self, out: &mut [u8]) {
+                out.copy_from_slice(&self.to_le_bytes())
+            }
             #[inline(always)]
             fn widen(self) -> u64 {
                 self as $via as u64
@@ -184,20 +197,55 @@ fn widen_into<T: Word>(dst: &mut [u64], src: &[T]) {
     }
 }
 
-/// `v[off..]` filled block by block from `g(offset, lanes)`.
-fn fill_blocks<T: Word>(v: &mut [T], g: &(impl Fn(usize, &mut [u64]) + Sync)) {
-    super::par::fill(v, |off, piece| {
+/// A new vector of `n` words filled block by block from `g(offset,
+/// lanes)` (lanes zeroed before the call). The words are written once,
+/// by the thread that computes them: the vector is not zeroed first.
+fn build_vec<T: Word>(n: usize, g: &(impl Fn(usize, &mut [u64]) + Sync)) -> Vec<T> {
+    let mut v: Vec<T> = Vec::with_capacity(n);
+    super::par::fill(&mut v.spare_capacity_mut()[..n], |off, piece| {
         let mut buf = [0u64; BLOCK];
         for (k, chunk) in piece.chunks_mut(BLOCK).enumerate() {
             let lanes = &mut buf[..chunk.len()];
             lanes.fill(0);
             g(off + k * BLOCK, lanes);
-            narrow_into(chunk, lanes);
+            for (d, &s) in chunk.iter_mut().zip(lanes.iter()) {
+                d.write(T::narrow(s));
+            }
         }
-    })
+    });
+    // SAFETY: `par::fill` calls the closure once on each piece of a
+    // partition of the first `n` elements (or unwinds, and then this line
+    // is not reached), and the closure writes every element of its piece:
+    // the chunks cover the piece and each chunk is zipped with lanes of its
+    // own length. So the first `n` elements are initialised.
+    unsafe { v.set_len(n) };
+    v
 }
 
-/// Each block of `v` widened, changed by `g(offset, lanes)`, narrowed back.
+/// [`build_vec`] for `u64` words: each block is zeroed in place and
+/// handed to `g` directly, with no copy through a buffer.
+fn build_u64(n: usize, g: &(impl Fn(usize, &mut [u64]) + Sync)) -> Vec<u64> {
+    let mut v: Vec<u64> = Vec::with_capacity(n);
+    super::par::fill(&mut v.spare_capacity_mut()[..n], |off, piece| {
+        for (k, chunk) in piece.chunks_mut(BLOCK).enumerate() {
+            chunk.fill(std::mem::MaybeUninit::new(0));
+            // SAFETY: every element of `chunk` was just initialised, and
+            // `MaybeUninit<u64>` has the layout of `u64`.
+            let lanes = unsafe {
+                std::slice::from_raw_parts_mut(chunk.as_mut_ptr().cast::<u64>(), chunk.len())
+            };
+            g(off + k * BLOCK, lanes);
+        }
+    });
+    // SAFETY: as in `build_vec`: the closure ran on a partition of the
+    // first `n` elements and initialised each of them (zeroed, then
+    // changed by `g` through a `&mut [u64]`).
+    unsafe { v.set_len(n) };
+    v
+}
+
+/// Each block of `v` widened, changed by `g(offset, lanes)`, narrowed back
+/// (`u64` words are changed in place, with no copy).
 fn update_blocks<T: Word>(v: &mut [T], g: &(impl Fn(usize, &mut [u64]) + Sync)) {
     super::par::fill(v, |off, piece| {
         let mut buf = [0u64; BLOCK];
@@ -249,15 +297,45 @@ impl Words {
     /// (lanes zeroed before the call); large vectors are split over
     /// threads (`par`), every lane computed by the same function.
     pub fn build(w: Width, n: usize, g: impl Fn(usize, &mut [u64]) + Sync) -> Words {
-        let mut out = Words::zeros(w, n);
-        each!(&mut out, v => fill_blocks(v, &g));
-        out
+        match w {
+            Width::U64 => Words::U64(build_u64(n, &g)),
+            _ => each_width!(w, T, wrap => wrap(build_vec::<T>(n, &g))),
+        }
     }
 
     /// Every block of lanes replaced by `g(offset, lanes)`, which gets the
     /// block's current lanes.
     pub fn update(&mut self, g: impl Fn(usize, &mut [u64]) + Sync) {
-        each!(self, v => update_blocks(v, &g))
+        match self {
+            Words::U64(v) => super::par::fill(v, |off, piece| {
+                for (k, chunk) in piece.chunks_mut(BLOCK).enumerate() {
+                    g(off + k * BLOCK, chunk);
+                }
+            }),
+            _ => each!(self, v => update_blocks(v, &g)),
+        }
+    }
+
+    /// The lanes when they are stored as `u64` words (no widening needed).
+    #[inline]
+    pub fn as_u64(&self) -> Option<&[u64]> {
+        match self {
+            Words::U64(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// Lanes `off .. off + buf.len()`: borrowed from the storage when it
+    /// holds `u64` words, else widened into `buf`.
+    #[inline]
+    pub fn block<'a>(&'a self, off: usize, buf: &'a mut [u64]) -> &'a [u64] {
+        match self {
+            Words::U64(v) => &v[off..off + buf.len()],
+            _ => {
+                self.read(off, buf);
+                buf
+            }
+        }
     }
 
     pub fn width(&self) -> Width {
@@ -414,26 +492,41 @@ impl Words {
 
     /// The little-endian bytes of the lanes at this width, appended.
     pub fn write_le(&self, out: &mut Vec<u8>) {
-        out.reserve(self.bytes());
-        match self {
-            Words::U8(v) => out.extend_from_slice(v),
-            Words::I8(v) => out.extend(v.iter().map(|&x| x as u8)),
-            Words::U16(v) => v
-                .iter()
-                .for_each(|x| out.extend_from_slice(&x.to_le_bytes())),
-            Words::I16(v) => v
-                .iter()
-                .for_each(|x| out.extend_from_slice(&x.to_le_bytes())),
-            Words::U32(v) => v
-                .iter()
-                .for_each(|x| out.extend_from_slice(&x.to_le_bytes())),
-            Words::I32(v) => v
-                .iter()
-                .for_each(|x| out.extend_from_slice(&x.to_le_bytes())),
-            Words::U64(v) => v
-                .iter()
-                .for_each(|x| out.extend_from_slice(&x.to_le_bytes())),
+        let at = out.len();
+        out.resize(at + self.bytes(), 0);
+        each!(self, v => put_le(v, &mut out[at..]))
+    }
+
+    /// The bytes of [`Words::write_le`] written to `w`, a piece at a time
+    /// through a small buffer (no copy of the whole storage).
+    pub fn write_le_to(&self, w: &mut dyn std::io::Write) -> std::io::Result<()> {
+        if let Words::U8(v) = self {
+            return w.write_all(v);
         }
+        let mut buf = vec![0u8; WRITE_CHUNK];
+        each!(self, v => {
+            for piece in v.chunks(WRITE_CHUNK / word_bytes(v)) {
+                let bytes = &mut buf[..piece.len() * word_bytes(v)];
+                put_le(piece, bytes);
+                w.write_all(bytes)?;
+            }
+            Ok(())
+        })
+    }
+}
+
+/// Bytes of the buffer [`Words::write_le_to`] writes through.
+const WRITE_CHUNK: usize = 1 << 16;
+
+/// The bytes of one word of `v`'s type.
+fn word_bytes<T: Word>(_: &[T]) -> usize {
+    T::BYTES
+}
+
+/// The little-endian bytes of `src` into `dst` (`T::BYTES` each).
+fn put_le<T: Word>(src: &[T], dst: &mut [u8]) {
+    for (d, &x) in dst.chunks_exact_mut(T::BYTES).zip(src) {
+        x.put_le(d);
     }
 }
 
@@ -476,16 +569,76 @@ mod tests {
     }
 
     #[test]
+    fn streamed_bytes_are_the_bytes() {
+        for w in [
+            Width::U8,
+            Width::I8,
+            Width::U16,
+            Width::I16,
+            Width::U32,
+            Width::I32,
+            Width::U64,
+        ] {
+            for n in [0, 1, 3, WRITE_CHUNK / 8 + 5, WRITE_CHUNK + 7] {
+                let lanes: Vec<u64> = (0..n as u64)
+                    .map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+                    .collect();
+                let words = Words::from_lanes(w, &lanes);
+                let mut whole = vec![1u8, 2];
+                words.write_le(&mut whole);
+                let mut streamed = vec![1u8, 2];
+                words.write_le_to(&mut streamed).unwrap();
+                assert_eq!(whole, streamed);
+                assert_eq!(whole.len(), 2 + n * w.bytes());
+                let mut expect = vec![1u8, 2];
+                for &l in &lanes {
+                    expect.extend_from_slice(&l.to_le_bytes()[..w.bytes()]);
+                }
+                assert_eq!(whole, expect);
+            }
+        }
+    }
+
+    #[test]
     fn blocks_cover_every_lane_once() {
+        for width in [Width::U8, Width::I16, Width::U32, Width::U64] {
+            blocks_cover_every_lane_once_at(width);
+        }
+    }
+
+    fn blocks_cover_every_lane_once_at(width: Width) {
+        let mask = match width.bytes() {
+            8 => u64::MAX,
+            b => (1u64 << (8 * b)) - 1,
+        };
+        let canon = |x: u64| match width {
+            Width::I16 => x as i16 as i64 as u64,
+            _ => x & mask,
+        };
         for n in [0, 1, BLOCK - 1, BLOCK + 1, 1 << 17] {
-            let mut w = Words::build(Width::U32, n, |off, lanes| {
+            let mut w = Words::build(width, n, |off, lanes| {
+                assert!(lanes.iter().all(|&l| l == 0));
                 for (i, l) in lanes.iter_mut().enumerate() {
                     *l += (off + i) as u64 * 3 + 1;
                 }
             });
-            assert!(w.iter().enumerate().all(|(i, x)| x == i as u64 * 3 + 1));
-            w.update(|_, lanes| lanes.iter_mut().for_each(|l| *l += 1));
-            assert!(w.iter().enumerate().all(|(i, x)| x == i as u64 * 3 + 2));
+            assert!(w
+                .iter()
+                .enumerate()
+                .all(|(i, x)| x == canon(i as u64 * 3 + 1)));
+            w.update(|off, lanes| {
+                for (i, l) in lanes.iter_mut().enumerate() {
+                    assert_eq!(*l, canon((off + i) as u64 * 3 + 1));
+                    *l = l.wrapping_add(1);
+                }
+            });
+            assert!(w
+                .iter()
+                .enumerate()
+                .all(|(i, x)| x == canon(i as u64 * 3 + 2)));
+            let mut buf = [0u64; BLOCK];
+            let m = n.min(BLOCK);
+            assert_eq!(w.block(0, &mut buf[..m]), &w.to_vec()[..m]);
             if n > 0 {
                 assert_eq!(w.gather(&[0, 0]).to_vec(), vec![2, 2]);
             }

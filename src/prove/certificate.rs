@@ -280,8 +280,11 @@ impl Job {
         }
     }
     fn chunk(&self) -> u64 {
+        // An elementwise chunk's values (128 KiB each in f64) stay in the
+        // core's cache; at 1 << 16 the values of a long program (many
+        // splat constants) streamed through memory.
         if self.elementwise {
-            1 << 16
+            1 << 14
         } else {
             64
         }
