@@ -56,20 +56,25 @@
 //! on real floats, `power` of floats and integers) are one Z3 function
 //! each per (function, element type), from the
 //! operands' bits to the result's ([`UfFun`]): the executor computes each
-//! as a function of those bits alone. Applied to constants they are
+//! as a function of those bits alone. The functions of complex<f32> and
+//! complex<f64> the executor defines (`float::elementary::complex_unary`,
+//! `complex_binary`: tan, power, atan2, exp, …) are two each, one per
+//! result part, from every operand part's bits (real then imaginary, per
+//! operand) to that part's. Applied to constants they are
 //! computed (the executor's own function). A proof holds for every
 //! interpretation; a model is checked by the executor, and where it is no
 //! counterexample, the functions' true values at its arguments are
 //! asserted and the question asked again ([`decide`]).
 //!
 //! **f8E8M0FNU** (powers of two, no sign, no zero): its comparisons order
-//! the patterns ([`pattern_ordered`]), and + − × ÷, maximum, minimum,
+//! the patterns ([`pattern_ordered`]), + − × ÷, maximum, minimum,
 //! remainder and `chlo.square` are exponent arithmetic on the patterns
-//! ([`e8m0_binary`]).
+//! ([`e8m0_binary`]), and `chlo.next_after` is one pattern up or down
+//! ([`pattern_next_after`]).
 //!
-//! **Not encoded** (the method steps aside, naming the op): transcendental
-//! functions of complex numbers, the other f8E8M0FNU ops (unary ones,
-//! conversions), control flow, ops with regions other
+//! **Not encoded** (the method steps aside, naming the op): the complex
+//! functions the executor does not define, the other f8E8M0FNU ops (unary
+//! ones, conversions), control flow, ops with regions other
 //! than `sort`, and anything not listed in [`Encoder::encode_op`]. A float
 //! → float conversion of a NaN keeps the executor's payload and sign
 //! (`float::convert`), so `bitcast_convert` may read it.
@@ -780,6 +785,19 @@ fn pattern_compare(k: FloatKind, dir: &str, total: bool, a: &BV, b: &BV) -> Res<
     })
 }
 
+/// `chlo.next_after` in a [`pattern_ordered`] format
+/// (`float::elementary::next_after`, f8E8M0FNU): either operand NaN → the
+/// NaN; `x = y` → `y`; else one pattern towards `y` (`x < y` leaves room
+/// above `x` below the NaN, `x > y` room below it; no sign, no zero).
+fn pattern_next_after(k: FloatKind, a: &BV, b: &BV) -> BV {
+    let w = k.bits();
+    let nan = BV::from_u64(k.format().all_mask(), w);
+    let one = BV::from_u64(1, w);
+    let step = a.bvult(b).ite(&a.bvadd(&one), &a.bvsub(&one));
+    let r = a.eq(b).ite(b, &step);
+    Bool::or(&[a.eq(&nan), b.eq(&nan)]).ite(&nan, &r)
+}
+
 // ---------------------------------------------------------------------------
 // Integers
 // ---------------------------------------------------------------------------
@@ -1143,6 +1161,13 @@ enum UfFun {
     Unary(Unary, FloatKind),
     Binary(Binary, FloatKind),
     IntPow(IntKind),
+    /// One part (`false`: real, `true`: imaginary) of a function of complex
+    /// numbers with parts of this format, as a function of every operand
+    /// part (real and imaginary of the first operand, then of the second):
+    /// the executor computes both parts from those bits alone
+    /// (`float::elementary::complex_unary`/`complex_binary`).
+    ComplexUnary(Unary, FloatKind, bool),
+    ComplexBinary(Binary, FloatKind, bool),
 }
 
 /// One application of an uninterpreted function: its arguments.
@@ -1155,9 +1180,9 @@ impl UfFun {
     /// The function of op `full` (its full name; a `chlo.broadcast_*` op
     /// already mapped to its element op) on operands of kinds `args` with
     /// a result of kind `res`, if the encoding leaves it uninterpreted.
-    /// Real floats only (complex functions are refused: the executor
-    /// rejects some on complex operands) and integer `power` (not `i1`,
-    /// which the executor rejects).
+    /// Real floats, the complex functions the executor defines (the
+    /// real-part function is returned; [`UfFun::part`] gives the other)
+    /// and integer `power` (not `i1`, which the executor rejects).
     fn of(full: &str, args: &[Elem], res: Elem) -> Option<UfFun> {
         match (args, res) {
             ([Elem::Float(a)], Elem::Float(r)) if a == &r => {
@@ -1176,13 +1201,48 @@ impl UfFun {
             {
                 Some(UfFun::IntPow(r))
             }
+            // Complex functions: only those the executor defines on every
+            // complex operand of this part format (`complex_unary` and
+            // `complex_binary` answer `None` by function and format alone,
+            // never by value), so the kernel never refuses an element.
+            ([Elem::Complex(a)], Elem::Complex(r)) if a == &r => {
+                crate::interp::transcendental::unary_function(full)
+                    .filter(|&f| crate::float::elementary::complex_unary(r, f, 0, 0).is_some())
+                    .map(|f| UfFun::ComplexUnary(f, r, false))
+            }
+            ([Elem::Complex(a), Elem::Complex(b)], Elem::Complex(r)) if a == &r && b == &r => {
+                let f = if full == "stablehlo.power" {
+                    Some(Binary::Pow)
+                } else {
+                    crate::interp::transcendental::binary_function(full)
+                };
+                f.filter(|&f| crate::float::elementary::complex_binary(r, f, 0, 0, 0, 0).is_some())
+                    .map(|f| UfFun::ComplexBinary(f, r, false))
+            }
             _ => None,
         }
     }
 
+    /// The function of the real (`im = false`) or imaginary part of a
+    /// complex function's result; a real function itself.
+    fn part(self, im: bool) -> UfFun {
+        match self {
+            UfFun::ComplexUnary(f, k, _) => UfFun::ComplexUnary(f, k, im),
+            UfFun::ComplexBinary(f, k, _) => UfFun::ComplexBinary(f, k, im),
+            f => f,
+        }
+    }
+
+    fn is_complex(self) -> bool {
+        matches!(self, UfFun::ComplexUnary(..) | UfFun::ComplexBinary(..))
+    }
+
     fn width(self) -> u32 {
         match self {
-            UfFun::Unary(_, k) | UfFun::Binary(_, k) => k.bits(),
+            UfFun::Unary(_, k)
+            | UfFun::Binary(_, k)
+            | UfFun::ComplexUnary(_, k, _)
+            | UfFun::ComplexBinary(_, k, _) => k.bits(),
             UfFun::IntPow(k) => k.bits,
         }
     }
@@ -1190,7 +1250,8 @@ impl UfFun {
     fn arity(self) -> usize {
         match self {
             UfFun::Unary(..) => 1,
-            UfFun::Binary(..) | UfFun::IntPow(_) => 2,
+            UfFun::Binary(..) | UfFun::IntPow(_) | UfFun::ComplexUnary(..) => 2,
+            UfFun::ComplexBinary(..) => 4,
         }
     }
 
@@ -1200,6 +1261,20 @@ impl UfFun {
             UfFun::Unary(f, k) => format!("{f:?}.{}", k.name()),
             UfFun::Binary(f, k) => format!("{f:?}.{}", k.name()),
             UfFun::IntPow(k) => format!("Pow.{}{}", if k.signed { "i" } else { "ui" }, k.bits),
+            UfFun::ComplexUnary(f, k, im) => {
+                format!(
+                    "{f:?}.complex<{}>.{}",
+                    k.name(),
+                    if im { "im" } else { "re" }
+                )
+            }
+            UfFun::ComplexBinary(f, k, im) => {
+                format!(
+                    "{f:?}.complex<{}>.{}",
+                    k.name(),
+                    if im { "im" } else { "re" }
+                )
+            }
         }
     }
 
@@ -1220,7 +1295,15 @@ impl UfFun {
     /// The executor's value at argument bit patterns (`None` for the wrong
     /// number of arguments).
     fn eval(self, xs: &[u64]) -> Option<u64> {
+        let pick = |im: bool, (re, i): (u64, u64)| if im { i } else { re };
         Some(match (self, xs) {
+            (UfFun::ComplexUnary(f, k, im), [re, i]) => {
+                pick(im, crate::float::elementary::complex_unary(k, f, *re, *i)?)
+            }
+            (UfFun::ComplexBinary(f, k, im), [ar, ai, br, bi]) => pick(
+                im,
+                crate::float::elementary::complex_binary(k, f, *ar, *ai, *br, *bi)?,
+            ),
             (UfFun::Unary(f, k), [x]) => crate::float::elementary::unary(k, f, *x),
             (UfFun::Binary(f, k), [x, y]) => crate::float::elementary::binary(k, f, *x, *y),
             (UfFun::IntPow(k), [x, y]) => {
@@ -1633,7 +1716,17 @@ impl<'s> Encoder<'s> {
         };
         let complex_seen = matches!(elem, Elem::Complex(_))
             || args.iter().any(|a| matches!(a.elem, Elem::Complex(_)));
-        if complex_seen && !COMPLEX_OPS.contains(&short) {
+        // The full name of the element op (for its uninterpreted function).
+        let full = if short.contains('.') {
+            short.to_string()
+        } else {
+            format!("stablehlo.{short}")
+        };
+        let elems: Vec<Elem> = args.iter().map(|a| a.elem).collect();
+        if complex_seen
+            && !COMPLEX_OPS.contains(&short)
+            && !UfFun::of(&full, &elems, elem).is_some_and(UfFun::is_complex)
+        {
             return Err(format!("{name} is not encoded for complex numbers"));
         }
         let out = |xs: Vec<BV>| Sym {
@@ -2037,10 +2130,15 @@ impl<'s> Encoder<'s> {
                     ))
                 }
             },
-            "chlo.next_after" => {
-                let fp = Self::fp(args[0].elem)?;
-                map2(&|a, b| fp.next_after(a, b))?
-            }
+            "chlo.next_after" => match args[0].elem {
+                Elem::Float(k) if pattern_ordered(k) => {
+                    map2(&|a, b| Ok(pattern_next_after(k, a, b)))?
+                }
+                e => {
+                    let fp = Self::fp(e)?;
+                    map2(&|a, b| fp.next_after(a, b))?
+                }
+            },
             "reshape" => args[0].xs.clone(),
             "transpose" => {
                 let perm = attr_list(op, "permutation")?;
@@ -2140,12 +2238,6 @@ impl<'s> Encoder<'s> {
                 v
             }
             _ => {
-                let full = if short.contains('.') {
-                    short.to_string()
-                } else {
-                    format!("stablehlo.{short}")
-                };
-                let elems: Vec<Elem> = args.iter().map(|a| a.elem).collect();
                 let Some(f) = UfFun::of(&full, &elems, elem) else {
                     return Err(format!("{name} is not encoded"));
                 };
@@ -2154,8 +2246,20 @@ impl<'s> Encoder<'s> {
                 }
                 (0..n)
                     .map(|i| {
-                        let xs: Vec<BV> = args.iter().map(|a| a.xs[i].clone()).collect();
-                        self.apply_uf(f, &xs)
+                        if f.is_complex() {
+                            // Each part its own function of every operand
+                            // part (the executor's lanes, real first).
+                            let xs: Vec<BV> = args
+                                .iter()
+                                .flat_map(|a| lanes_of(a.elem, &a.xs[i]))
+                                .collect();
+                            let re = self.apply_uf(f.part(false), &xs);
+                            let im = self.apply_uf(f.part(true), &xs);
+                            mk_complex(&re, &im)
+                        } else {
+                            let xs: Vec<BV> = args.iter().map(|a| a.xs[i].clone()).collect();
+                            self.apply_uf(f, &xs)
+                        }
                     })
                     .collect()
             }
@@ -2379,17 +2483,17 @@ pub fn decide(a: &Side, b: &Side, opts: &Options) -> SmtResult {
                     break;
                 }
                 SatResult::Unknown => {
+                    let why = solver
+                        .get_reason_unknown()
+                        .unwrap_or_else(|| "unknown reason".into());
                     return aside(format!(
-                        "Z3 gave no answer ({}){}",
-                        solver
-                            .get_reason_unknown()
-                            .unwrap_or_else(|| "unknown reason".into()),
+                        "Z3 gave no answer ({why}){}",
                         if uninterpreted.is_empty() {
                             String::new()
                         } else {
                             format!(" with functions uninterpreted ({uf_text})")
                         }
-                    ))
+                    ));
                 }
                 SatResult::Sat => {}
             }
@@ -2700,6 +2804,47 @@ mod tests {
                     panic!("f8E8M0FNU {name}({x:#x}, y): {r:?} {m:?}");
                 }
                 solver.pop(1);
+            }
+        }
+    }
+
+    /// The bit-blasted f8E8M0FNU `next_after` equals the executor's
+    /// (`float::elementary::next_after`) on every pair, and so do the
+    /// pattern comparisons its legalization uses (`float::arith::compare`),
+    /// one first operand at a time against the executor's table of every
+    /// second operand.
+    #[test]
+    fn e8m0_next_after_bit_blasted_matches_the_executor_on_every_pair() {
+        let k = FloatKind::F8E8M0FNU;
+        let f = k.format();
+        let solver = Solver::new();
+        let y = BV::new_const("y", 8);
+        let check = |what: &str, x: u64, got: BV, table: Vec<u64>, w: u32| {
+            let want = table_of(&y, &table, w, 0);
+            solver.push();
+            solver.assert(got.eq(&want).not());
+            let r = solver.check();
+            if r != SatResult::Unsat {
+                let m = solver.get_model().map(|m| format!("{m}"));
+                panic!("f8E8M0FNU {what}({x:#x}, y): {r:?} {m:?}");
+            }
+            solver.pop(1);
+        };
+        for x in 0..256u64 {
+            let xb = BV::from_u64(x, 8);
+            let table: Vec<u64> = (0..256)
+                .map(|v| crate::float::elementary::next_after(k, x, v))
+                .collect();
+            check("next_after", x, pattern_next_after(k, &xb, &y), table, 8);
+            for (dir, want) in [
+                ("LT", Some(std::cmp::Ordering::Less)),
+                ("EQ", Some(std::cmp::Ordering::Equal)),
+            ] {
+                let table: Vec<u64> = (0..256)
+                    .map(|v| u64::from(crate::float::arith::compare(f, x, v) == want))
+                    .collect();
+                let got = bool_bv(&pattern_compare(k, dir, false, &xb, &y).expect("encoded"));
+                check(dir, x, got, table, 1);
             }
         }
     }
