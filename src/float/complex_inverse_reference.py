@@ -27,13 +27,14 @@ with the signs of x and y; on the axes C99's closed forms (G.6.2.3
 catanh: atanh(x +- i0) = atanh(x) +- i0 for |x| < 1, +-inf +- i0 at |x| = 1,
 and acoth(x) +- i pi/2 beyond; atanh(+-0 + iy) = +-0 + i atan(y)).
 
-Each line: function (asin, acos, asinh, acosh, atanh), part type (f64 or f32), the
-real and imaginary parts of z as bit patterns of that type in hex, then the
-real and the imaginary part of the reference, each as the f64 pair hi, lo
-with hi = RN(ref) and lo = RN(ref - hi); an exact zero is written as the
-signed zero and +0 (an exact infinity likewise, as itself and +0), and so is a value that rounds to zero in f64 (below
-2^-1075 in magnitude: the real part of asin(z) for a tiny |Re z| and a
-huge |Im z|, for instance), with its sign.
+Each line: function (asin, acos, asinh, acosh, atanh), part type (f64 or
+f32), the real and imaginary parts of z as bit patterns of that type in
+hex, then the real and the imaginary part of the reference, each as the
+f64 pair hi, lo with hi = RN(ref) and lo = RN(ref - hi); an exact zero is
+written as the signed zero and +0 (an exact infinity likewise, as itself
+and +0), and so is a value that rounds to zero in f64 (below 2^-1075 in
+magnitude: the real part of asin(z) for a tiny |Re z| and a huge |Im z|,
+for instance), with its sign.
 Run: python3 complex_inverse_reference.py"""
 import math
 import random
