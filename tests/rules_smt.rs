@@ -545,6 +545,31 @@ fn wrong_move_of_a_complex_function_is_refuted_with_a_counterexample_the_executo
     }
 }
 
+/// `op(select(c, a, b))` against `select(c, op(a), op(b))` on `ty`
+/// (`tensor<2x…>`), decided by SMT.
+fn moved_through_select(op: &str, ty: &str) -> SmtResult {
+    let p = |body: &str| {
+        parse_program(
+            "t",
+            &format!(
+                "func.func @main(%c: tensor<2xi1>, %a: {ty}, %b: {ty}) -> {ty} {{\n{body}\n}}"
+            ),
+        )
+        .expect("parses")
+    };
+    let a = p(&format!(
+        "  %s = stablehlo.select %c, %a, %b : tensor<2xi1>, {ty}\n  %r = {op} %s : {ty}\n  func.return %r : {ty}"
+    ));
+    let b = p(&format!(
+        "  %x = {op} %a : {ty}\n  %y = {op} %b : {ty}\n  %r = stablehlo.select %c, %x, %y : tensor<2xi1>, {ty}\n  func.return %r : {ty}"
+    ));
+    let (sa, sb) = (
+        Side::new(&a, "main").unwrap(),
+        Side::new(&b, "main").unwrap(),
+    );
+    decide(&sa, &sb, &Options::default())
+}
+
 #[test]
 fn a_complex_function_moved_through_select_is_proven_with_its_parts_uninterpreted() {
     // tan(select(c, a, b)) = select(c, tan(a), tan(b)) on complex numbers:
@@ -552,26 +577,7 @@ fn a_complex_function_moved_through_select_is_proven_with_its_parts_uninterprete
     // functions of both operand parts.
     for t in ["f32", "f64"] {
         let ty = format!("tensor<2xcomplex<{t}>>");
-        let p = |body: &str| {
-            parse_program(
-                "t",
-                &format!(
-                    "func.func @main(%c: tensor<2xi1>, %a: {ty}, %b: {ty}) -> {ty} {{\n{body}\n}}"
-                ),
-            )
-            .expect("parses")
-        };
-        let a = p(&format!(
-            "  %s = stablehlo.select %c, %a, %b : tensor<2xi1>, {ty}\n  %r = stablehlo.tan %s : {ty}\n  func.return %r : {ty}"
-        ));
-        let b = p(&format!(
-            "  %x = stablehlo.tan %a : {ty}\n  %y = stablehlo.tan %b : {ty}\n  %r = stablehlo.select %c, %x, %y : tensor<2xi1>, {ty}\n  func.return %r : {ty}"
-        ));
-        let (sa, sb) = (
-            Side::new(&a, "main").unwrap(),
-            Side::new(&b, "main").unwrap(),
-        );
-        match decide(&sa, &sb, &Options::default()) {
+        match moved_through_select("stablehlo.tan", &ty) {
             SmtResult::Decided(v) if v.outcome == Outcome::Equivalent => {
                 assert_eq!(
                     v.uninterpreted,
@@ -667,17 +673,7 @@ fn a_function_moved_through_select_is_proven_with_the_function_uninterpreted() {
             )
             .expect("parses")
         };
-        let a = p(&format!(
-            "  %s = stablehlo.select %c, %a, %b : tensor<2xi1>, {ty}\n  %r = stablehlo.exponential %s : {ty}\n  func.return %r : {ty}"
-        ));
-        let b = p(&format!(
-            "  %x = stablehlo.exponential %a : {ty}\n  %y = stablehlo.exponential %b : {ty}\n  %r = stablehlo.select %c, %x, %y : tensor<2xi1>, {ty}\n  func.return %r : {ty}"
-        ));
-        let (sa, sb) = (
-            Side::new(&a, "main").unwrap(),
-            Side::new(&b, "main").unwrap(),
-        );
-        match decide(&sa, &sb, &Options::default()) {
+        match moved_through_select("stablehlo.exponential", &ty) {
             SmtResult::Decided(v) if v.outcome == Outcome::Equivalent => {
                 assert_eq!(v.uninterpreted, vec![format!("Exp.{t}")], "{t}");
             }

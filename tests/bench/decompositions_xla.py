@@ -20,7 +20,7 @@ The complex formats c64 and c128 (complex<f32>, complex<f64>) take the
 complex functions (default asin,acos,asinh,acosh,atan,atanh,sinh,cosh): N
 inputs whose parts are random bit patterns (finite and nonzero, so no input
 lies on a branch cut) and N with parts uniform in [-4, 4], plus, for asin,
-acos, asinh and acosh, every point of src/float/complex_inverse_reference.txt
+acos, asinh, acosh and atanh, every point of src/float/complex_inverse_reference.txt
 of that part type (signed zeros on the cuts, z near +-1 and +-i, tiny and huge
 |z|), whose reference values come from that file. The error of a result is the
 larger of its two parts' errors, each in ulps of the part's format at the
@@ -34,7 +34,6 @@ import os
 import subprocess
 import sys
 import tempfile
-import time
 
 import numpy as np
 import ml_dtypes
@@ -122,6 +121,27 @@ def ulp_error(got, ex, p, emin, largest):
     return float(abs(mp.mpf(float(got)) - ex) / mp.mpf(2) ** (e - p + 1))
 
 
+def legalized_in_xla(a, tmp, backend, device, fmt, f, elem, xs):
+    """chlo.f applied to the vector xs of element type elem, legalized by
+    hlocheck and run by XLA CPU: the results (None, with a table row
+    saying why, if legalization failed)."""
+    import jax
+    from jax._src.lib import xla_client
+
+    t = f"tensor<{len(xs)}x{elem}>"
+    src = os.path.join(tmp, "in.mlir")
+    out = os.path.join(tmp, "out.mlir")
+    with open(src, "w") as fh:
+        fh.write(f"func.func @main(%x: {t}) -> {t} {{\n  %0 = chlo.{f} %x : {t} -> {t}\n  return %0 : {t}\n}}\n")
+    r = subprocess.run([a.hlocheck, "legalize", src, "-o", out], capture_output=True, text=True)
+    if r.returncode != 0:
+        print(f"| {fmt} | {f} | legalize failed: {r.stderr.strip()[:200]} |||||")
+        return None
+    exe = backend.compile_and_load(open(out).read(), xla_client.DeviceList((device,)),
+                                   xla_client.CompileOptions())
+    return np.asarray(exe.execute([jax.device_put(xs, device)])[0])
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--hlocheck", default=os.path.join(REPO, "target", "release", "hlocheck"))
@@ -130,9 +150,7 @@ def main():
     ap.add_argument("--samples", type=int, default=20000)
     ap.add_argument("--seed", type=int, default=7)
     a = ap.parse_args()
-    import jax
     from jax._src import xla_bridge
-    from jax._src.lib import xla_client
 
     backend = xla_bridge.get_backend("cpu")
     device = backend.devices()[0]
@@ -158,19 +176,9 @@ def main():
         xs = bits.view(dt)
         n = len(xs)
         for f in a.functions.split(","):
-            t = f"tensor<{n}x{fmt}>"
-            src = os.path.join(tmp, "in.mlir")
-            out = os.path.join(tmp, "out.mlir")
-            with open(src, "w") as fh:
-                fh.write(f"func.func @main(%x: {t}) -> {t} {{\n  %0 = chlo.{f} %x : {t} -> {t}\n  return %0 : {t}\n}}\n")
-            r = subprocess.run([a.hlocheck, "legalize", src, "-o", out], capture_output=True, text=True)
-            if r.returncode != 0:
-                print(f"| {fmt} | {f} | legalize failed: {r.stderr.strip()[:200]} |||||")
+            got = legalized_in_xla(a, tmp, backend, device, fmt, f, fmt, xs)
+            if got is None:
                 continue
-            t0 = time.time()
-            exe = backend.compile_and_load(open(out).read(), xla_client.DeviceList((device,)),
-                                           xla_client.CompileOptions())
-            got = np.asarray(exe.execute([jax.device_put(xs, device)])[0])
             worst, worst_normal, over = (0.0, None), 0.0, 0
             for x, y in zip(xs, got):
                 ex = exact(f, float(x))
@@ -228,7 +236,6 @@ def complex_exact(f, z):
 def run_complex(a, fmt, fns, backend, device, rng, tmp):
     """The complex rows of the table (see the module's documentation)."""
     import jax
-    from jax._src.lib import xla_client
 
     # complex<f64> inputs stay complex<f64> (jax narrows them otherwise)
     jax.config.update("jax_enable_x64", True)
@@ -256,20 +263,11 @@ def run_complex(a, fmt, fns, backend, device, rng, tmp):
     unif = np.zeros(n, dtype=cdt)
     unif.real, unif.imag = rng.uniform(-4, 4, n), rng.uniform(-4, 4, n)
     for f in fns.split(","):
-        refs = reference_points(f, part) if f in ("asin", "acos", "asinh", "acosh") else []
+        refs = reference_points(f, part) if f in ("asin", "acos", "asinh", "acosh", "atanh") else []
         zs = np.concatenate([parts([r[0] for r in refs], [r[1] for r in refs]), rand, unif])
-        t = f"tensor<{len(zs)}x{mlir_t}>"
-        src = os.path.join(tmp, "in.mlir")
-        out = os.path.join(tmp, "out.mlir")
-        with open(src, "w") as fh:
-            fh.write(f"func.func @main(%x: {t}) -> {t} {{\n  %0 = chlo.{f} %x : {t} -> {t}\n  return %0 : {t}\n}}\n")
-        r = subprocess.run([a.hlocheck, "legalize", src, "-o", out], capture_output=True, text=True)
-        if r.returncode != 0:
-            print(f"| {fmt} | {f} | legalize failed: {r.stderr.strip()[:200]} |||||")
+        got = legalized_in_xla(a, tmp, backend, device, fmt, f, mlir_t, zs)
+        if got is None:
             continue
-        exe = backend.compile_and_load(open(out).read(), xla_client.DeviceList((device,)),
-                                       xla_client.CompileOptions())
-        got = np.asarray(exe.execute([jax.device_put(zs, device)])[0])
         worst, worst_normal, over, signs, unsure = (0.0, None), 0.0, 0, 0, 0
         for k, (z, y) in enumerate(zip(zs, got)):
             if k < len(refs):

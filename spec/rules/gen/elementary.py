@@ -623,14 +623,18 @@ def to_part(b, v):
     return b.op("convert", b.select(isn, nan, v), ty="P")
 
 
-def complex_inverse(name):
-    b = CBody()
+def complex_parts(b):
+    """The operand's parts in f64 (exact) and their magnitudes."""
     re = b.op("real", "x", ty="P")
     im = b.op("imag", "x", ty="P")
     a = b.op("convert", re, ty="F")
     c = b.op("convert", im, ty="F")
-    x = b.op("abs", a)
-    y = b.op("abs", c)
+    return a, c, b.op("abs", a), b.op("abs", c)
+
+
+def complex_inverse(name):
+    b = CBody()
+    a, c, x, y = complex_parts(b)
     if name == "asinh":
         # asinh(z) = −i·asin(iz): the kernel of (|Im z|, |Re z|).
         w, v = asin_acos_kernel_f64(b, y, x)
@@ -659,12 +663,7 @@ def complex_atanh():
     """atanh of complex<f32> and complex<f64> in f64, as the executor's
     `float::complex::atanh` computes it, op for op (see COMPLEX_ATANH)."""
     b = CBody()
-    re = b.op("real", "x", ty="P")
-    im = b.op("imag", "x", ty="P")
-    a = b.op("convert", re, ty="F")
-    c = b.op("convert", im, ty="F")
-    x = b.op("abs", a)
-    y = b.op("abs", c)
+    a, c, x, y = complex_parts(b)
     one = b.const(mp.mpf(1))
     half = b.const(mp.mpf(0.5))
     quarter = b.const(mp.mpf(0.25))
