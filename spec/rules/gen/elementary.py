@@ -742,17 +742,22 @@ COMPLEX_ATANH = """
 
 def complex_atanh_text():
     body = complex_atanh()
-    lines = body.lines_text()
     out = [COMPLEX_ATANH]
-    out.append("rule atanh_complex approx(f32 = 0 ulp, f64 = 0 ulp)")
-    out.append("  from %r = chlo.atanh(%x) : T")
+    complex_rule(out, "atanh_complex", "atanh", 0, 0, body)
+    return "\n".join(out)
+
+
+def complex_rule(out, rname, op, b32, b64, body):
+    """Appends the lines of a complex rule whose right-hand side is body."""
+    lines = body.lines_text()
+    out.append("rule %s approx(f32 = %d ulp, f64 = %d ulp)" % (rname, b32, b64))
+    out.append("  from %%r = chlo.%s(%%x) : T" % op)
     out.append("  where complex(T) and static(T)")
     out.append("  to   " + lines[0])
     for l in lines[1:]:
         out.append("       " + l)
     out.append("end")
     out.append("")
-    return "\n".join(out)
 
 
 # name, CHLO op, bound of complex<f32> parts, bound of complex<f64> parts
@@ -809,16 +814,7 @@ COMPLEX_INVERSE = """
 def complex_inverse_text():
     out = [COMPLEX_INVERSE]
     for rname, op, b32, b64 in COMPLEX_INVERSE_RULES:
-        body = complex_inverse(op)
-        lines = body.lines_text()
-        out.append("rule %s approx(f32 = %d ulp, f64 = %d ulp)" % (rname, b32, b64))
-        out.append("  from %%r = chlo.%s(%%x) : T" % op)
-        out.append("  where complex(T) and static(T)")
-        out.append("  to   " + lines[0])
-        for l in lines[1:]:
-            out.append("       " + l)
-        out.append("end")
-        out.append("")
+        complex_rule(out, rname, op, b32, b64, complex_inverse(op))
     return "\n".join(out)
 
 
