@@ -922,6 +922,20 @@ fn complex_inverse_functions_take_the_special_values_of_c99_annex_g() {
     ] {
         check(f, x, y, want, exact);
     }
+    // sinh and cosh where cosh(Re z) overflows but a part does not:
+    // sinh(−725.2392366040576 + 7.195340020388552e−42i) = −∞ (the real
+    // part overflows) + 3.3374889987556049400884e273i (mpmath), within
+    // 3 ulp; sinh(800 + 0i) = ∞ + 0i.
+    for (f, sign) in [(Unary::Sinh, 1.0), (Unary::Cosh, -1.0)] {
+        let (re, im) = eval(f, -725.2392366040576, 7.195340020388552e-42);
+        assert_eq!(re, -sign * inf, "{f:?}");
+        let exact = sign * 3.3374889987556049400884e273;
+        assert!(
+            ((im - exact) / exact).abs() < 3.0 * f64::EPSILON,
+            "{f:?}: {im:e}"
+        );
+    }
+    check(Unary::Sinh, 800.0, 0.0, (inf, 0.0), exact);
     // complex<f32> follows the same rules.
     let f = |v: f32| v.to_bits() as u64;
     assert_eq!(
