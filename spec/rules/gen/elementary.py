@@ -425,46 +425,14 @@ COMPLEX = """
 // (sinh(−725 + 7e−42i) has an imaginary part of 3.3e273): a product t·cosh(a)
 // is then (t·h)·(h/2) with h = e^{|a|/2}, and t·sinh(a) the same with the
 // sign of a (sinh and cosh agree there to 2^-2000 relative).
-rule sinh_complex approx(f32 = 2 ulp, f64 = 2 ulp)
-  from %r = chlo.sinh(%x) : T
-  where complex(T) and static(T)
-  to   %re = stablehlo.real(%x) : with_elem(T, part(T))
-       %im = stablehlo.imag(%x) : with_elem(T, part(T))
-       %a = stablehlo.convert(%re) : with_elem(T, f64)
-       %b = stablehlo.convert(%im) : with_elem(T, f64)
-       %nb = stablehlo.negate(%b) : with_elem(T, f64)
-       %co = stablehlo.cosine(%nb) : with_elem(T, f64)
-       %si = stablehlo.sine(%nb) : with_elem(T, f64)
-       %sh = chlo.sinh(%a) : with_elem(T, f64)
-       %ch = chlo.cosh(%a) : with_elem(T, f64)
-       %us = stablehlo.multiply(%co, %sh) : with_elem(T, f64)
-       %vc = stablehlo.multiply(%si, %ch) : with_elem(T, f64)
-       %aa = stablehlo.abs(%a) : with_elem(T, f64)
-       %lim = stablehlo.constant() {value = splat(with_elem(T, f64), 710.0)} : with_elem(T, f64)
-       %big = stablehlo.compare(%aa, %lim) {comparison_direction = #stablehlo<comparison_direction GT>, compare_type = #stablehlo<comparison_type FLOAT>} : with_elem(T, i1)
-       %half = stablehlo.constant() {value = splat(with_elem(T, f64), 0.5)} : with_elem(T, f64)
-       %e = stablehlo.multiply(%aa, %half) : with_elem(T, f64)
-       %h = stablehlo.exponential(%e) : with_elem(T, f64)
-       %hh = stablehlo.multiply(%h, %half) : with_elem(T, f64)
-       %uh = stablehlo.multiply(%co, %h) : with_elem(T, f64)
-       %um = stablehlo.multiply(%uh, %hh) : with_elem(T, f64)
-       %zero = stablehlo.constant() {value = splat(with_elem(T, f64), 0.0)} : with_elem(T, f64)
-       %neg = stablehlo.compare(%a, %zero) {comparison_direction = #stablehlo<comparison_direction LT>, compare_type = #stablehlo<comparison_type FLOAT>} : with_elem(T, i1)
-       %umn = stablehlo.negate(%um) : with_elem(T, f64)
-       %ub = stablehlo.select(%neg, %umn, %um) : with_elem(T, f64)
-       %vh = stablehlo.multiply(%si, %h) : with_elem(T, f64)
-       %vb = stablehlo.multiply(%vh, %hh) : with_elem(T, f64)
-       %u = stablehlo.select(%big, %ub, %us) : with_elem(T, f64)
-       %v = stablehlo.select(%big, %vb, %vc) : with_elem(T, f64)
-       %q = stablehlo.negate(%v) : with_elem(T, f64)
-       %pr = stablehlo.convert(%u) : with_elem(T, part(T))
-       %qr = stablehlo.convert(%q) : with_elem(T, part(T))
-       %r = stablehlo.complex(%pr, %qr) : T
-end
+"""
 
-// cosh(a + ib) = cos(−b)·cosh(a) − i·(sin(−b)·sinh(a)), |a| > 710 as above.
-rule cosh_complex approx(f32 = 2 ulp, f64 = 2 ulp)
-  from %r = chlo.cosh(%x) : T
+
+# sinh_complex and cosh_complex: u·sinh(a) and v·cosh(a) for the factors u, v
+# (cos(−b), sin(−b) for sinh; the other way round for cosh), the real part
+# %p, the imaginary part −%q.
+SINH_COSH_COMPLEX = """rule {n}_complex approx(f32 = 2 ulp, f64 = 2 ulp)
+  from %r = chlo.{n}(%x) : T
   where complex(T) and static(T)
   to   %re = stablehlo.real(%x) : with_elem(T, part(T))
        %im = stablehlo.imag(%x) : with_elem(T, part(T))
@@ -475,32 +443,38 @@ rule cosh_complex approx(f32 = 2 ulp, f64 = 2 ulp)
        %si = stablehlo.sine(%nb) : with_elem(T, f64)
        %sh = chlo.sinh(%a) : with_elem(T, f64)
        %ch = chlo.cosh(%a) : with_elem(T, f64)
-       %us = stablehlo.multiply(%si, %sh) : with_elem(T, f64)
-       %vc = stablehlo.multiply(%co, %ch) : with_elem(T, f64)
+       %us = stablehlo.multiply(%{u}, %sh) : with_elem(T, f64)
+       %vc = stablehlo.multiply(%{v}, %ch) : with_elem(T, f64)
        %aa = stablehlo.abs(%a) : with_elem(T, f64)
-       %lim = stablehlo.constant() {value = splat(with_elem(T, f64), 710.0)} : with_elem(T, f64)
-       %big = stablehlo.compare(%aa, %lim) {comparison_direction = #stablehlo<comparison_direction GT>, compare_type = #stablehlo<comparison_type FLOAT>} : with_elem(T, i1)
-       %half = stablehlo.constant() {value = splat(with_elem(T, f64), 0.5)} : with_elem(T, f64)
+       %lim = stablehlo.constant() {{value = splat(with_elem(T, f64), 710.0)}} : with_elem(T, f64)
+       %big = stablehlo.compare(%aa, %lim) {{comparison_direction = #stablehlo<comparison_direction GT>, compare_type = #stablehlo<comparison_type FLOAT>}} : with_elem(T, i1)
+       %half = stablehlo.constant() {{value = splat(with_elem(T, f64), 0.5)}} : with_elem(T, f64)
        %e = stablehlo.multiply(%aa, %half) : with_elem(T, f64)
        %h = stablehlo.exponential(%e) : with_elem(T, f64)
        %hh = stablehlo.multiply(%h, %half) : with_elem(T, f64)
-       %uh = stablehlo.multiply(%si, %h) : with_elem(T, f64)
+       %uh = stablehlo.multiply(%{u}, %h) : with_elem(T, f64)
        %um = stablehlo.multiply(%uh, %hh) : with_elem(T, f64)
-       %zero = stablehlo.constant() {value = splat(with_elem(T, f64), 0.0)} : with_elem(T, f64)
-       %neg = stablehlo.compare(%a, %zero) {comparison_direction = #stablehlo<comparison_direction LT>, compare_type = #stablehlo<comparison_type FLOAT>} : with_elem(T, i1)
+       %zero = stablehlo.constant() {{value = splat(with_elem(T, f64), 0.0)}} : with_elem(T, f64)
+       %neg = stablehlo.compare(%a, %zero) {{comparison_direction = #stablehlo<comparison_direction LT>, compare_type = #stablehlo<comparison_type FLOAT>}} : with_elem(T, i1)
        %umn = stablehlo.negate(%um) : with_elem(T, f64)
        %ub = stablehlo.select(%neg, %umn, %um) : with_elem(T, f64)
-       %vh = stablehlo.multiply(%co, %h) : with_elem(T, f64)
+       %vh = stablehlo.multiply(%{v}, %h) : with_elem(T, f64)
        %vb = stablehlo.multiply(%vh, %hh) : with_elem(T, f64)
        %u = stablehlo.select(%big, %ub, %us) : with_elem(T, f64)
        %v = stablehlo.select(%big, %vb, %vc) : with_elem(T, f64)
-       %q = stablehlo.negate(%u) : with_elem(T, f64)
-       %pr = stablehlo.convert(%v) : with_elem(T, part(T))
+       %q = stablehlo.negate(%{q}) : with_elem(T, f64)
+       %pr = stablehlo.convert(%{p}) : with_elem(T, part(T))
        %qr = stablehlo.convert(%q) : with_elem(T, part(T))
        %r = stablehlo.complex(%pr, %qr) : T
 end
 
 """
+
+COMPLEX += SINH_COSH_COMPLEX.format(n="sinh", u="co", v="si", p="u", q="v")
+COMPLEX += """// cosh(a + ib) = cos(−b)·cosh(a) − i·(sin(−b)·sinh(a)), |a| > 710 as above.
+"""
+COMPLEX += SINH_COSH_COMPLEX.format(n="cosh", u="si", v="co", p="v", q="u")
+COMPLEX += """"""
 
 
 ATAN_COMPLEX = """
