@@ -62,7 +62,7 @@ use hlocheck::ir::print::print_program;
 use hlocheck::ir::{ElementType, Program};
 use hlocheck::prove::certificate::SMT_RLIMIT;
 use hlocheck::prove::smt::{decide, SmtResult};
-use hlocheck::prove::{Options, Outcome, Side};
+use hlocheck::prove::{Options, Outcome, Side, Verdict};
 
 /// Instances proven when this was written (74 before the CHLO ops were
 /// encoded; 1,937 before complex numbers, sort and f8E8M0FNU comparisons
@@ -266,15 +266,8 @@ fn wrong_exact_rule_over_f32_is_refuted_with_a_counterexample_the_executor_confi
             .collect();
         assert!(!insts.is_empty(), "{}: no f32 instance", rule.name);
         for (lhs, rhs, what) in insts {
-            let (sa, sb) = (
-                Side::new(&lhs, "main").unwrap(),
-                Side::new(&rhs, "main").unwrap(),
-            );
-            let v = match decide(&sa, &sb, &Options::default()) {
-                SmtResult::Decided(v) => v,
-                SmtResult::StepAside(r) => panic!("{what}: SMT stepped aside: {r}"),
-            };
-            assert_eq!(v.outcome, Outcome::Differ, "{what}: {}", v.summary);
+            let v = refuted(&lhs, &rhs, &what);
+            let sa = Side::new(&lhs, "main").unwrap();
             let cx = v.counterexample.expect("a counterexample");
             // The input's bit pattern, as the verdict prints it ("… (0x…)").
             let hex = cx.inputs[0]
@@ -349,20 +342,27 @@ fn hex_patterns(text: &str) -> Vec<u64> {
         .collect()
 }
 
+/// SMT's verdict on `lhs` against `rhs`, asserted to be a difference.
+fn refuted(lhs: &Program, rhs: &Program, what: &str) -> Verdict {
+    let (sa, sb) = (
+        Side::new(lhs, "main").unwrap(),
+        Side::new(rhs, "main").unwrap(),
+    );
+    let v = match decide(&sa, &sb, &Options::default()) {
+        SmtResult::Decided(v) => *v,
+        SmtResult::StepAside(r) => panic!("{what}: SMT stepped aside: {r}"),
+    };
+    assert_eq!(v.outcome, Outcome::Differ, "{what}: {}", v.summary);
+    v
+}
+
 #[test]
 fn wrong_complex_rule_is_refuted_with_a_counterexample_the_executor_confirms() {
     let insts = fixture_instances("wrong_complex.rules", &["complex<f32>", "complex<f64>"]);
     assert_eq!(insts.len(), 2);
     for (lhs, rhs, what) in insts {
-        let (sa, sb) = (
-            Side::new(&lhs, "main").unwrap(),
-            Side::new(&rhs, "main").unwrap(),
-        );
-        let v = match decide(&sa, &sb, &Options::default()) {
-            SmtResult::Decided(v) => v,
-            SmtResult::StepAside(r) => panic!("{what}: SMT stepped aside: {r}"),
-        };
-        assert_eq!(v.outcome, Outcome::Differ, "{what}: {}", v.summary);
+        let v = refuted(&lhs, &rhs, &what);
+        let sa = Side::new(&lhs, "main").unwrap();
         let cx = v.counterexample.expect("a counterexample");
         // One complex element (an elementwise function): "(re (0x…), im (0x…))".
         let parts = hex_patterns(&cx.inputs[0]);
@@ -400,15 +400,8 @@ fn wrong_top_k_rules_are_refuted_with_counterexamples_the_executor_confirms() {
     let insts = fixture_instances("wrong_top_k.rules", &["f32", "f16", "i32"]);
     assert_eq!(insts.len(), 5);
     for (lhs, rhs, what) in insts {
-        let (sa, sb) = (
-            Side::new(&lhs, "main").unwrap(),
-            Side::new(&rhs, "main").unwrap(),
-        );
-        let v = match decide(&sa, &sb, &Options::default()) {
-            SmtResult::Decided(v) => v,
-            SmtResult::StepAside(r) => panic!("{what}: SMT stepped aside: {r}"),
-        };
-        assert_eq!(v.outcome, Outcome::Differ, "{what}: {}", v.summary);
+        let v = refuted(&lhs, &rhs, &what);
+        let sa = Side::new(&lhs, "main").unwrap();
         let cx = v.counterexample.expect("a counterexample");
         // The input, a tensor literal, read back and run on both sides.
         let lit = cx.inputs[0]
@@ -436,15 +429,8 @@ fn wrong_move_of_a_function_is_refuted_with_a_counterexample_the_executor_confir
     let insts = fixture_instances("wrong_uf.rules", &["f32", "f16", "bf16", "i32"]);
     assert_eq!(insts.len(), 4);
     for (lhs, rhs, what) in insts {
-        let (sa, sb) = (
-            Side::new(&lhs, "main").unwrap(),
-            Side::new(&rhs, "main").unwrap(),
-        );
-        let v = match decide(&sa, &sb, &Options::default()) {
-            SmtResult::Decided(v) => v,
-            SmtResult::StepAside(r) => panic!("{what}: SMT stepped aside: {r}"),
-        };
-        assert_eq!(v.outcome, Outcome::Differ, "{what}: {}", v.summary);
+        let v = refuted(&lhs, &rhs, &what);
+        let sa = Side::new(&lhs, "main").unwrap();
         assert!(
             v.summary.contains("uninterpreted") && v.summary.contains("confirmed"),
             "{what}: {}",
@@ -494,15 +480,8 @@ fn wrong_move_of_a_complex_function_is_refuted_with_a_counterexample_the_executo
     let insts = fixture_instances("wrong_uf.rules", &["complex<f32>", "complex<f64>"]);
     assert_eq!(insts.len(), 2);
     for (lhs, rhs, what) in insts {
-        let (sa, sb) = (
-            Side::new(&lhs, "main").unwrap(),
-            Side::new(&rhs, "main").unwrap(),
-        );
-        let v = match decide(&sa, &sb, &Options::default()) {
-            SmtResult::Decided(v) => v,
-            SmtResult::StepAside(r) => panic!("{what}: SMT stepped aside: {r}"),
-        };
-        assert_eq!(v.outcome, Outcome::Differ, "{what}: {}", v.summary);
+        let v = refuted(&lhs, &rhs, &what);
+        let sa = Side::new(&lhs, "main").unwrap();
         assert!(
             v.summary.contains("uninterpreted") && v.summary.contains("confirmed"),
             "{what}: {}",
