@@ -285,6 +285,12 @@ fn dot_general_engine_matches_the_plain_loops_on_large_shapes() {
         ElementType::Float(FloatKind::BF16),
         ElementType::Float(FloatKind::F16),
         ElementType::Float(FloatKind::F8E4M3FN),
+        // Formats of 8 bits or fewer run on tables of their operations
+        // from 2^18 steps on: most of these cases.
+        ElementType::Float(FloatKind::F8E5M2),
+        ElementType::Float(FloatKind::F8E4M3FNUZ),
+        ElementType::Float(FloatKind::F6E3M2FN),
+        ElementType::Float(FloatKind::F4E2M1FN),
         ElementType::Int(Signedness::Signless, 32),
         ElementType::Int(Signedness::Signless, 8),
     ];

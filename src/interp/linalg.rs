@@ -418,8 +418,19 @@ trait Product {
     ) -> Vec<T>;
 
     /// Output `o` alone, by the plain chain `acc = step(acc, x, y)` from
-    /// `zero` on the operands' lanes (`zero` also stands for padding).
-    fn one(&self, o: usize, zero: u64, step: impl Fn(u64, u64, u64) -> u64) -> u64;
+    /// `zero` on the operands' lanes (`zero` also stands for padding),
+    /// ending early once `done(acc)`: the caller's promise that no further
+    /// step changes `acc`.
+    fn one(
+        &self,
+        o: usize,
+        zero: u64,
+        step: impl Fn(u64, u64, u64) -> u64,
+        done: impl Fn(u64) -> bool,
+    ) -> u64;
+
+    /// Multiply-accumulate steps of all outputs together.
+    fn macs(&self) -> u64;
 }
 
 /// A `dot_general` for the engine: `lp` as `[B, I, K]`, `rp` as `[B, K, J]`.
@@ -447,7 +458,20 @@ impl Product for DotProduct<'_> {
         gemm::gemm(d, &lhs, &b, zero, mac)
     }
 
-    fn one(&self, o: usize, zero: u64, step: impl Fn(u64, u64, u64) -> u64) -> u64 {
+    fn macs(&self) -> u64 {
+        let d = self.d;
+        [d.b, d.i, d.j, d.k]
+            .iter()
+            .fold(1u64, |m, &n| m.saturating_mul(n as u64))
+    }
+
+    fn one(
+        &self,
+        o: usize,
+        zero: u64,
+        step: impl Fn(u64, u64, u64) -> u64,
+        done: impl Fn(u64) -> bool,
+    ) -> u64 {
         let d = self.d;
         let (b, i, j) = (o / (d.i * d.j), o / d.j % d.i, o % d.j);
         let mut acc = zero;
@@ -455,6 +479,9 @@ impl Product for DotProduct<'_> {
             let x = self.lp.data.get((b * d.i + i) * d.k + k);
             let y = self.rp.data.get((b * d.k + k) * d.j + j);
             acc = step(acc, x, y);
+            if done(acc) {
+                break;
+            }
         }
         acc
     }
@@ -485,7 +512,7 @@ fn fast_mac(acc: &ElementType, p: &impl Product) -> Option<Words> {
             let mut w = Words::U32(out.iter().map(|v| v.to_bits()).collect());
             let f = FloatKind::F32.format();
             let nans = out.iter().map(|v| v.is_nan());
-            fix_nans(&mut w, nans, p, 0, |a, x, y| soft_mac(f, a, x, y));
+            fix_nans(&mut w, nans, p, f, 0, |a, x, y| soft_mac(f, a, x, y));
             w
         }
         ElementType::Float(FloatKind::F64) => {
@@ -493,13 +520,26 @@ fn fast_mac(acc: &ElementType, p: &impl Product) -> Option<Words> {
             let mut w = Words::U64(out.iter().map(|v| v.to_bits()).collect());
             let f = FloatKind::F64.format();
             let nans = out.iter().map(|v| v.is_nan());
-            fix_nans(&mut w, nans, p, 0, |a, x, y| soft_mac(f, a, x, y));
+            fix_nans(&mut w, nans, p, f, 0, |a, x, y| soft_mac(f, a, x, y));
             w
         }
         ElementType::Float(kind) => {
             let f = kind.format();
             if !f.has_zero {
                 return None;
+            }
+            if f.bits() <= 8 && p.macs() >= TABLE_MACS {
+                // Every step is two lookups in tables of the format's own
+                // operations: no NaN to recompute.
+                let t = mac_tables(*kind)?;
+                let out = p.run(
+                    |x: u64| x as u8,
+                    zero_bits(f),
+                    |a, x, y| {
+                        t.add[(a as usize) << 8 | t.mul[(x as usize) << 8 | y as usize] as usize]
+                    },
+                );
+                return Some(Words::collect(width, out.into_iter().map(u64::from)));
             }
             let n = Narrow::new(f)?;
             let (mut w, nans) = match kind {
@@ -528,7 +568,7 @@ fn fast_mac(acc: &ElementType, p: &impl Product) -> Option<Words> {
             };
             let zero = arith::zero(f, false);
             // `run_mac`'s narrow step: fast unless its result is NaN.
-            fix_nans(&mut w, nans.into_iter(), p, zero, |a, x, y| {
+            fix_nans(&mut w, nans.into_iter(), p, f, zero, |a, x, y| {
                 let v = n.round(n.value(a) + n.round(n.value(x) * n.value(y)));
                 if v.is_nan() {
                     soft_mac(f, a, x, y)
@@ -548,6 +588,65 @@ fn fast_mac(acc: &ElementType, p: &impl Product) -> Option<Words> {
     Some(words)
 }
 
+/// Multiply-accumulate steps from which a product in a format of 8 bits or
+/// fewer runs on [`MacTables`]: building a format's tables once costs
+/// about as much as this many steps on the `f64` path.
+const TABLE_MACS: u64 = 1 << 18;
+
+/// Every product and every sum of a format of 8 bits or fewer, rounded
+/// to nearest even as `arith::mul` and `arith::add` give them (NaNs
+/// included): `mul[x << 8 | y]` and `add[a << 8 | b]`, by bit patterns.
+struct MacTables {
+    mul: Box<[u8; 1 << 16]>,
+    add: Box<[u8; 1 << 16]>,
+}
+
+/// The tables of `kind`, built on first use (`None` for formats wider
+/// than 8 bits).
+fn mac_tables(kind: FloatKind) -> Option<&'static MacTables> {
+    use std::sync::OnceLock;
+    static TABLES: OnceLock<Vec<(FloatKind, OnceLock<MacTables>)>> = OnceLock::new();
+    let all = TABLES.get_or_init(|| {
+        FloatKind::ALL
+            .iter()
+            .filter(|k| k.bits() <= 8)
+            .map(|&k| (k, OnceLock::new()))
+            .collect()
+    });
+    let (_, cell) = all.iter().find(|(k, _)| *k == kind)?;
+    Some(cell.get_or_init(|| {
+        let f = kind.format();
+        let n = 1usize << f.bits();
+        let narrow = Narrow::new(f);
+        let table = |op: fn(&Format, u64, u64, Rounding) -> u64, hw: fn(f64, f64) -> f64| {
+            let mut t = Box::new([0u8; 1 << 16]);
+            for x in 0..n as u64 {
+                for y in 0..n as u64 {
+                    // The f64 path where it gives the operation's bits
+                    // (`Narrow`: exact operands, one rounding), the soft
+                    // operation for NaNs and formats without it.
+                    let fast = narrow.as_ref().and_then(|nw| {
+                        let v = nw.round(hw(nw.value(x), nw.value(y)));
+                        (!v.is_nan()).then(|| nw.bits(v))
+                    });
+                    let r = fast.unwrap_or_else(|| op(f, x, y, Rounding::NearestEven));
+                    t[(x as usize) << 8 | y as usize] = r as u8;
+                }
+            }
+            t
+        };
+        MacTables {
+            mul: table(arith::mul, |a, b| a * b),
+            add: table(arith::add, |a, b| a + b),
+        }
+    }))
+}
+
+/// The bit pattern of +0 in `f` (a format with a zero).
+fn zero_bits(f: &Format) -> u8 {
+    arith::zero(f, false) as u8
+}
+
 /// The pattern of `v`, or 0 for a NaN (replaced by [`fix_nans`]).
 fn nan_or(v: f64, n: &Narrow) -> u64 {
     if v.is_nan() {
@@ -558,17 +657,22 @@ fn nan_or(v: f64, n: &Narrow) -> u64 {
 }
 
 /// Recomputes the outputs flagged in `nans` one at a time by the plain
-/// chain of `step` ([`Product::one`]).
+/// chain of `step` ([`Product::one`]), a multiply-accumulate in format `f`.
+/// A chain ends at its first NaN: `step(acc, x, y)` adds `acc` first, and
+/// an addition with a NaN first operand returns that NaN quieted, which
+/// `acc` already is (every NaN an operation returns is quiet), so no later
+/// step changes it.
 fn fix_nans(
     w: &mut Words,
     nans: impl Iterator<Item = bool>,
     p: &impl Product,
+    f: &Format,
     zero: u64,
     step: impl Fn(u64, u64, u64) -> u64,
 ) {
     for (o, nan) in nans.enumerate() {
         if nan {
-            w.set(o, p.one(o, zero, &step));
+            w.set(o, p.one(o, zero, &step, |acc| f.is_nan(acc)));
         }
     }
 }
@@ -1224,7 +1328,19 @@ impl Product for ConvProduct<'_> {
         out
     }
 
-    fn one(&self, o: usize, zero: u64, step: impl Fn(u64, u64, u64) -> u64) -> u64 {
+    fn macs(&self) -> u64 {
+        (num_elements(&self.cl.out_shape) as u64)
+            .saturating_mul(self.entries.len() as u64)
+            .saturating_mul(self.cl.ki as u64)
+    }
+
+    fn one(
+        &self,
+        o: usize,
+        zero: u64,
+        step: impl Fn(u64, u64, u64) -> u64,
+        done: impl Fn(u64) -> bool,
+    ) -> u64 {
         let cl = self.cl;
         let ost = strides(&cl.out_shape);
         let mut idx: Vec<usize> = ost.iter().map(|&st| o / st.max(1)).collect();
@@ -1243,6 +1359,9 @@ impl Product for ConvProduct<'_> {
                     None => zero,
                 };
                 acc = step(acc, x, self.r.data.get(rb + rsp + c * cl.rsi));
+                if done(acc) {
+                    return acc;
+                }
             }
         }
         acc
@@ -2326,6 +2445,29 @@ mod tests {
             rhs.split(" : ").nth(1).unwrap_or(""),
         );
         ints(&run_main(&text)[0])
+    }
+
+    /// The product and sum tables of every format of 8 bits or fewer are
+    /// soft-float's operations, on every pair of bit patterns.
+    #[test]
+    fn mac_tables_are_the_soft_float_operations() {
+        let mut formats = 0;
+        for &kind in FloatKind::ALL.iter().filter(|k| k.bits() <= 8) {
+            let f = kind.format();
+            let t = mac_tables(kind).expect("a table for every 8-bit format");
+            let n = 1u64 << f.bits();
+            for x in 0..n {
+                for y in 0..n {
+                    let i = (x as usize) << 8 | y as usize;
+                    let mul = arith::mul(f, x, y, Rounding::NearestEven);
+                    let add = arith::add(f, x, y, Rounding::NearestEven);
+                    assert_eq!(t.mul[i] as u64, mul, "{} {x:#x} * {y:#x}", kind.name());
+                    assert_eq!(t.add[i] as u64, add, "{} {x:#x} + {y:#x}", kind.name());
+                }
+            }
+            formats += 1;
+        }
+        assert!(formats >= 8, "only {formats} formats of 8 bits or fewer");
     }
 
     #[test]
