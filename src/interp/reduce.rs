@@ -317,6 +317,46 @@ fn reduce<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<
         let data = &inputs[0].data;
         let init = inits[0].data.get(0);
         let native = native_add(region(op, 0)?, &inputs[0].elem);
+        if interp.fast_kernels && out_n >= 2 {
+            let bases = offsets(&kept);
+            let sums: Option<Vec<u64>> = match (native, data) {
+                (Some(FloatKind::F32), Words::U32(v)) => Some(
+                    hardware_sums::<f32, 16>(&bases, &red, f32::from_bits(init as u32), |o| {
+                        f32::from_bits(v[o])
+                    })
+                    .into_iter()
+                    .map(|x| x.to_bits() as u64)
+                    .collect(),
+                ),
+                (Some(FloatKind::F64), Words::U64(v)) => Some(
+                    hardware_sums::<f64, 8>(&bases, &red, f64::from_bits(init), |o| {
+                        f64::from_bits(v[o])
+                    })
+                    .into_iter()
+                    .map(f64::to_bits)
+                    .collect(),
+                ),
+                _ => None,
+            };
+            if let Some(mut sums) = sums {
+                let nan = |x: u64| match native {
+                    Some(FloatKind::F32) => f32::from_bits(x as u32).is_nan(),
+                    _ => f64::from_bits(x).is_nan(),
+                };
+                // A NaN sum is redone in soft-float for its NaN rules.
+                for (s, &base) in sums.iter_mut().zip(&bases) {
+                    if nan(*s) {
+                        let mut acc = init;
+                        for_each_offset::<KernelErr>(&red, base, |o| {
+                            acc = f(acc, data.get(o));
+                            Ok(())
+                        })?;
+                        *s = acc;
+                    }
+                }
+                return finish(vec![sums], out_elems, &out_shape);
+            }
+        }
         for_each_offset::<KernelErr>(&kept, 0, |base| {
             // Hardware addition gives the same bits unless a NaN appears;
             // then the fold is redone in soft-float for its NaN rules.
@@ -610,6 +650,57 @@ fn native_add(region: &Region, elem: &ElementType) -> Option<FloatKind> {
         ElementType::Float(k @ (FloatKind::F32 | FloatKind::F64)) if ok => Some(*k),
         _ => None,
     }
+}
+
+/// Outputs per piece of work [`hardware_sums`] hands to a thread.
+const SUM_PIECE: usize = 256;
+
+/// The sums of a reduction by hardware addition, every output at once:
+/// `bases[o]` is output `o`'s first offset, `red` the reduced dims (size,
+/// stride). Outputs advance `G` at a time side by side, independent chains
+/// each taking its elements in the reduced dims' row-major order, as the
+/// one-output walk does, so each sum has the bits of its own sequential
+/// fold; pieces of the outputs run on threads.
+#[allow(clippy::needless_range_loop)] // indexing keeps the chains in registers
+fn hardware_sums<F, const G: usize>(
+    bases: &[usize],
+    red: &[(usize, usize)],
+    init: F,
+    read: impl Fn(usize) -> F + Sync,
+) -> Vec<F>
+where
+    F: Copy + Send + Sync + std::ops::Add<Output = F>,
+{
+    let mut out = vec![init; bases.len()];
+    let per = red.iter().fold(1u64, |a, d| a.saturating_mul(d.0 as u64));
+    let work = per.saturating_mul(bases.len() as u64);
+    let pieces: Vec<(&[usize], &mut [F])> = bases
+        .chunks(SUM_PIECE)
+        .zip(out.chunks_mut(SUM_PIECE))
+        .collect();
+    super::par::each(pieces, work, |(bases, out)| {
+        for (base, out) in bases.chunks(G).zip(out.chunks_mut(G)) {
+            let mut acc = [init; G];
+            let k = base.len();
+            if k == G {
+                let _ = for_each_offset::<()>(red, 0, |r| {
+                    for g in 0..G {
+                        acc[g] = acc[g] + read(base[g] + r);
+                    }
+                    Ok(())
+                });
+            } else {
+                let _ = for_each_offset::<()>(red, 0, |r| {
+                    for (a, &b) in acc.iter_mut().zip(base) {
+                        *a = *a + read(b + r);
+                    }
+                    Ok(())
+                });
+            }
+            out.copy_from_slice(&acc[..k]);
+        }
+    });
+    out
 }
 
 /// Builds result tensors, checking lanes against the element types.
