@@ -652,7 +652,7 @@ impl Group {
                 (*x, lane)
             })
             .collect();
-        let converters: Vec<Option<Box<dyn Fn(u64) -> u64 + Sync>>> = self
+        let converters: Vec<Converter> = self
             .steps
             .iter()
             .map(|s| match s.node {
@@ -713,7 +713,7 @@ impl Group {
     fn eval(
         &self,
         inputs: &[Arc<Tensor>],
-        converters: &[Option<Box<dyn Fn(u64) -> u64 + Sync>>],
+        converters: &[Converter],
         slots: &mut [Vec<u64>],
         off: usize,
         out: &mut [u64],
@@ -747,11 +747,14 @@ impl Group {
 
 const RNE: Rounding = Rounding::NearestEven;
 
+/// A step's float conversion, made once per run of the group.
+type Converter = Option<Box<dyn Fn(u64) -> u64 + Sync>>;
+
 /// One step of a block into `o`, its operands read from `slots`.
 fn compute(
     node: &Node,
     slots: &[Vec<u64>],
-    converter: Option<&Option<Box<dyn Fn(u64) -> u64 + Sync>>>,
+    converter: Option<&Converter>,
     off: usize,
     o: &mut [u64],
 ) {
