@@ -373,13 +373,15 @@ fn slow_of<const C: u8>() -> fn(&Format, u64, u64, Rounding) -> u64 {
 /// Where the lanes of a two-operand elementwise result go: a new tensor,
 /// or over the lanes of an operand that is no longer needed.
 trait Lanes2 {
-    fn apply(self, f: impl Fn(u64, u64) -> u64 + Sync) -> Tensor;
+    type Out;
+    fn apply(self, f: impl Fn(u64, u64) -> u64 + Sync) -> Self::Out;
 }
 
 /// A new tensor of the operands' element type.
 struct Fresh<'a>(&'a Tensor, &'a Tensor);
 
 impl Lanes2 for Fresh<'_> {
+    type Out = Tensor;
     fn apply(self, f: impl Fn(u64, u64) -> u64 + Sync) -> Tensor {
         map2(self.0, self.1, self.0.elem.clone(), f)
     }
@@ -391,6 +393,7 @@ impl Lanes2 for Fresh<'_> {
 struct Over<'a>(Tensor, &'a Tensor, bool);
 
 impl Lanes2 for Over<'_> {
+    type Out = Tensor;
     fn apply(self, f: impl Fn(u64, u64) -> u64 + Sync) -> Tensor {
         let Over(mut dst, other, dst_is_left) = self;
         dst.data.update(|off, piece| {
@@ -410,20 +413,79 @@ impl Lanes2 for Over<'_> {
     }
 }
 
+/// One block of lanes: `out[i] = f(xs[i], ys[i])` (the fused evaluation of
+/// `fuse.rs`, which runs the kernels' own per-lane code on blocks).
+struct Block2<'a> {
+    xs: &'a [u64],
+    ys: &'a [u64],
+    out: &'a mut [u64],
+}
+
+impl Lanes2 for Block2<'_> {
+    type Out = ();
+    fn apply(self, f: impl Fn(u64, u64) -> u64 + Sync) {
+        for ((o, &x), &y) in self.out.iter_mut().zip(self.xs).zip(self.ys) {
+            *o = f(x, y);
+        }
+    }
+}
+
 fn float2(kind: FloatKind, a: &Tensor, b: &Tensor, op: &FloatOp) -> Tensor {
     float2_into(kind, op, Fresh(a, b))
 }
 
-fn float2_into(kind: FloatKind, op: &FloatOp, out: impl Lanes2) -> Tensor {
-    match op.code {
-        ADD_CODE => float2_code::<ADD_CODE>(kind, out),
-        SUB_CODE => float2_code::<SUB_CODE>(kind, out),
-        MUL_CODE => float2_code::<MUL_CODE>(kind, out),
-        _ => float2_code::<DIV_CODE>(kind, out),
+/// `add`, `subtract`, `multiply` or `divide` of format `kind` on one block
+/// of lanes, by the very loop body the kernel applies to tensors.
+pub(crate) fn float2_block(kind: FloatKind, op: &FloatOp, xs: &[u64], ys: &[u64], out: &mut [u64]) {
+    float2_into(kind, op, Block2 { xs, ys, out })
+}
+
+/// `maximum` (`max`) or `minimum` of format `kind` on one block of lanes:
+/// [`pick_lane`], the kernels' per-lane rule, with the format fixed per
+/// loop as in the kernels.
+pub(crate) fn pick_block(kind: FloatKind, max: bool, xs: &[u64], ys: &[u64], out: &mut [u64]) {
+    let lanes = out.iter_mut().zip(xs).zip(ys);
+    match (kind, max) {
+        (FloatKind::F32, true) => {
+            lanes.for_each(|((o, &x), &y)| *o = pick_lane(FloatKind::F32, true, x, y))
+        }
+        (FloatKind::F32, false) => {
+            lanes.for_each(|((o, &x), &y)| *o = pick_lane(FloatKind::F32, false, x, y))
+        }
+        (FloatKind::F64, true) => {
+            lanes.for_each(|((o, &x), &y)| *o = pick_lane(FloatKind::F64, true, x, y))
+        }
+        (FloatKind::F64, false) => {
+            lanes.for_each(|((o, &x), &y)| *o = pick_lane(FloatKind::F64, false, x, y))
+        }
+        (FloatKind::BF16, true) => {
+            lanes.for_each(|((o, &x), &y)| *o = pick_lane(FloatKind::BF16, true, x, y))
+        }
+        (FloatKind::BF16, false) => {
+            lanes.for_each(|((o, &x), &y)| *o = pick_lane(FloatKind::BF16, false, x, y))
+        }
+        // Every other format: `arith`, as the kernels call it.
+        (k, true) => {
+            let f = k.format();
+            lanes.for_each(|((o, &x), &y)| *o = arith::maximum(f, x, y))
+        }
+        (k, false) => {
+            let f = k.format();
+            lanes.for_each(|((o, &x), &y)| *o = arith::minimum(f, x, y))
+        }
     }
 }
 
-fn float2_code<const C: u8>(kind: FloatKind, out: impl Lanes2) -> Tensor {
+fn float2_into<L: Lanes2>(kind: FloatKind, op: &FloatOp, out: L) -> L::Out {
+    match op.code {
+        ADD_CODE => float2_code::<ADD_CODE, L>(kind, out),
+        SUB_CODE => float2_code::<SUB_CODE, L>(kind, out),
+        MUL_CODE => float2_code::<MUL_CODE, L>(kind, out),
+        _ => float2_code::<DIV_CODE, L>(kind, out),
+    }
+}
+
+fn float2_code<const C: u8, L: Lanes2>(kind: FloatKind, out: L) -> L::Out {
     // The format as a constant in the common cases, so each loop has one path.
     match kind {
         FloatKind::F32 => out.apply(|x, y| float_lane_code::<C>(FloatKind::F32, x, y)),

@@ -17,6 +17,7 @@ pub mod chlo;
 pub mod collective;
 pub mod control;
 pub mod elementwise;
+pub mod fuse;
 pub mod gemm;
 pub mod linalg;
 pub mod literal;
@@ -200,7 +201,7 @@ pub struct Interp<'p> {
     /// Values recorded by `interpreter.probe`, by probe id, in order.
     pub probes: HashMap<String, Vec<Value>>,
     prepared: HashMap<usize, Prepared, BuildAddressHasher>,
-    block_deaths: HashMap<usize, Rc<Vec<Deaths>>, BuildAddressHasher>,
+    block_deaths: HashMap<usize, Rc<BlockPlan>, BuildAddressHasher>,
     /// Whether loops and region bodies of scalars run as compiled scalar
     /// code (`scalar.rs`; on by default). Off, every op runs through its
     /// kernel: the reference that compiled code is tested against.
@@ -209,6 +210,11 @@ pub struct Interp<'p> {
     /// vectorised engine (`gemm.rs`; on by default). Off, they run their
     /// plain loops: the reference the engine is tested against.
     pub fast_kernels: bool,
+    /// Whether chains of elementwise ops run fused (`fuse.rs`; on by
+    /// default): evaluated block by block, only each chain's last result
+    /// stored. Off, every op runs through its kernel: the reference the
+    /// fused evaluation is tested against.
+    pub fusion: bool,
     /// Scalar code compiled from `while` ops and regions applied to scalars,
     /// by the op's or the region's address (`None`: not scalar code).
     compiled_loops: HashMap<usize, Option<Rc<scalar::Code>>, BuildAddressHasher>,
@@ -266,6 +272,7 @@ impl<'p> Interp<'p> {
             block_deaths: HashMap::default(),
             scalar_code: true,
             fast_kernels: true,
+            fusion: true,
             compiled_loops: HashMap::default(),
             compiled_regions: HashMap::default(),
             process: collective::Process::default(),
@@ -498,7 +505,8 @@ impl<'p> Interp<'p> {
             }
             self.env[id as usize] = Some(v);
         }
-        let deaths = self.deaths(block);
+        let planned = self.deaths(block);
+        let deaths = &planned.deaths;
         let n = block.ops.len();
         for (i, op) in block.ops.iter().enumerate() {
             let dying = &deaths[i];
@@ -515,7 +523,13 @@ impl<'p> Interp<'p> {
                 self.forget(&dying.kept);
                 return out;
             }
-            self.run_op_with(op, &dying.moved)?;
+            match planned.plan.as_ref().map(|p| (p, &p.roles[i])) {
+                Some((_, fuse::Role::Member(m))) => self.account_member(op, m)?,
+                Some((p, fuse::Role::Root(g))) => {
+                    self.run_fused(op, &p.groups[*g], &dying.moved)?
+                }
+                _ => self.run_op_with(op, &dying.moved)?,
+            }
             self.forget(&dying.moved);
             self.forget(&dying.kept);
         }
@@ -559,12 +573,22 @@ impl<'p> Interp<'p> {
     /// and results) whose last use is that op — directly or inside its
     /// regions — or that are never used (they die where they are defined).
     /// Values from enclosing blocks are never dropped here: a loop body runs
-    /// again. Computed once per block.
-    fn deaths(&mut self, block: &'p Block) -> Rc<Vec<Deaths>> {
+    /// again. With fusion on, the block's fusion plan comes with them, and
+    /// the uses by a fused op count at its group's root (which reads them).
+    /// Computed once per block.
+    fn deaths(&mut self, block: &'p Block) -> Rc<BlockPlan> {
         let key = block as *const Block as usize;
         if let Some(d) = self.block_deaths.get(&key) {
-            return d.clone();
+            if d.fused == self.fusion {
+                return d.clone();
+            }
         }
+        let plan = if self.fusion {
+            fuse::plan(self, block)
+        } else {
+            None
+        };
+        let place = |i: usize| plan.as_ref().map_or(i, |p| p.use_place(i));
         fn uses_inside(regions: &[Region], out: &mut Vec<ValueId>) {
             for r in regions {
                 for b in &r.blocks {
@@ -583,9 +607,10 @@ impl<'p> Interp<'p> {
         let mut inside: Vec<Vec<ValueId>> = vec![Vec::new(); block.ops.len()];
         for (i, op) in block.ops.iter().enumerate() {
             uses_inside(&op.regions, &mut inside[i]);
+            let at = place(i);
             for v in op.operands.iter().chain(&inside[i]) {
                 if let Some(l) = last.get_mut(v) {
-                    *l = i;
+                    *l = (*l).max(at);
                 }
             }
             for &r in &op.results {
@@ -602,7 +627,11 @@ impl<'p> Interp<'p> {
                 deaths[i].moved.push(v);
             }
         }
-        let d = Rc::new(deaths);
+        let d = Rc::new(BlockPlan {
+            fused: self.fusion,
+            deaths,
+            plan,
+        });
         self.block_deaths.insert(key, d.clone());
         d
     }
@@ -742,6 +771,15 @@ struct Deaths {
     /// Values the op's regions read: they stay in the environment until the
     /// op has run, even when they are its operands too.
     kept: Vec<ValueId>,
+}
+
+/// A block's deaths and fusion plan (`Interp::deaths`).
+struct BlockPlan {
+    /// Whether they were made with fusion on.
+    fused: bool,
+    /// One per op.
+    deaths: Vec<Deaths>,
+    plan: Option<fuse::Plan>,
 }
 
 /// An op made ready to run: its kernel, and a constant's value once computed.

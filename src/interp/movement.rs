@@ -1003,6 +1003,18 @@ fn dynamic_pad<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KRe
 // Iota and dimension sizes
 // ---------------------------------------------------------------------------
 
+/// The lane of the value `v` of a float `iota` (what `iota` stores and
+/// the fused evaluation of `fuse.rs` computes in place of reading it).
+#[inline(always)]
+pub(crate) fn iota_float(k: FloatKind, v: usize) -> u64 {
+    match k {
+        // The hardware conversions round to nearest even, like `from_int`.
+        FloatKind::F32 => (v as f32).to_bits() as u64,
+        FloatKind::F64 => (v as f64).to_bits(),
+        k => convert::from_int(k.format(), v as i128, Rounding::NearestEven),
+    }
+}
+
 fn iota_of(
     interp: &Interp<'_>,
     elem: &ElementType,
@@ -1018,20 +1030,19 @@ fn iota_of(
     // The lanes of each value 0..size.
     let w = Width::of(elem);
     let table: Words = match elem {
-        // The hardware conversions round to nearest even, like `from_int`.
         ElementType::Float(FloatKind::F32) => Words::build(w, size, |off, out| {
             for (i, o) in out.iter_mut().enumerate() {
-                *o = ((off + i) as f32).to_bits() as u64;
+                *o = iota_float(FloatKind::F32, off + i);
             }
         }),
         ElementType::Float(FloatKind::F64) => Words::build(w, size, |off, out| {
             for (i, o) in out.iter_mut().enumerate() {
-                *o = ((off + i) as f64).to_bits();
+                *o = iota_float(FloatKind::F64, off + i);
             }
         }),
         ElementType::Float(k) => Words::build(w, size, |off, out| {
             for (i, o) in out.iter_mut().enumerate() {
-                *o = convert::from_int(k.format(), (off + i) as i128, RNE);
+                *o = iota_float(*k, off + i);
             }
         }),
         ElementType::Complex(k) => {

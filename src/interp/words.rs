@@ -197,17 +197,23 @@ fn widen_into<T: Word>(dst: &mut [u64], src: &[T]) {
     }
 }
 
-/// A new vector of `n` words filled block by block from `g(offset,
-/// lanes)` (lanes zeroed before the call). The words are written once,
-/// by the thread that computes them: the vector is not zeroed first.
-fn build_vec<T: Word>(n: usize, g: &(impl Fn(usize, &mut [u64]) + Sync)) -> Vec<T> {
+/// A new vector of `n` words filled block by block from `g(state,
+/// offset, lanes)` (lanes zeroed before the call), `state` made once per
+/// piece by `init`. The words are written once, by the thread that
+/// computes them: the vector is not zeroed first.
+fn build_vec<T: Word, S>(
+    n: usize,
+    init: &(impl Fn() -> S + Sync),
+    g: &(impl Fn(&mut S, usize, &mut [u64]) + Sync),
+) -> Vec<T> {
     let mut v: Vec<T> = Vec::with_capacity(n);
     super::par::fill(&mut v.spare_capacity_mut()[..n], |off, piece| {
+        let mut state = init();
         let mut buf = [0u64; BLOCK];
         for (k, chunk) in piece.chunks_mut(BLOCK).enumerate() {
             let lanes = &mut buf[..chunk.len()];
             lanes.fill(0);
-            g(off + k * BLOCK, lanes);
+            g(&mut state, off + k * BLOCK, lanes);
             for (d, &s) in chunk.iter_mut().zip(lanes.iter()) {
                 d.write(T::narrow(s));
             }
@@ -224,9 +230,14 @@ fn build_vec<T: Word>(n: usize, g: &(impl Fn(usize, &mut [u64]) + Sync)) -> Vec<
 
 /// [`build_vec`] for `u64` words: each block is zeroed in place and
 /// handed to `g` directly, with no copy through a buffer.
-fn build_u64(n: usize, g: &(impl Fn(usize, &mut [u64]) + Sync)) -> Vec<u64> {
+fn build_u64<S>(
+    n: usize,
+    init: &(impl Fn() -> S + Sync),
+    g: &(impl Fn(&mut S, usize, &mut [u64]) + Sync),
+) -> Vec<u64> {
     let mut v: Vec<u64> = Vec::with_capacity(n);
     super::par::fill(&mut v.spare_capacity_mut()[..n], |off, piece| {
+        let mut state = init();
         for (k, chunk) in piece.chunks_mut(BLOCK).enumerate() {
             chunk.fill(std::mem::MaybeUninit::new(0));
             // SAFETY: every element of `chunk` was just initialised, and
@@ -234,7 +245,7 @@ fn build_u64(n: usize, g: &(impl Fn(usize, &mut [u64]) + Sync)) -> Vec<u64> {
             let lanes = unsafe {
                 std::slice::from_raw_parts_mut(chunk.as_mut_ptr().cast::<u64>(), chunk.len())
             };
-            g(off + k * BLOCK, lanes);
+            g(&mut state, off + k * BLOCK, lanes);
         }
     });
     // SAFETY: as in `build_vec`: the closure ran on a partition of the
@@ -244,15 +255,20 @@ fn build_u64(n: usize, g: &(impl Fn(usize, &mut [u64]) + Sync)) -> Vec<u64> {
     v
 }
 
-/// Each block of `v` widened, changed by `g(offset, lanes)`, narrowed back
-/// (`u64` words are changed in place, with no copy).
-fn update_blocks<T: Word>(v: &mut [T], g: &(impl Fn(usize, &mut [u64]) + Sync)) {
+/// Each block of `v` widened, changed by `g(state, offset, lanes)`,
+/// narrowed back (`state` made once per piece by `init`).
+fn update_blocks<T: Word, S>(
+    v: &mut [T],
+    init: &(impl Fn() -> S + Sync),
+    g: &(impl Fn(&mut S, usize, &mut [u64]) + Sync),
+) {
     super::par::fill(v, |off, piece| {
+        let mut state = init();
         let mut buf = [0u64; BLOCK];
         for (k, chunk) in piece.chunks_mut(BLOCK).enumerate() {
             let lanes = &mut buf[..chunk.len()];
             widen_into(lanes, chunk);
-            g(off + k * BLOCK, lanes);
+            g(&mut state, off + k * BLOCK, lanes);
             narrow_into(chunk, lanes);
         }
     })
@@ -297,22 +313,45 @@ impl Words {
     /// (lanes zeroed before the call); large vectors are split over
     /// threads (`par`), every lane computed by the same function.
     pub fn build(w: Width, n: usize, g: impl Fn(usize, &mut [u64]) + Sync) -> Words {
+        Words::build_with(w, n, || (), |_, off, lanes| g(off, lanes))
+    }
+
+    /// [`Words::build`] with a working state made by `init` once per
+    /// piece of the split (scratch buffers, say) and handed to each call
+    /// of `g(state, offset, lanes)` on that piece.
+    pub fn build_with<S>(
+        w: Width,
+        n: usize,
+        init: impl Fn() -> S + Sync,
+        g: impl Fn(&mut S, usize, &mut [u64]) + Sync,
+    ) -> Words {
         match w {
-            Width::U64 => Words::U64(build_u64(n, &g)),
-            _ => each_width!(w, T, wrap => wrap(build_vec::<T>(n, &g))),
+            Width::U64 => Words::U64(build_u64(n, &init, &g)),
+            _ => each_width!(w, T, wrap => wrap(build_vec::<T, S>(n, &init, &g))),
         }
     }
 
     /// Every block of lanes replaced by `g(offset, lanes)`, which gets the
     /// block's current lanes.
     pub fn update(&mut self, g: impl Fn(usize, &mut [u64]) + Sync) {
+        self.update_with(|| (), |_, off, lanes| g(off, lanes))
+    }
+
+    /// [`Words::update`] with a working state made by `init` once per
+    /// piece of the split (as [`Words::build_with`]).
+    pub fn update_with<S>(
+        &mut self,
+        init: impl Fn() -> S + Sync,
+        g: impl Fn(&mut S, usize, &mut [u64]) + Sync,
+    ) {
         match self {
             Words::U64(v) => super::par::fill(v, |off, piece| {
+                let mut state = init();
                 for (k, chunk) in piece.chunks_mut(BLOCK).enumerate() {
-                    g(off + k * BLOCK, chunk);
+                    g(&mut state, off + k * BLOCK, chunk);
                 }
             }),
-            _ => each!(self, v => update_blocks(v, &g)),
+            _ => each!(self, v => update_blocks(v, &init, &g)),
         }
     }
 

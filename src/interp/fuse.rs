@@ -1,0 +1,931 @@
+//! Fusion of elementwise chains: a group of elementwise ops of one block
+//! is evaluated block of lanes by block of lanes, and only the group's
+//! last op (its *root*) stores a result; the intermediates never exist as
+//! tensors.
+//!
+//! [`plan`] finds the groups of a block, once (`Interp` keeps the plan
+//! with the block's deaths). Walking the block backwards, an op joins the
+//! group of its users when it is elementwise on real floats (the ops of
+//! [`Compute`]), or an `iota`, a splat `constant` or a `broadcast_in_dim`
+//! of a scalar (the *leaf* ops), its result has the group's static shape,
+//! and every use of its result is a direct operand of an op of that one
+//! group, with no barrier op (checks, probes, calls, custom calls, ops
+//! with regions) in between. A value used anywhere else — by another op,
+//! inside a region, by the terminator — is stored, and read by the groups
+//! that use it as an *input*. A group is kept when it has at least two
+//! ops and [`FUSE_FROM`] elements.
+//!
+//! Each group is compiled to steps over scratch buffers of [`BLOCK`]
+//! lanes (`slots`, reused once their last reader has run). Every step
+//! applies the per-lane (or per-block) function of its op's kernel:
+//! `elementwise::float2_block` (the kernels' `add` … `divide` loop),
+//! `elementwise::pick_block`, `float::arith`, `float::convert`,
+//! `elementary::unary_slice`, `movement::iota_float`, and every
+//! intermediate lane is cut to its element's storage width as a stored
+//! tensor's lane would be; so the root's lanes are the unfused run's, bit
+//! for bit. The blocks are split over threads by `Words::build_with` (or
+//! `update_with`, over an input that dies at the root and has the root's
+//! width).
+//!
+//! Everything else a run shows is the unfused run's: each fused op is
+//! prepared (its static result checked against the limits) and charged
+//! its work (the elements its kernel would read and write, a small
+//! constant once) at its own place in the block, so errors name the same
+//! op; only the memory a run holds is smaller (an intermediate that is
+//! never stored cannot exceed `--max-memory`).
+
+use super::elementwise::{float2_block, pick_block, FloatOp, ADD, DIV, MUL, SUB};
+use super::movement::iota_float;
+use super::tensor::{num_elements, strides, Tensor, Width, Words, BLOCK};
+use super::{static_shape, Interp};
+use crate::float::arith;
+use crate::float::convert;
+use crate::float::elementary::{self, Binary, Unary};
+use crate::float::{FloatKind, Rounding};
+use crate::ir::attr::{Attr, DenseArray};
+use crate::ir::{Block, ElementType, Op, Region, Type, ValueId};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// Groups of fewer elements are not fused (their kernels are cheap and
+/// a block's scratch would cost more than it saves).
+pub const FUSE_FROM: usize = 32;
+
+/// The most ops one group holds (a longer chain is cut into groups).
+const MAX_MEMBERS: usize = 256;
+
+/// What an op of a block does in a fused run.
+#[derive(Clone, Debug)]
+pub(super) enum Role {
+    /// Run by its kernel.
+    Plain,
+    /// Computed inside its group's root: only prepared and charged here.
+    Member(Member),
+    /// The last op of a group: evaluates the group, stores the result.
+    Root(usize),
+}
+
+/// A fused op's accounting at its own place in the block.
+#[derive(Clone, Debug)]
+pub(super) struct Member {
+    /// Elements its kernel would read and write.
+    work: u64,
+    /// The kernel's own check of its result shape (`iota` and
+    /// `broadcast_in_dim` check 8 bytes a lane; a constant its element
+    /// count).
+    check: Check,
+    /// The result's shape.
+    shape: Vec<usize>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Check {
+    None,
+    Shape,
+    Literal,
+}
+
+/// The fusion plan of one block.
+#[derive(Debug)]
+pub(super) struct Plan {
+    /// One per op of the block.
+    pub roles: Vec<Role>,
+    pub groups: Vec<Group>,
+    /// Per op, the op whose place its uses count at: a member's are its
+    /// root's (the root reads the member's inputs), every other op's its own.
+    place: Vec<usize>,
+}
+
+impl Plan {
+    /// The place of the uses of op `i` (see [`Plan::place`]).
+    pub fn use_place(&self, i: usize) -> usize {
+        self.place.get(i).copied().unwrap_or(i)
+    }
+}
+
+/// Elementwise ops of one argument.
+#[derive(Clone, Copy, Debug)]
+enum Un {
+    Math(Unary),
+    Abs,
+    Negate,
+    Sqrt,
+    Sign,
+    Floor,
+    Ceil,
+    RoundEven,
+    RoundAfz,
+}
+
+/// Elementwise ops of two arguments.
+#[derive(Clone, Copy, Debug)]
+enum Bin {
+    Arith(u8),
+    Max,
+    Min,
+    Rem,
+    Math(Binary),
+}
+
+/// What a step computes, for the current block of lanes.
+#[derive(Clone, Debug)]
+enum Node {
+    /// The lanes of input `k` (a stored tensor of the group's shape).
+    Input(usize),
+    Iota {
+        kind: FloatKind,
+        inner: usize,
+        size: usize,
+    },
+    Unary(Un, FloatKind, usize),
+    Binary(Bin, FloatKind, usize, usize),
+    Convert(FloatKind, FloatKind, usize),
+}
+
+/// A value the same in every lane, put in its slot once per piece.
+#[derive(Clone, Debug)]
+enum Fill {
+    /// A splat constant's lane.
+    Lane(u64),
+    /// Lane 0 of input `k` (a one-element tensor, broadcast).
+    Scalar(usize),
+}
+
+#[derive(Clone, Debug)]
+struct Step {
+    node: Node,
+    /// Its slot, `None` for the root (written to the result's lanes).
+    dst: Option<usize>,
+    /// The storage mask of its element (a stored lane's bits).
+    mask: u64,
+}
+
+/// One group: its ops, its inputs and its steps.
+#[derive(Debug)]
+pub(super) struct Group {
+    /// The root's index in the block.
+    pub root: usize,
+    /// Every op of the group (root included), indices in the block.
+    ops: Vec<usize>,
+    shape: Vec<usize>,
+    n: usize,
+    elem: ElementType,
+    /// Stored values read, with the element type and lane count each must
+    /// have (the group's shape, or one element for a broadcast scalar).
+    pub inputs: Vec<ValueId>,
+    input_types: Vec<(ElementType, usize)>,
+    fills: Vec<(usize, Fill)>,
+    steps: Vec<Step>,
+    slots: usize,
+    /// The root's work (elements read and written by its kernel).
+    pub root_work: u64,
+}
+
+/// The class of an op that may be fused.
+enum Kind {
+    Compute(Node),
+    /// `iota`, splat `constant`, scalar `broadcast_in_dim`.
+    Leaf(Leaf),
+}
+
+enum Leaf {
+    Iota(FloatKind, usize),
+    Splat(u64),
+    Broadcast,
+}
+
+/// Whether an op ends a fusion region: nothing is fused across it.
+fn is_barrier(op: &Op) -> bool {
+    let n = op.name.as_str();
+    !op.regions.is_empty()
+        || n.starts_with("check.")
+        || n.starts_with("interpreter.")
+        || n == "stablehlo.custom_call"
+        || n == "func.call"
+        || n == "stablehlo.composite"
+}
+
+fn unary_of(name: &str) -> Option<Un> {
+    Some(match name {
+        "stablehlo.abs" => Un::Abs,
+        "stablehlo.negate" => Un::Negate,
+        "stablehlo.sqrt" => Un::Sqrt,
+        "stablehlo.sign" => Un::Sign,
+        "stablehlo.floor" => Un::Floor,
+        "stablehlo.ceil" => Un::Ceil,
+        "stablehlo.round_nearest_even" => Un::RoundEven,
+        "stablehlo.round_nearest_afz" => Un::RoundAfz,
+        _ => Un::Math(super::transcendental::unary_function(name)?),
+    })
+}
+
+fn binary_of(name: &str) -> Option<Bin> {
+    Some(match name {
+        "stablehlo.add" => Bin::Arith(0),
+        "stablehlo.subtract" => Bin::Arith(1),
+        "stablehlo.multiply" => Bin::Arith(2),
+        "stablehlo.divide" => Bin::Arith(3),
+        "stablehlo.maximum" => Bin::Max,
+        "stablehlo.minimum" => Bin::Min,
+        "stablehlo.remainder" => Bin::Rem,
+        "stablehlo.power" => Bin::Math(Binary::Pow),
+        "stablehlo.atan2" => Bin::Math(Binary::Atan2),
+        _ => return None,
+    })
+}
+
+fn float_op(code: u8) -> &'static FloatOp {
+    match code {
+        0 => &ADD,
+        1 => &SUB,
+        2 => &MUL,
+        _ => &DIV,
+    }
+}
+
+/// The static shape and float format of a value's declared type.
+fn float_type(ty: &Type) -> Option<(Vec<usize>, FloatKind)> {
+    match ty {
+        Type::Tensor(t) => match t.elem {
+            ElementType::Float(k) => Some((static_shape(ty)?, k)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The fusable class of an op, with its result's shape, format and work;
+/// operands are placeholders (0) in the returned node.
+fn classify(interp: &Interp<'_>, op: &Op) -> Option<(Kind, Vec<usize>, FloatKind, Member)> {
+    let [r] = op.results.as_slice() else {
+        return None;
+    };
+    if !op.regions.is_empty() {
+        return None;
+    }
+    let (shape, kind) = float_type(interp.ty(*r))?;
+    let n = checked_elements(&shape)?;
+    let operand = |i: usize| -> Option<(Vec<usize>, FloatKind)> {
+        float_type(interp.ty(*op.operands.get(i)?))
+    };
+    let same = |i: usize| operand(i).is_some_and(|(s, k)| s == shape && k == kind);
+    let name = op.name.as_str();
+    let member = |read: u64, check: Check| Member {
+        work: read.saturating_add(n as u64),
+        check,
+        shape: shape.clone(),
+    };
+    let plain = member(op.operands.len() as u64 * n as u64, Check::None);
+    let k = if let Some(u) = unary_of(name) {
+        if op.operands.len() != 1 || !same(0) {
+            return None;
+        }
+        (Kind::Compute(Node::Unary(u, kind, 0)), plain)
+    } else if let Some(b) = binary_of(name) {
+        if op.operands.len() != 2 || !same(0) || !same(1) {
+            return None;
+        }
+        (Kind::Compute(Node::Binary(b, kind, 0, 0)), plain)
+    } else if name == "stablehlo.convert" {
+        let (s, from) = operand(0)?;
+        if op.operands.len() != 1 || s != shape {
+            return None;
+        }
+        (Kind::Compute(Node::Convert(from, kind, 0)), plain)
+    } else if name == "stablehlo.iota" {
+        let dim = op.attr("iota_dimension").and_then(Attr::as_i64)?;
+        let dim = usize::try_from(dim).ok().filter(|&d| d < shape.len())?;
+        if !op.operands.is_empty() {
+            return None;
+        }
+        (Kind::Leaf(Leaf::Iota(kind, dim)), member(0, Check::Shape))
+    } else if name == "stablehlo.constant" {
+        let Some(Attr::Dense(d)) = op.attr("value") else {
+            return None;
+        };
+        let dims: Option<Vec<usize>> =
+            d.ty.dims
+                .as_ref()?
+                .iter()
+                .map(|x| x.and_then(|x| usize::try_from(x).ok()))
+                .collect();
+        if !d.splat || d.ty.elem != ElementType::Float(kind) || dims? != shape {
+            return None;
+        }
+        // The lane as the kernel decodes it.
+        let one = Tensor::from_dense(d, vec![1]).ok()?;
+        let lane = one.data.try_get(0)?;
+        (Kind::Leaf(Leaf::Splat(lane)), member(0, Check::Literal))
+    } else if name == "stablehlo.broadcast_in_dim" {
+        let dims = op.attr("broadcast_dimensions")?;
+        let empty = matches!(
+            dims,
+            Attr::DenseArray(DenseArray::I64(v) | DenseArray::Int(_, v)) if v.is_empty()
+        );
+        let (s, k) = operand(0)?;
+        if op.operands.len() != 1 || !empty || !s.is_empty() || k != kind {
+            return None;
+        }
+        (Kind::Leaf(Leaf::Broadcast), member(1, Check::Shape))
+    } else {
+        return None;
+    };
+    Some((k.0, shape, kind, k.1))
+}
+
+/// The elements of a shape, `None` on overflow.
+fn checked_elements(shape: &[usize]) -> Option<usize> {
+    shape.iter().try_fold(1usize, |n, &d| n.checked_mul(d))
+}
+
+/// The storage mask of a float format's lanes.
+fn mask_of(kind: FloatKind) -> u64 {
+    match Width::of(&ElementType::Float(kind)).bytes() {
+        1 => 0xFF,
+        2 => 0xFFFF,
+        4 => 0xFFFF_FFFF,
+        _ => u64::MAX,
+    }
+}
+
+/// Every value a region (at any depth) reads.
+fn uses_inside(regions: &[Region], out: &mut Vec<ValueId>) {
+    for r in regions {
+        for b in &r.blocks {
+            for o in &b.ops {
+                out.extend_from_slice(&o.operands);
+                uses_inside(&o.regions, out);
+            }
+        }
+    }
+}
+
+/// The fusion plan of a block (`None` when no group is worth fusing).
+pub(super) fn plan(interp: &Interp<'_>, block: &Block) -> Option<Plan> {
+    let ops = &block.ops;
+    // Each use of a value: the op, and whether it is a direct operand.
+    let mut uses: HashMap<ValueId, Vec<(usize, bool)>> = HashMap::new();
+    let mut barriers_before = Vec::with_capacity(ops.len() + 1);
+    let mut barriers = 0usize;
+    for (j, op) in ops.iter().enumerate() {
+        barriers_before.push(barriers);
+        if is_barrier(op) {
+            barriers += 1;
+        }
+        for &v in &op.operands {
+            uses.entry(v).or_default().push((j, true));
+        }
+        let mut inside = Vec::new();
+        uses_inside(&op.regions, &mut inside);
+        for v in inside {
+            uses.entry(v).or_default().push((j, false));
+        }
+    }
+    barriers_before.push(barriers);
+
+    struct Draft {
+        root: usize,
+        shape: Vec<usize>,
+        ops: Vec<usize>,
+    }
+    let mut roles = vec![Role::Plain; ops.len()];
+    let mut group_of: Vec<Option<usize>> = vec![None; ops.len()];
+    let mut drafts: Vec<Draft> = Vec::new();
+    let mut classes: Vec<Option<(Kind, FloatKind)>> = (0..ops.len()).map(|_| None).collect();
+    // The last op may be the terminator; it is never fused.
+    for i in (0..ops.len()).rev() {
+        let op = &ops[i];
+        if is_barrier(op) {
+            continue;
+        }
+        let Some((kind, shape, fk, member)) = classify(interp, op) else {
+            continue;
+        };
+        let users = uses.get(&op.results[0]).map_or(&[][..], Vec::as_slice);
+        let mut target = None;
+        let mut ok = !users.is_empty();
+        for &(j, direct) in users {
+            let g = group_of[j];
+            let same_stretch = barriers_before[j] == barriers_before[i + 1];
+            if !direct || g.is_none() || !same_stretch || (target.is_some() && target != g) {
+                ok = false;
+                break;
+            }
+            target = g;
+        }
+        let target =
+            target.filter(|&g| ok && drafts[g].shape == shape && drafts[g].ops.len() < MAX_MEMBERS);
+        match (target, &kind) {
+            (Some(g), _) => {
+                drafts[g].ops.push(i);
+                group_of[i] = Some(g);
+                roles[i] = Role::Member(member);
+            }
+            (None, Kind::Compute(_)) => {
+                group_of[i] = Some(drafts.len());
+                drafts.push(Draft {
+                    root: i,
+                    shape,
+                    ops: vec![i],
+                });
+            }
+            (None, Kind::Leaf(_)) => continue,
+        }
+        classes[i] = Some((kind, fk));
+    }
+
+    let mut groups = Vec::new();
+    for d in drafts {
+        let n = checked_elements(&d.shape).unwrap_or(0);
+        if d.ops.len() < 2 || n < FUSE_FROM {
+            for &i in &d.ops {
+                roles[i] = Role::Plain;
+            }
+            continue;
+        }
+        let mut members = d.ops.clone();
+        members.sort_unstable();
+        match compile(interp, ops, &members, &classes, &d.shape, n) {
+            Some(g) => {
+                roles[d.root] = Role::Root(groups.len());
+                groups.push(g);
+            }
+            None => {
+                for &i in &members {
+                    roles[i] = Role::Plain;
+                }
+            }
+        }
+    }
+    if groups.is_empty() {
+        return None;
+    }
+    let mut place: Vec<usize> = (0..ops.len()).collect();
+    for g in &groups {
+        for &i in &g.ops {
+            place[i] = g.root;
+        }
+    }
+    Some(Plan {
+        roles,
+        groups,
+        place,
+    })
+}
+
+/// The steps of one group (`members` in block order, the root last).
+fn compile(
+    interp: &Interp<'_>,
+    ops: &[Op],
+    members: &[usize],
+    classes: &[Option<(Kind, FloatKind)>],
+    shape: &[usize],
+    n: usize,
+) -> Option<Group> {
+    let root = *members.last()?;
+    let root_op = &ops[root];
+    let elem = super::elem_type(interp.ty(*root_op.results.first()?))?.clone();
+    // Where each value of the group is: its slot.
+    let mut slot_of: HashMap<ValueId, usize> = HashMap::new();
+    // The last step reading each value (to free its slot after it).
+    let mut last_read: HashMap<ValueId, usize> = HashMap::new();
+    for (s, &i) in members.iter().enumerate() {
+        for &v in &ops[i].operands {
+            last_read.insert(v, s);
+        }
+    }
+    let mut free: Vec<usize> = Vec::new();
+    let mut slots = 0usize;
+    let mut alloc = |free: &mut Vec<usize>| {
+        free.pop().unwrap_or_else(|| {
+            slots += 1;
+            slots - 1
+        })
+    };
+    let mut inputs: Vec<ValueId> = Vec::new();
+    let mut input_types: Vec<(ElementType, usize)> = Vec::new();
+    // Each stored value is read once, whatever the ops reading it.
+    let mut input = |v: ValueId, elem: ElementType, lanes: usize| -> Option<usize> {
+        match inputs.iter().position(|&u| u == v) {
+            Some(k) => (input_types[k] == (elem, lanes)).then_some(k),
+            None => {
+                inputs.push(v);
+                input_types.push((elem, lanes));
+                Some(inputs.len() - 1)
+            }
+        }
+    };
+    let mut fills: Vec<(usize, Fill)> = Vec::new();
+    let mut steps: Vec<Step> = Vec::new();
+    // Fixed slots (constants) are never freed.
+    let mut fixed: Vec<usize> = Vec::new();
+    for (s, &i) in members.iter().enumerate() {
+        let op = &ops[i];
+        let (kind, fk) = classes[i].as_ref()?;
+        let is_root = i == root;
+        // Operand slots: a value of the group, or an input read here.
+        let mut args = Vec::with_capacity(op.operands.len());
+        if matches!(kind, Kind::Compute(_)) {
+            for &v in &op.operands {
+                let slot = match slot_of.get(&v) {
+                    Some(&x) => x,
+                    None => {
+                        let (oshape, ok) = float_type(interp.ty(v))?;
+                        if oshape != shape {
+                            return None;
+                        }
+                        let k = input(v, ElementType::Float(ok), n)?;
+                        let x = alloc(&mut free);
+                        steps.push(Step {
+                            node: Node::Input(k),
+                            dst: Some(x),
+                            mask: mask_of(ok),
+                        });
+                        slot_of.insert(v, x);
+                        x
+                    }
+                };
+                args.push(slot);
+            }
+        }
+        let node = match kind {
+            Kind::Compute(Node::Unary(u, k, _)) => Node::Unary(*u, *k, *args.first()?),
+            Kind::Compute(Node::Binary(b, k, _, _)) => {
+                Node::Binary(*b, *k, *args.first()?, *args.get(1)?)
+            }
+            Kind::Compute(Node::Convert(f, t, _)) => Node::Convert(*f, *t, *args.first()?),
+            Kind::Compute(_) => return None,
+            Kind::Leaf(Leaf::Iota(k, dim)) => {
+                let inner = strides(shape).get(*dim).copied()?;
+                let size = *shape.get(*dim)?;
+                if inner == 0 || size == 0 {
+                    return None;
+                }
+                Node::Iota {
+                    kind: *k,
+                    inner,
+                    size,
+                }
+            }
+            Kind::Leaf(Leaf::Splat(lane)) => {
+                // A fresh slot: one freed by an earlier step would be
+                // written again by that step in every block.
+                let x = alloc(&mut Vec::new());
+                fixed.push(x);
+                fills.push((x, Fill::Lane(*lane)));
+                slot_of.insert(op.results[0], x);
+                continue;
+            }
+            Kind::Leaf(Leaf::Broadcast) => {
+                let v = *op.operands.first()?;
+                let (_, ok) = float_type(interp.ty(v))?;
+                let k = input(v, ElementType::Float(ok), 1)?;
+                let x = alloc(&mut Vec::new());
+                fixed.push(x);
+                fills.push((x, Fill::Scalar(k)));
+                slot_of.insert(op.results[0], x);
+                continue;
+            }
+        };
+        // The destination before the sources are freed: a step never
+        // writes a slot it reads.
+        let dst = if is_root {
+            None
+        } else {
+            let x = alloc(&mut free);
+            slot_of.insert(op.results[0], x);
+            Some(x)
+        };
+        steps.push(Step {
+            node,
+            dst,
+            mask: mask_of(*fk),
+        });
+        for &v in &op.operands {
+            if last_read.get(&v) == Some(&s) {
+                if let Some(&x) = slot_of.get(&v) {
+                    if !fixed.contains(&x) && !free.contains(&x) {
+                        free.push(x);
+                    }
+                }
+            }
+        }
+    }
+    let root_work = classify(interp, root_op)?.3.work;
+    Some(Group {
+        root,
+        ops: members.to_vec(),
+        shape: shape.to_vec(),
+        n,
+        elem,
+        inputs,
+        input_types,
+        fills,
+        steps,
+        slots,
+        root_work,
+    })
+}
+
+impl Group {
+    /// Whether a value read at the root has the type the plan expects.
+    pub fn input_fits(&self, k: usize, t: &Tensor) -> bool {
+        self.input_types
+            .get(k)
+            .is_some_and(|(e, lanes)| &t.elem == e && t.data.len() == *lanes)
+            && (self.input_types[k].1 == 1 || t.shape == self.shape)
+    }
+
+    /// Evaluates the group on its inputs (in the order of `inputs`; an
+    /// input the caller holds the only reference to may be written over).
+    pub fn run(&self, mut inputs: Vec<Arc<Tensor>>) -> Tensor {
+        let w = Width::of(&self.elem);
+        // Lanes the same everywhere, and converters, made once.
+        let fills: Vec<(usize, u64)> = self
+            .fills
+            .iter()
+            .map(|(x, f)| {
+                let lane = match f {
+                    Fill::Lane(l) => *l,
+                    Fill::Scalar(k) => inputs.get(*k).and_then(|t| t.data.try_get(0)).unwrap_or(0),
+                };
+                (*x, lane)
+            })
+            .collect();
+        let converters: Vec<Converter> = self
+            .steps
+            .iter()
+            .map(|s| match s.node {
+                Node::Convert(f, t, _) if f != t => {
+                    Some(Box::new(convert::converter(f, t)) as Box<dyn Fn(u64) -> u64 + Sync>)
+                }
+                _ => None,
+            })
+            .collect();
+        let init = || {
+            let mut slots = vec![vec![0u64; BLOCK]; self.slots];
+            for &(x, lane) in &fills {
+                if let Some(s) = slots.get_mut(x) {
+                    s.fill(lane);
+                }
+            }
+            slots
+        };
+        // Over an input that has the result's shape and width and that
+        // nothing else holds.
+        let over = (0..inputs.len()).find(|&k| {
+            self.input_types[k].1 == self.n
+                && Width::of(&inputs[k].elem) == w
+                && Arc::strong_count(&inputs[k]) == 1
+                && Arc::weak_count(&inputs[k]) == 0
+        });
+        if let Some(k) = over {
+            let placeholder = Arc::new(Tensor::from_words(
+                self.elem.clone(),
+                Vec::new(),
+                Words::zeros(w, 0),
+            ));
+            let taken = std::mem::replace(&mut inputs[k], placeholder);
+            match Arc::try_unwrap(taken) {
+                Ok(mut t) => {
+                    let inputs = &inputs;
+                    let converters = &converters;
+                    t.data.update_with(init, |slots, off, lanes| {
+                        self.eval(inputs, converters, slots, off, lanes, Some(k))
+                    });
+                    t.elem = self.elem.clone();
+                    t.shape = self.shape.clone();
+                    return t;
+                }
+                Err(t) => inputs[k] = t,
+            }
+        }
+        let inputs = &inputs;
+        let converters = &converters;
+        let data = Words::build_with(w, self.n, init, |slots, off, lanes| {
+            self.eval(inputs, converters, slots, off, lanes, None)
+        });
+        Tensor::from_words(self.elem.clone(), self.shape.clone(), data)
+    }
+
+    /// One block: every step in order, the root's into `out` (which holds
+    /// input `over`'s lanes when the result is written over it).
+    fn eval(
+        &self,
+        inputs: &[Arc<Tensor>],
+        converters: &[Converter],
+        slots: &mut [Vec<u64>],
+        off: usize,
+        out: &mut [u64],
+        over: Option<usize>,
+    ) {
+        let len = out.len();
+        for (j, step) in self.steps.iter().enumerate() {
+            let Some(x) = step.dst else {
+                compute(&step.node, slots, converters.get(j), off, out);
+                continue;
+            };
+            let mut buf = std::mem::take(&mut slots[x]);
+            let o = &mut buf[..len];
+            match step.node {
+                Node::Input(k) if over == Some(k) => o.copy_from_slice(out),
+                Node::Input(k) => match inputs.get(k) {
+                    Some(t) => t.data.read(off, o),
+                    None => o.fill(0),
+                },
+                ref node => compute(node, slots, converters.get(j), off, o),
+            }
+            if step.mask != u64::MAX {
+                for v in o.iter_mut() {
+                    *v &= step.mask;
+                }
+            }
+            slots[x] = buf;
+        }
+    }
+}
+
+const RNE: Rounding = Rounding::NearestEven;
+
+/// A step's float conversion, made once per run of the group.
+type Converter = Option<Box<dyn Fn(u64) -> u64 + Sync>>;
+
+/// One step of a block into `o`, its operands read from `slots`.
+fn compute(
+    node: &Node,
+    slots: &[Vec<u64>],
+    converter: Option<&Converter>,
+    off: usize,
+    o: &mut [u64],
+) {
+    let len = o.len();
+    let arg = |x: usize| &slots[x][..len];
+    match *node {
+        Node::Input(_) => {}
+        Node::Iota { kind, inner, size } => {
+            let mut v = (off / inner) % size;
+            let mut at = off % inner;
+            let mut rest = &mut o[..];
+            while !rest.is_empty() {
+                let m = (inner - at).min(rest.len());
+                let (run, tail) = rest.split_at_mut(m);
+                run.fill(iota_float(kind, v));
+                rest = tail;
+                at = 0;
+                v = if v + 1 == size { 0 } else { v + 1 };
+            }
+        }
+        Node::Unary(u, kind, a) => {
+            let xs = arg(a);
+            let f = kind.format();
+            let each = |o: &mut [u64], g: &dyn Fn(u64) -> u64| {
+                for (o, &x) in o.iter_mut().zip(xs) {
+                    *o = g(x);
+                }
+            };
+            match u {
+                Un::Math(m) => elementary::unary_slice(kind, m, xs, o),
+                Un::Abs => each(o, &|x| arith::abs(f, x)),
+                Un::Negate => each(o, &|x| arith::negate(f, x)),
+                Un::Sqrt => each(o, &|x| arith::sqrt(f, x, RNE)),
+                Un::Sign => each(o, &|x| arith::sign(f, x)),
+                Un::Floor => each(o, &|x| convert::floor(f, x)),
+                Un::Ceil => each(o, &|x| convert::ceil(f, x)),
+                Un::RoundEven => each(o, &|x| convert::round_nearest_even(f, x)),
+                Un::RoundAfz => each(o, &|x| convert::round_nearest_afz(f, x)),
+            }
+        }
+        Node::Binary(b, kind, a, c) => {
+            let (xs, ys) = (arg(a), arg(c));
+            match b {
+                Bin::Arith(code) => float2_block(kind, float_op(code), xs, ys, o),
+                Bin::Max => pick_block(kind, true, xs, ys, o),
+                Bin::Min => pick_block(kind, false, xs, ys, o),
+                Bin::Rem => {
+                    let f = kind.format();
+                    for ((o, &x), &y) in o.iter_mut().zip(xs).zip(ys) {
+                        *o = arith::remainder(f, x, y);
+                    }
+                }
+                Bin::Math(m) => {
+                    for ((o, &x), &y) in o.iter_mut().zip(xs).zip(ys) {
+                        *o = elementary::binary(kind, m, x, y);
+                    }
+                }
+            }
+        }
+        Node::Convert(_, _, a) => {
+            let xs = arg(a);
+            match converter {
+                Some(Some(conv)) => {
+                    for (o, &x) in o.iter_mut().zip(xs) {
+                        *o = conv(x);
+                    }
+                }
+                // A conversion to the same type is the operand.
+                _ => o.copy_from_slice(xs),
+            }
+        }
+    }
+}
+
+impl<'p> Interp<'p> {
+    /// A fused op at its own place: prepared (its static result checked
+    /// against the limits) and charged its kernel's work, as the kernel
+    /// would be; a small constant is charged once, as `run_op_with` keeps it.
+    pub(super) fn account_member(&mut self, op: &'p Op, m: &Member) -> Result<(), super::RunError> {
+        let located = |message: String| super::RunError {
+            pos: op.pos,
+            op: op.name.clone(),
+            message,
+        };
+        let prepared = self.prepare(op)?;
+        if prepared.constant.is_some() {
+            return Ok(());
+        }
+        match m.check {
+            Check::None => {}
+            Check::Shape => self.check_shape(&m.shape, 1).map_err(located)?,
+            Check::Literal => {
+                let n = num_elements(&m.shape) as u64;
+                if n > self.limits.max_elements {
+                    return Err(located(format!(
+                        "a literal of {n} elements exceeds the element limit ({}); raise it with --max-elements",
+                        self.limits.max_elements
+                    )));
+                }
+            }
+        }
+        self.add_work(m.work).map_err(located)?;
+        if prepared.is_constant && num_elements(&m.shape) <= 4096 {
+            // Kept as `run_op_with` keeps a small constant, so that the
+            // next run of the op is not charged either.
+            if let Ok(mut v) = (prepared.kernel)(self, op, Vec::new()) {
+                if let (Some(v), Some(p)) =
+                    (v.pop(), self.prepared.get_mut(&(op as *const Op as usize)))
+                {
+                    p.constant = Some(v);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A group's root: its inputs read (taken when they die here), the
+    /// group evaluated, the result checked and bound as `run_op_with` does.
+    pub(super) fn run_fused(
+        &mut self,
+        op: &'p Op,
+        group: &Group,
+        dying: &[ValueId],
+    ) -> Result<(), super::RunError> {
+        let located = |message: String| super::RunError {
+            pos: op.pos,
+            op: op.name.clone(),
+            message,
+        };
+        self.prepare(op)?;
+        let mut inputs = Vec::with_capacity(group.inputs.len());
+        for (k, &v) in group.inputs.iter().enumerate() {
+            let value = if dying.contains(&v) {
+                self.env.get_mut(v as usize).and_then(Option::take)
+            } else {
+                self.env.get(v as usize).and_then(|x| x.clone())
+            };
+            let t = match value {
+                Some(super::Value::Tensor(t)) if group.input_fits(k, &t) => t,
+                Some(_) => {
+                    return Err(located(format!(
+                        "value #{v} does not have the type the fused ops were planned for"
+                    )))
+                }
+                None => return Err(located(format!("value #{v} is used before it is defined"))),
+            };
+            inputs.push(t);
+        }
+        super::memory::reset_peak();
+        let t = group.run(inputs);
+        self.check_memory().map_err(located)?;
+        self.add_work(group.root_work).map_err(located)?;
+        self.check_size(&t.shape, t.lanes()).map_err(located)?;
+        let v = super::Value::tensor(t);
+        let id = op.results[0];
+        super::check_value_type(&v, self.ty(id)).map_err(|m| located(format!("result 0: {m}")))?;
+        self.env[id as usize] = Some(v);
+        Ok(())
+    }
+}
+
+/// The ops of a block that a plan fuses, for tests: (members, roots).
+pub fn fused_counts(interp: &Interp<'_>, block: &Block) -> (usize, usize) {
+    match plan(interp, block) {
+        Some(p) => (
+            p.roles
+                .iter()
+                .filter(|r| matches!(r, Role::Member(_)))
+                .count(),
+            p.groups.len(),
+        ),
+        None => (0, 0),
+    }
+}

@@ -1,0 +1,421 @@
+//! Fused elementwise chains (`interp/fuse.rs`) give the unfused run's
+//! bits: random chains of elementwise ops on f32, f64, bf16 and f16 (with
+//! NaNs of any payload, ±∞, ±0 and subnormals among their inputs, iotas
+//! along any dimension, splat constants and broadcast scalars), run with
+//! `Interp::fusion` on and off, must agree bit for bit; and so must the
+//! errors of the limits (the op they name, their text) at every work limit.
+
+use hlocheck::float::{FloatKind, Format};
+use hlocheck::interp::fuse::fused_counts;
+use hlocheck::interp::tensor::Tensor;
+use hlocheck::interp::{Interp, Limits, Value};
+use hlocheck::ir::parse::parse_program;
+use hlocheck::ir::types::ElementType;
+use hlocheck::ir::Program;
+
+/// A small deterministic generator (xorshift64*).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n.max(1)
+    }
+    fn pick<'a, T>(&mut self, xs: &'a [T]) -> &'a T {
+        &xs[self.below(xs.len() as u64) as usize]
+    }
+}
+
+/// A float pattern: mostly moderate values, one in four special (NaN of
+/// any payload and sign, ±∞, ±0, subnormals, any pattern).
+fn float_bits(f: &Format, rng: &mut Rng) -> u64 {
+    let width = f.bits();
+    let all = if width == 64 {
+        u64::MAX
+    } else {
+        (1u64 << width) - 1
+    };
+    let sign = rng.below(2) << (width - 1);
+    let man_mask = (1u64 << f.man_bits) - 1;
+    let exp_max = (1u64 << f.exp_bits) - 1;
+    if rng.below(4) == 0 {
+        return match rng.below(6) {
+            0 => rng.next() & all,
+            1 => sign | (rng.next() & man_mask),
+            2 => sign | (exp_max << f.man_bits),
+            3 => sign | (exp_max << f.man_bits) | (rng.next() & man_mask).max(1),
+            4 => sign | (exp_max << f.man_bits) | (1 << (f.man_bits - 1)),
+            _ => sign,
+        };
+    }
+    let mid = f.bias as i64;
+    let e = (mid + rng.below(9) as i64 - 4).clamp(1, exp_max as i64 - 1);
+    sign | ((e as u64) << f.man_bits) | (rng.next() & man_mask)
+}
+
+const KINDS: [FloatKind; 4] = [
+    FloatKind::F32,
+    FloatKind::F64,
+    FloatKind::BF16,
+    FloatKind::F16,
+];
+
+const UNARY: [&str; 19] = [
+    "abs",
+    "negate",
+    "sqrt",
+    "sign",
+    "floor",
+    "ceil",
+    "round_nearest_even",
+    "round_nearest_afz",
+    "exponential",
+    "exponential_minus_one",
+    "log",
+    "log_plus_one",
+    "logistic",
+    "sine",
+    "cosine",
+    "tan",
+    "tanh",
+    "cbrt",
+    "rsqrt",
+];
+
+const BINARY: [&str; 9] = [
+    "add",
+    "subtract",
+    "multiply",
+    "divide",
+    "maximum",
+    "minimum",
+    "remainder",
+    "power",
+    "atan2",
+];
+
+fn ty(shape: &[usize], k: FloatKind) -> String {
+    let mut s = String::from("tensor<");
+    for d in shape {
+        s += &format!("{d}x");
+    }
+    s + k.name() + ">"
+}
+
+/// A random program `@main(%a, %b)` of elementwise ops over one shape,
+/// and its arguments. Values of other formats come from `convert`; some
+/// intermediates are returned too (so they are stored), and some are used
+/// twice.
+fn random_chain(seed: u64) -> (String, Vec<Value>) {
+    let mut rng = Rng(seed | 1);
+    let rank = 1 + rng.below(3) as usize;
+    let mut shape: Vec<usize> = (0..rank).map(|_| 1 + rng.below(9) as usize).collect();
+    // At least 32 elements (fused), often several blocks of 256 lanes.
+    while shape.iter().product::<usize>() < 32 {
+        shape[0] *= 2;
+    }
+    if rng.below(3) == 0 {
+        shape[0] *= 40;
+    }
+    let n: usize = shape.iter().product();
+    let base = *rng.pick(&KINDS);
+    let t = ty(&shape, base);
+    let mut body = String::new();
+    // The values of each format: names.
+    let mut vals: Vec<(String, FloatKind)> = vec![("%a".into(), base), ("%b".into(), base)];
+    let ops = 3 + rng.below(12);
+    for i in 0..ops {
+        let name = format!("%v{i}");
+        let of = |vals: &[(String, FloatKind)], k: FloatKind, rng: &mut Rng| -> Option<String> {
+            let c: Vec<&String> = vals.iter().filter(|v| v.1 == k).map(|v| &v.0).collect();
+            if c.is_empty() {
+                return None;
+            }
+            // Mostly the newest values, so the ops form chains.
+            let j = c.len() - 1 - (rng.below(c.len().min(3) as u64) as usize);
+            Some(c[j].clone())
+        };
+        let k = vals.last().map_or(base, |v| v.1);
+        let tk = ty(&shape, k);
+        let line = match rng.below(10) {
+            0 => format!(
+                "{name} = stablehlo.iota dim = {} : {tk}",
+                rng.below(rank as u64)
+            ),
+            1 => {
+                let f = k.format();
+                let bits = float_bits(f, &mut rng);
+                let digits = (f.bits() as usize).div_ceil(4);
+                format!("{name} = stablehlo.constant dense<0x{bits:0digits$X}> : {tk}")
+            }
+            2 => {
+                let f = k.format();
+                let bits = float_bits(f, &mut rng);
+                let digits = (f.bits() as usize).div_ceil(4);
+                let s = ty(&[], k);
+                format!(
+                    "{name}_s = stablehlo.constant dense<0x{bits:0digits$X}> : {s}\n  {name} = stablehlo.broadcast_in_dim {name}_s, dims = [] : ({s}) -> {tk}"
+                )
+            }
+            3 => {
+                let to = *rng.pick(&KINDS);
+                let x = of(&vals, k, &mut rng).unwrap_or_else(|| "%a".into());
+                let k = vals.iter().find(|v| v.0 == x).map_or(base, |v| v.1);
+                vals.push((name.clone(), to));
+                body += &format!(
+                    "  {name} = stablehlo.convert {x} : ({}) -> {}\n",
+                    ty(&shape, k),
+                    ty(&shape, to)
+                );
+                continue;
+            }
+            4..=6 => {
+                let op = rng.pick(&UNARY);
+                let x = of(&vals, k, &mut rng).unwrap_or_default();
+                format!("{name} = stablehlo.{op} {x} : {tk}")
+            }
+            _ => {
+                let op = rng.pick(&BINARY);
+                let x = of(&vals, k, &mut rng).unwrap_or_default();
+                let y = of(&vals, k, &mut rng).unwrap_or_default();
+                format!("{name} = stablehlo.{op} {x}, {y} : {tk}")
+            }
+        };
+        body += "  ";
+        body += &line;
+        body += "\n";
+        vals.push((name, k));
+    }
+    // The last value, and now and then an earlier one as well.
+    let last = vals.last().cloned().unwrap_or(("%a".into(), base));
+    let mut results = vec![last];
+    if rng.below(3) == 0 && vals.len() > 3 {
+        let j = 2 + rng.below(vals.len() as u64 - 3) as usize;
+        results.push(vals[j].clone());
+    }
+    let names: Vec<String> = results.iter().map(|r| r.0.clone()).collect();
+    let types: Vec<String> = results.iter().map(|r| ty(&shape, r.1)).collect();
+    let text = format!(
+        "func.func @main(%a: {t}, %b: {t}) -> ({}) {{\n{body}  func.return {} : {}\n}}\n",
+        types.join(", "),
+        names.join(", "),
+        types.join(", ")
+    );
+    let elem = ElementType::Float(base);
+    let args = (0..2)
+        .map(|_| {
+            let lanes: Vec<u64> = (0..n)
+                .map(|_| float_bits(base.format(), &mut rng))
+                .collect();
+            Value::tensor(Tensor::new(elem.clone(), shape.clone(), &lanes))
+        })
+        .collect();
+    (text, args)
+}
+
+fn parse(text: &str) -> Program {
+    parse_program("t.mlir", text).unwrap_or_else(|d| panic!("{d}\n{text}"))
+}
+
+/// Runs `@main` with fusion on and off under `limits`: both results (or
+/// both errors, text included) must be the same. Returns the fused run's
+/// result and how many ops of `@main` were fused.
+fn same_both_ways(
+    text: &str,
+    args: &[Value],
+    limits: Limits,
+) -> (Result<Vec<Value>, String>, usize) {
+    let prog = parse(text);
+    let mut outs = Vec::new();
+    let mut fused = 0;
+    for fusion in [false, true] {
+        let mut interp = Interp::new(&prog, limits);
+        interp.fusion = fusion;
+        if fusion {
+            let f = interp.function("main").expect("main");
+            fused = fused_counts(&interp, &f.regions[0].blocks[0]).0;
+        }
+        outs.push(interp.call("main", args.to_vec()));
+    }
+    assert!(
+        outs[0] == outs[1],
+        "fused run differs:\n{text}\nunfused: {:?}\nfused: {:?}",
+        outs[0].as_ref().map(|v| v.len()),
+        outs[1].as_ref().map(|v| v.len())
+    );
+    (outs.pop().unwrap_or_else(|| Err(String::new())), fused)
+}
+
+#[test]
+fn random_chains_agree_bit_for_bit() {
+    let mut fused_ops = 0;
+    let mut nans = 0;
+    for seed in 0..400u64 {
+        let (text, args) = random_chain(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let (out, fused) = same_both_ways(&text, &args, Limits::default());
+        let out = out.unwrap_or_else(|e| panic!("{e}\n{text}"));
+        fused_ops += fused;
+        nans += usize::from(out.iter().any(|v| {
+            v.as_tensor().is_ok_and(|t| match t.elem {
+                ElementType::Float(k) => t.data.iter().any(|b| k.format().is_nan(b)),
+                _ => false,
+            })
+        }));
+    }
+    assert!(fused_ops > 1000, "only {fused_ops} ops fused");
+    assert!(nans > 100, "only {nans} results with NaNs");
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 300, ..Default::default() })]
+
+    #[test]
+    fn proptest_chains_agree(seed in proptest::prelude::any::<u64>()) {
+        let (text, args) = random_chain(seed);
+        let (out, _) = same_both_ways(&text, &args, Limits::default());
+        proptest::prop_assert!(out.is_ok(), "{:?}\n{}", out.err(), text);
+    }
+}
+
+/// The benchmark shapes: iotas along every dimension of a rank-3 shape,
+/// a splat, a broadcast scalar; everything fused into one stored result.
+const IOTA_CHAIN: &str = "func.func @main() -> tensor<5x7x33xf32> {
+  %i = stablehlo.iota dim = 0 : tensor<5x7x33xf32>
+  %j = stablehlo.iota dim = 1 : tensor<5x7x33xf32>
+  %k = stablehlo.iota dim = 2 : tensor<5x7x33xf32>
+  %s = stablehlo.constant dense<0.00123> : tensor<5x7x33xf32>
+  %c = stablehlo.constant dense<-2.5> : tensor<f32>
+  %b = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<f32>) -> tensor<5x7x33xf32>
+  %a = stablehlo.multiply %i, %s : tensor<5x7x33xf32>
+  %x = stablehlo.add %a, %j : tensor<5x7x33xf32>
+  %y = stablehlo.multiply %x, %k : tensor<5x7x33xf32>
+  %z = stablehlo.sine %y : tensor<5x7x33xf32>
+  %w = stablehlo.add %z, %a : tensor<5x7x33xf32>
+  %v = stablehlo.multiply %w, %b : tensor<5x7x33xf32>
+  %u = stablehlo.convert %v : (tensor<5x7x33xf32>) -> tensor<5x7x33xbf16>
+  %t = stablehlo.convert %u : (tensor<5x7x33xbf16>) -> tensor<5x7x33xf32>
+  %r = stablehlo.divide %t, %y : tensor<5x7x33xf32>
+  func.return %r : tensor<5x7x33xf32>
+}
+";
+
+#[test]
+fn iotas_of_every_dimension_fuse() {
+    let (out, fused) = same_both_ways(IOTA_CHAIN, &[], Limits::default());
+    assert!(out.is_ok(), "{out:?}");
+    // Everything but the root and the scalar constant.
+    assert_eq!(fused, 13);
+}
+
+/// Every work limit from 0 to past the run's whole work: the same error
+/// (op, position, text) or the same result, fused or not.
+#[test]
+fn work_limit_errors_are_the_unfused_ones() {
+    let n = 5 * 7 * 33;
+    let mut errors = std::collections::BTreeSet::new();
+    let mut limit = 0u64;
+    while limit < 40 * n as u64 {
+        let limits = Limits {
+            max_work: limit,
+            ..Limits::default()
+        };
+        if let (Err(e), _) = same_both_ways(IOTA_CHAIN, &[], limits) {
+            errors.insert(e.split(':').take(2).collect::<Vec<_>>().join(":"));
+        }
+        limit += 97;
+    }
+    // Errors at many different ops.
+    assert!(errors.len() >= 10, "{errors:?}");
+}
+
+/// The element and size limits fail at the same op with the same text.
+#[test]
+fn size_limit_errors_are_the_unfused_ones() {
+    for (elements, bytes) in [(100, u64::MAX), (1 << 20, 4000), (1 << 20, 8000)] {
+        let limits = Limits {
+            max_elements: elements,
+            max_bytes: bytes,
+            ..Limits::default()
+        };
+        let (out, _) = same_both_ways(IOTA_CHAIN, &[], limits);
+        assert!(out.is_err());
+    }
+}
+
+/// In a loop body, a small constant is charged on the first iteration
+/// only, as the unfused run keeps it: the work limits agree there too.
+#[test]
+fn loop_bodies_fuse_with_the_same_work() {
+    let text = "func.func @main(%x: tensor<64xf32>) -> tensor<64xf32> {
+  %zero = stablehlo.constant dense<0> : tensor<i32>
+  %r:2 = stablehlo.while(%i = %zero, %v = %x) : tensor<i32>, tensor<64xf32>
+    cond {
+      %n = stablehlo.constant dense<5> : tensor<i32>
+      %c = stablehlo.compare LT, %i, %n : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %c : tensor<i1>
+    } do {
+      %one = stablehlo.constant dense<1> : tensor<i32>
+      %j = stablehlo.add %i, %one : tensor<i32>
+      %h = stablehlo.constant dense<0.5> : tensor<64xf32>
+      %io = stablehlo.iota dim = 0 : tensor<64xf32>
+      %m = stablehlo.multiply %v, %h : tensor<64xf32>
+      %s = stablehlo.sine %m : tensor<64xf32>
+      %w = stablehlo.add %s, %io : tensor<64xf32>
+      stablehlo.return %j, %w : tensor<i32>, tensor<64xf32>
+    }
+  func.return %r#1 : tensor<64xf32>
+}
+";
+    let mut rng = Rng(7);
+    let lanes: Vec<u64> = (0..64)
+        .map(|_| float_bits(FloatKind::F32.format(), &mut rng))
+        .collect();
+    let x = Value::tensor(Tensor::new(
+        ElementType::Float(FloatKind::F32),
+        vec![64],
+        &lanes,
+    ));
+    let mut errors = 0;
+    for limit in (0..3000).step_by(7) {
+        let limits = Limits {
+            max_work: limit,
+            ..Limits::default()
+        };
+        let (out, _) = same_both_ways(text, std::slice::from_ref(&x), limits);
+        errors += usize::from(out.is_err());
+    }
+    assert!(errors > 100);
+}
+
+/// A value a probe reads, or the terminator returns, is stored; a chain
+/// does not reach across a probe.
+#[test]
+fn probes_and_returns_are_not_fused_over() {
+    let text = "func.func @main(%x: tensor<64xf32>) -> (tensor<64xf32>, tensor<64xf32>) {
+  %a = stablehlo.sine %x : tensor<64xf32>
+  %b = stablehlo.cosine %a : tensor<64xf32>
+  %c = stablehlo.exponential %x : tensor<64xf32>
+  %d = stablehlo.log %c : tensor<64xf32>
+  %p = \"interpreter.probe\"(%b) {probe_id = \"b\"} : (tensor<64xf32>) -> tensor<64xf32>
+  %e = stablehlo.add %d, %p : tensor<64xf32>
+  func.return %e, %b : tensor<64xf32>, tensor<64xf32>
+}
+";
+    let x = Value::tensor(Tensor::new(
+        ElementType::Float(FloatKind::F32),
+        vec![64],
+        &(0..64)
+            .map(|i| (i as f32 * 0.1).to_bits() as u64)
+            .collect::<Vec<_>>(),
+    ));
+    let (out, fused) = same_both_ways(text, &[x], Limits::default());
+    assert!(out.is_ok(), "{out:?}");
+    // %a into %b (stored: probed and returned), %c into %d (stored: the
+    // chain stops at the probe); %e alone.
+    assert_eq!(fused, 2);
+}
