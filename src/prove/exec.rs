@@ -2,7 +2,8 @@
 //! both on hlocheck's executor.
 //!
 //! An **elementwise** function (every op elementwise, every value of the
-//! arguments' one shape, constants splats) computes each result element
+//! arguments' one shape, constants splats, `broadcast_in_dim` only as an
+//! identity) computes each result element
 //! from the same-index argument elements by one scalar function. Such a
 //! function is run once on a batch: the program is retyped so that every
 //! value is a rank-1 tensor of N elements, and element i of each argument
