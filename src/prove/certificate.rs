@@ -436,7 +436,12 @@ fn choose(job: &mut Job, s: &Settings) -> Result<(), String> {
             rlimit: SMT_RLIMIT,
             ..Options::default()
         };
-        match super::smt::decide(&a, &b, &opts) {
+        // A fresh Z3 context per instance: a thread's shared context keeps
+        // the state of the queries it ran before, which changes how much of
+        // the resource limit a query uses, so the outcome near the limit
+        // would depend on which instances a worker happened to take first.
+        let decided = z3::with_z3_config(&z3::Config::new(), || super::smt::decide(&a, &b, &opts));
+        match decided {
             super::smt::SmtResult::Decided(v) if v.outcome == Outcome::Equivalent => {
                 job.plan = Plan::Smt;
                 if !v.uninterpreted.is_empty() {

@@ -2,7 +2,8 @@
 //! both on hlocheck's executor.
 //!
 //! An **elementwise** function (every op elementwise, every value of the
-//! arguments' one shape, constants splats) computes each result element
+//! arguments' one shape, constants splats, `broadcast_in_dim` only as an
+//! identity) computes each result element
 //! from the same-index argument elements by one scalar function. Such a
 //! function is run once on a batch: the program is retyped so that every
 //! value is a rank-1 tensor of N elements, and element i of each argument
@@ -51,7 +52,20 @@ fn splat_constant(op: &Op) -> bool {
     matches!(op.attr("value"), Some(Attr::Dense(d)) if d.splat)
 }
 
-/// The common shape of an elementwise function (see the module doc).
+/// Whether a `broadcast_in_dim` of a rank-`rank` value maps operand
+/// dimension `k` to result dimension `k` for every `k` (with equal operand
+/// and result shapes, checked by the caller, it is the identity).
+fn identity_broadcast(op: &Op, rank: usize) -> bool {
+    op.operands.len() == 1
+        && op.results.len() == 1
+        && op
+            .attr("broadcast_dimensions")
+            .and_then(|a| a.as_i64_list())
+            .is_some_and(|d| d.len() == rank && d.iter().enumerate().all(|(i, &x)| x == i as i64))
+}
+
+/// The common shape of an elementwise function (see the module doc);
+/// `broadcast_in_dim` ops that are identities count as elementwise.
 pub fn elementwise_shape(side: &Side) -> Option<Vec<usize>> {
     let block = side.func.regions.first()?.blocks.first()?;
     let shape = match side.args.first() {
@@ -74,6 +88,14 @@ pub fn elementwise_shape(side: &Side) -> Option<Vec<usize>> {
             "func.return" | "stablehlo.return" => {}
             "stablehlo.constant" | "chlo.constant" => {
                 if !splat_constant(op) {
+                    return None;
+                }
+            }
+            // A broadcast of a value to its own shape along the identity
+            // dimensions copies it: element i of the result is element i of
+            // the operand (the shapes are checked below).
+            "stablehlo.broadcast_in_dim" => {
+                if !identity_broadcast(op, shape.len()) {
                     return None;
                 }
             }
@@ -141,7 +163,13 @@ pub fn batched(side: &Side, n: usize) -> Program {
             ids.extend(&block.args);
             for op in &mut block.ops {
                 ids.extend(&op.results);
+                let identity = op.name == "stablehlo.broadcast_in_dim";
                 for (k, a) in op.attrs.iter_mut() {
+                    if identity && k == "broadcast_dimensions" {
+                        // An identity broadcast (elementwise_shape) of the
+                        // rank-1 batch.
+                        *a = Attr::DenseArray(crate::ir::attr::DenseArray::I64(vec![0]));
+                    }
                     if k == "value" {
                         if let Attr::Dense(d) = a {
                             d.ty = TensorType::ranked(vec![Some(n as u64)], d.ty.elem.clone());

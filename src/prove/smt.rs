@@ -2014,8 +2014,14 @@ impl<'s> Encoder<'s> {
                 map1(&|x| Ok(x.clone()))?
             }
             "broadcast_in_dim" => {
-                let dims = attr_list(op, "broadcast_dimensions")?;
-                broadcast_in_dim(&args[0], &dims, &shape)
+                if self.scalar {
+                    // An elementwise function's broadcasts are identities
+                    // (exec::elementwise_shape): the one element itself.
+                    args[0].xs.clone()
+                } else {
+                    let dims = attr_list(op, "broadcast_dimensions")?;
+                    broadcast_in_dim(&args[0], &dims, &shape)
+                }
             }
             "dynamic_broadcast_in_dim" => {
                 // Encoded only when the shape operand folds to the
