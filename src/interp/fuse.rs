@@ -349,7 +349,7 @@ fn mask_of(kind: FloatKind) -> u64 {
 }
 
 /// Every value a region (at any depth) reads.
-fn uses_inside(regions: &[Region], out: &mut Vec<ValueId>) {
+pub(super) fn uses_inside(regions: &[Region], out: &mut Vec<ValueId>) {
     for r in regions {
         for b in &r.blocks {
             for o in &b.ops {

@@ -589,16 +589,6 @@ impl<'p> Interp<'p> {
             None
         };
         let place = |i: usize| plan.as_ref().map_or(i, |p| p.use_place(i));
-        fn uses_inside(regions: &[Region], out: &mut Vec<ValueId>) {
-            for r in regions {
-                for b in &r.blocks {
-                    for o in &b.ops {
-                        out.extend_from_slice(&o.operands);
-                        uses_inside(&o.regions, out);
-                    }
-                }
-            }
-        }
         let mut last: HashMap<ValueId, usize> = HashMap::new();
         for &a in &block.args {
             last.insert(a, 0);
@@ -606,7 +596,7 @@ impl<'p> Interp<'p> {
         // The values each op's regions use, for the ops that have regions.
         let mut inside: Vec<Vec<ValueId>> = vec![Vec::new(); block.ops.len()];
         for (i, op) in block.ops.iter().enumerate() {
-            uses_inside(&op.regions, &mut inside[i]);
+            fuse::uses_inside(&op.regions, &mut inside[i]);
             let at = place(i);
             for v in op.operands.iter().chain(&inside[i]) {
                 if let Some(l) = last.get_mut(v) {
