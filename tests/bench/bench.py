@@ -21,7 +21,11 @@ little-endian bytes of each result, in order), so all three can be compared
 bit for bit. PROGRAM names (with or without .mlir) select programs.
 Each run's CPU time (user + system, of the process and its threads) is
 measured too, and printed beside the wall time as "wall (cpu)", both the
-best of the N runs.
+best of the N runs. The "evaluation" column is the first binary's best
+evaluation time as `hlocheck run --time` reports it (the function's run
+alone: no process start, reading, parsing, verification or writing of the
+results), the figure comparable with XLA CPU's execution time, and
+"evaluation / XLA" its ratio; "hlocheck / XLA" is the whole process's.
 
 --hlocheck PATH, given more than once, times each binary in the same run
 (programs in turn, the binaries alternating within each program, so a
@@ -91,13 +95,13 @@ def digest(files):
 
 def run_hlocheck(exe, program, runs, args=()):
     """Best wall time (s), best CPU time (s), peak RSS (KiB) over the runs,
-    results' digest."""
+    results' digest, best evaluation time (s, as `--time` reports it)."""
     return run_hlocheck_many([exe], program, runs, args)[0]
 
 
 def run_hlocheck_many(exes, program, runs, args=()):
     """run_hlocheck for each binary, the binaries alternating run by run."""
-    stats = [[None, None, 0, None] for _ in exes]
+    stats = [[None, None, 0, None, None] for _ in exes]
     with tempfile.TemporaryDirectory() as root:
         outs = []
         for k in range(len(exes)):
@@ -111,7 +115,7 @@ def run_hlocheck_many(exes, program, runs, args=()):
                 # A child forked from Python starts with Python's pages
                 # counted in its peak RSS; /usr/bin/time, when present,
                 # measures the hlocheck process alone.
-                cmd = [exe, "run", program, "--out", outs[k]]
+                cmd = [exe, "run", program, "--out", outs[k], "--time"]
                 for a in args:
                     cmd += ["--arg", a]
                 if os.path.exists(TIME):
@@ -126,9 +130,13 @@ def run_hlocheck_many(exes, program, runs, args=()):
                 cpu = usage.ru_utime + usage.ru_stime
                 rss = usage.ru_maxrss
                 lines = []
+                ev = None
                 for line in err.splitlines():
                     if line.startswith(RSS_TAG):
                         rss = int(line[len(RSS_TAG) :])
+                    elif line.startswith("time: "):
+                        m = re.search(r"evaluation ([0-9.]+) ms", line)
+                        ev = float(m.group(1)) / 1e3 if m else None
                     else:
                         lines.append(line)
                 code = os.waitstatus_to_exitcode(status)
@@ -139,6 +147,8 @@ def run_hlocheck_many(exes, program, runs, args=()):
                 st[0] = dt if st[0] is None else min(st[0], dt)
                 st[1] = cpu if st[1] is None else min(st[1], cpu)
                 st[2] = max(st[2], rss)
+                if ev is not None:
+                    st[4] = ev if st[4] is None else min(st[4], ev)
         for k, st in enumerate(stats):
             if st[3] is not None:
                 continue
@@ -294,7 +304,7 @@ def scaling(exes, runs, xla):
             vs = f"{t / x:,.1f}×" if x and t else "–"
             xmem = f"{other['rss'] / 1024:.0f} MiB" if other.get("rss") else "–"
             cols = []
-            for wall, cpu, rss, _ in got:
+            for wall, cpu, rss, _, _ in got:
                 mem = f"{rss / 1024:.1f} MiB" if rss else "–"
                 cols.append(f"{fmt_time(wall)} ({fmt_time(cpu)}) | {mem}")
             print(
@@ -383,25 +393,26 @@ def main(argv):
     print(
         "| program | "
         + " | ".join(f"{n} wall (cpu)" for n in bins)
-        + " | reference | ratio | XLA CPU | hlocheck / XLA | peak RSS | "
+        + " | evaluation | reference | ratio | XLA CPU | hlocheck / XLA | evaluation / XLA | peak RSS | "
         + " | ".join(f"{n} sha" for n in bins)
         + " | reference sha | XLA sha |"
     )
-    print("|---|" + "---|" * len(bins) + "---|---|---|---|---|" + "---|" * len(bins) + "---|---|")
+    print("|---|" + "---|" * len(bins) + "---|---|---|---|---|---|---|" + "---|" * len(bins) + "---|---|")
     for f in files:
         got = mine[f]
-        t, _, rss, _ = got[0]
+        t, _, rss, _, ev = got[0]
         other = theirs.get(f, {})
         ref = seconds(other.get("reference"))
         xla = seconds(other.get("xla_cpu"))
         ratio = f"{ref / t:,.0f}×" if ref and t else "–"
         vs_xla = f"{t / xla:,.1f}×" if xla and t else "–"
+        ev_xla = f"{ev / xla:,.1f}×" if xla and ev else "–"
         mem = f"{rss / 1024:.1f} MiB" if rss else "–"
-        times = " | ".join(f"{fmt_time(w)} ({fmt_time(c)})" for w, c, _, _ in got)
+        times = " | ".join(f"{fmt_time(w)} ({fmt_time(c)})" for w, c, _, _, _ in got)
         shas = " | ".join(g[3] for g in got)
         print(
-            f"| {f[:-5]} | {times} | {fmt_time(ref)} | {ratio} | {fmt_time(xla)} "
-            f"| {vs_xla} | {mem} | {shas} | {other.get('ref_sha', '–')} "
+            f"| {f[:-5]} | {times} | {fmt_time(ev)} | {fmt_time(ref)} | {ratio} | {fmt_time(xla)} "
+            f"| {vs_xla} | {ev_xla} | {mem} | {shas} | {other.get('ref_sha', '–')} "
             f"| {other.get('xla_sha', other.get('error', '–'))} |"
         )
     return 0
