@@ -337,3 +337,44 @@ fn shard_files_merge_on_the_command_line() {
     assert!(err.contains("do not cover every input"), "{err}");
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// The composed proof (an exact rule proven by SMT before legalization, the
+/// legalizing rules on their own) rests on both steps: a rule whose written
+/// right-hand side is wrong (next_after's operands swapped, on f6E2M3FN,
+/// where next_after_f6 legalizes it correctly) is not proven that way, and
+/// its broadcasting instances, sampled, are found to differ.
+#[test]
+fn a_wrong_rule_is_not_proven_by_composition() {
+    use hlocheck::prove::certificate::{plan, Plan};
+    let text =
+        std::fs::read_to_string(root().join("tests/programs/prove/wrong_composed.rules")).unwrap();
+    let rules = parse_rules("wrong_composed.rules", &text).unwrap();
+    let (jobs, _) = plan(&rules[0], &Settings::default()).unwrap();
+    assert!(jobs.len() >= 2, "{} instances", jobs.len());
+    for j in &jobs {
+        assert_eq!(j.format, "f6E2M3FN");
+        assert!(!j.smt_composed, "{}: composed", j.signature);
+        assert_ne!(j.plan, Plan::Smt, "{}: proven", j.signature);
+    }
+    let dir = temp_dir("wrong_composed");
+    let path = root().join("tests/programs/prove/wrong_composed.rules");
+    let (code, _, err) = hlocheck(&[
+        "prove",
+        "--rules",
+        path.to_str().unwrap(),
+        "--dir",
+        dir.to_str().unwrap(),
+        "--jobs",
+        "2",
+    ]);
+    assert_eq!(code, 1, "{err}");
+    let cert: Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.join("broadcast_next_after_swapped.json")).unwrap(),
+    )
+    .unwrap();
+    let entries = cert["entries"].as_array().unwrap();
+    assert!(entries.iter().any(|e| e["method"] == "sampled"));
+    for e in entries {
+        assert_ne!(e["max_ulp"], "0", "{e}");
+    }
+}

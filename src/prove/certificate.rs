@@ -264,6 +264,9 @@ pub struct Job {
     pub smt_note: Option<String>,
     /// Whether the SMT proof left functions uninterpreted (`prove::smt`).
     pub smt_uninterpreted: bool,
+    /// Whether the proof is [`composed`]: SMT before legalization, and
+    /// each legalizing rule proven on its own.
+    pub smt_composed: bool,
     /// The bound of an approx rule for this format.
     pub bound: Option<u64>,
     pub approx: bool,
@@ -348,6 +351,7 @@ pub fn plan(rule: &Rule, s: &Settings) -> Result<(Vec<Job>, Vec<Skipped>), Strin
         // legalized with exact rules only (a CHLO op that only approx rules
         // rewrite, `broadcast_zeta`'s `chlo.zeta`, is left to the executor;
         // those rules have certificates of their own).
+        let rhs_written = rhs.clone();
         let leg = if rule.kind == Kind::Exact {
             crate::egraph::legalize::legalize_exact(&rhs)
         } else {
@@ -370,6 +374,7 @@ pub fn plan(rule: &Rule, s: &Settings) -> Result<(Vec<Job>, Vec<Skipped>), Strin
             plan: Plan::Smt,
             smt_note: None,
             smt_uninterpreted: false,
+            smt_composed: false,
             bound: None,
             approx: rule.kind != Kind::Exact,
             seed: s.seed,
@@ -386,9 +391,133 @@ pub fn plan(rule: &Rule, s: &Settings) -> Result<(Vec<Job>, Vec<Skipped>), Strin
                 .map(|x| x.1);
         }
         choose(&mut job, s)?;
+        if !job.approx && matches!(job.plan, Plan::Sampled { .. }) {
+            if let Some(how) = composed(&job, &rhs_written, s) {
+                job.plan = Plan::Smt;
+                job.smt_composed = true;
+                job.smt_note = Some(how);
+            }
+        }
         jobs.push(job);
     }
     Ok((jobs, skipped))
+}
+
+/// An exact rule whose legalized right-hand side SMT does not settle may
+/// still be proven in two steps, when both hold:
+///
+/// 1. SMT proves the left-hand side equal to the right-hand side as the
+///    rule writes it, its CHLO ops encoded by their own semantics;
+/// 2. every rule that legalized those CHLO ops is proven on its own, for
+///    this element type: its elementwise instance is run on every input
+///    (or, when there are more than 2^18, proven by SMT), and its right-hand
+///    side needs no further rule.
+///
+/// Every CHLO op of the written right-hand side must have this element type
+/// alone (operands and results) and no region, so each legalizing rule
+/// rewrote an op of the type step 2 proved it for; an elementwise rule
+/// proven on one element holds on every shape. The legalized right-hand
+/// side then equals the written one, and so the left-hand side, on every
+/// input. Returns the note that says so, or `None`.
+fn composed(job: &Job, rhs_written: &Program, s: &Settings) -> Option<String> {
+    if job.legalized_with.is_empty() || !job.legalized_exactly {
+        return None;
+    }
+    let elem = job.args.first().map(|(_, e)| e.clone())?;
+    if !chlo_ops_of_type(&rhs_written.ops, rhs_written, &elem.to_string()) {
+        return None;
+    }
+    let opts = Options {
+        timeout_ms: s.timeout_ms.max(SMT_SAFETY_MS),
+        rlimit: SMT_RLIMIT,
+        max_exhaustive: 1 << 18,
+        ..Options::default()
+    };
+    let mut steps = Vec::new();
+    for (name, _) in &job.legalized_with {
+        let rule = crate::egraph::rules::all()
+            .iter()
+            .find(|r| &r.name == name && r.kind == Kind::Exact)?;
+        let (lhs, rhs) = crate::egraph::instances::instances(rule)
+            .into_iter()
+            .filter(|(_, _, d)| {
+                d.strip_prefix(&format!("{name} on "))
+                    .and_then(|r| r.split_once(": "))
+                    .is_some_and(|(f, _)| f == job.format)
+            })
+            .map(|(l, r, _)| (l, r))
+            .find(|(l, r)| {
+                let (Ok(a), Ok(b)) = (Side::new(l, "main"), Side::new(r, "main")) else {
+                    return false;
+                };
+                matches!((elementwise_shape(&a), elementwise_shape(&b)), (Some(x), Some(y)) if x == y)
+            })?;
+        if !crate::egraph::legalize::legalize_exact(&rhs)
+            .applied
+            .is_empty()
+        {
+            return None;
+        }
+        let a = Side::new(&lhs, "main").ok()?;
+        let bits: u64 = a
+            .args
+            .iter()
+            .map(|t| static_tensor(t).map(|(_, e)| lane_bits(e) as u64 * lanes(e) as u64))
+            .sum::<Option<u64>>()?;
+        let o = Options {
+            smt: bits > 18,
+            timeout_ms: opts.timeout_ms,
+            rlimit: opts.rlimit,
+            max_exhaustive: opts.max_exhaustive,
+            ..Options::default()
+        };
+        let v = z3::with_z3_config(&z3::Config::new(), || {
+            super::decide(&lhs, "main", &rhs, "main", &o)
+        });
+        let how = match v.method {
+            Some(super::Method::Exhaustive) if v.outcome == Outcome::Equivalent => {
+                format!(
+                    "{name} on every one of its {} inputs",
+                    group(v.inputs_covered)
+                )
+            }
+            Some(super::Method::Smt) if v.outcome == Outcome::Equivalent => {
+                format!("{name} by SMT")
+            }
+            _ => return None,
+        };
+        steps.push(how);
+    }
+    let a = Side::new(&job.lhs, "main").ok()?;
+    let b = Side::new(rhs_written, "main").ok()?;
+    let decided = z3::with_z3_config(&z3::Config::new(), || super::smt::decide(&a, &b, &opts));
+    match decided {
+        super::smt::SmtResult::Decided(v) if v.outcome == Outcome::Equivalent => {}
+        _ => return None,
+    }
+    Some(format!(
+        "proven in two steps: SMT on the right-hand side before legalization (its CHLO ops by their own semantics), \
+         and each legalizing rule on its own, elementwise on {}: {}",
+        job.format,
+        steps.join(", ")
+    ))
+}
+
+/// Whether every CHLO op among `ops` (nested regions included) has no
+/// region and every operand and result of element type `elem`.
+fn chlo_ops_of_type(ops: &[crate::ir::Op], prog: &Program, elem: &str) -> bool {
+    ops.iter().all(|op| {
+        let own = !op.name.starts_with("chlo.")
+            || (op.regions.is_empty()
+                && op.operands.iter().chain(&op.results).all(|&v| {
+                    crate::interp::elem_type(prog.ty(v)).is_some_and(|e| e.to_string() == elem)
+                }));
+        own && op.regions.iter().all(|r| {
+            r.blocks
+                .iter()
+                .all(|b| chlo_ops_of_type(&b.ops, prog, elem))
+        })
+    })
 }
 
 /// Chooses the method of a job (runs the SMT method for exact rules).
@@ -504,6 +633,9 @@ fn choose(job: &mut Job, s: &Settings) -> Result<(), String> {
 /// The method of an instance proven by SMT with functions the encoding
 /// cannot express left uninterpreted (`prove::smt`).
 pub const SMT_UNINTERPRETED: &str = "SMT (functions uninterpreted)";
+
+/// The method of an instance proven in two steps ([`composed`]).
+pub const SMT_COMPOSED: &str = "SMT (composed)";
 
 /// Z3's resource limit per query of a certificate's SMT method.
 pub const SMT_RLIMIT: u64 = 20_000_000;
@@ -800,7 +932,7 @@ impl Entry {
     /// Inputs covered, as text.
     pub fn inputs_text(&self) -> String {
         match self.method.as_str() {
-            "SMT" | SMT_UNINTERPRETED => format!("2^{} (proof)", self.bits),
+            "SMT" | SMT_UNINTERPRETED | SMT_COMPOSED => format!("2^{} (proof)", self.bits),
             "exhaustive" => group(self.covered_units() as u128),
             _ => {
                 let n = self.covered_units();
@@ -869,7 +1001,7 @@ impl Entry {
         }
         let proof = matches!(
             self.method.as_str(),
-            "SMT" | SMT_UNINTERPRETED | "exhaustive"
+            "SMT" | SMT_UNINTERPRETED | SMT_COMPOSED | "exhaustive"
         );
         if !self.approx {
             return if proof {
@@ -1057,6 +1189,7 @@ pub fn certify_some(
             });
         }
         let (method, edges) = match job.plan {
+            Plan::Smt if job.smt_composed => (SMT_COMPOSED, 0),
             Plan::Smt if job.smt_uninterpreted => (SMT_UNINTERPRETED, 0),
             Plan::Smt => ("SMT", 0),
             Plan::Exhaustive { .. } => ("exhaustive", 0),
