@@ -37,9 +37,13 @@
 //! every operand part), so the rules that only move them are proven too,
 //! complex tan, power and atan2 included; float remainder is encoded
 //! exactly, and so are f8E8M0FNU's + − × ÷, maximum, minimum, remainder,
-//! square and next_after. Not proven here: atan (atan and atan2 are two
-//! functions to the solver), the 64-bit mulhi rules (a 64 × 64-bit
-//! multiplier against its 32-bit decomposition) and next_after on the f6
+//! square and next_after. The same method abstracts products where a
+//! query is not settled (`prove::products`: the ui64 mulhi rule,
+//! tests/mulhi_abstracted.rs) and assumes atan2(y, 1) = atan(y) in f64
+//! (`prove::smt::axioms`, tests/atan_axiom.rs). Not proven: atan in the
+//! other formats (atan and atan2 are two functions to the solver), the i64
+//! mulhi rule (a 64 × 64-bit multiplier against its 32-bit decomposition,
+//! not settled even with the products abstracted) and next_after on the f6
 //! formats (both beyond the resource limit).
 //!
 //! Wrong exact rules are refuted, and their counterexamples re-run on the

@@ -267,6 +267,12 @@ pub struct Job {
     /// Whether the proof is [`composed`]: SMT before legalization, and
     /// each legalizing rule proven on its own.
     pub smt_composed: bool,
+    /// The lemmas an SMT proof with products abstracted rests on
+    /// (`prove::products`); empty otherwise.
+    pub smt_lemmas: Vec<String>,
+    /// Whether the SMT proof rests on axioms relating uninterpreted
+    /// functions (`prove::smt::axioms`).
+    pub smt_axioms: bool,
     /// The bound of an approx rule for this format.
     pub bound: Option<u64>,
     pub approx: bool,
@@ -375,6 +381,8 @@ pub fn plan(rule: &Rule, s: &Settings) -> Result<(Vec<Job>, Vec<Skipped>), Strin
             smt_note: None,
             smt_uninterpreted: false,
             smt_composed: false,
+            smt_lemmas: Vec::new(),
+            smt_axioms: false,
             bound: None,
             approx: rule.kind != Kind::Exact,
             seed: s.seed,
@@ -573,7 +581,23 @@ fn choose(job: &mut Job, s: &Settings) -> Result<(), String> {
         match decided {
             super::smt::SmtResult::Decided(v) if v.outcome == Outcome::Equivalent => {
                 job.plan = Plan::Smt;
-                if !v.uninterpreted.is_empty() {
+                if !v.lemmas.is_empty() {
+                    job.smt_lemmas = v.lemmas.clone();
+                    job.smt_note = Some(format!(
+                        "products abstracted (see proofs/README.md): {} lemmas, each proven by Z3 as its own query ({}); the query proven with each product a variable bounded by lemma `bound`",
+                        v.lemmas.len(),
+                        v.lemmas.join(", ")
+                    ));
+                }
+                if !v.uninterpreted.is_empty() && !v.axioms.is_empty() {
+                    job.smt_uninterpreted = true;
+                    job.smt_axioms = true;
+                    job.smt_note = Some(format!(
+                        "uninterpreted: {}; axiom: {} (both functions correctly rounded from the same real function, special values checked: see proofs/README.md); the proof holds for every pair of functions satisfying the axiom, so for the executor's",
+                        v.uninterpreted.join(", "),
+                        v.axioms.join(", ")
+                    ));
+                } else if !v.uninterpreted.is_empty() {
                     job.smt_uninterpreted = true;
                     job.smt_note = Some(format!(
                         "uninterpreted: {} (the proof holds for every function, so for the executor's)",
@@ -636,6 +660,25 @@ pub const SMT_UNINTERPRETED: &str = "SMT (functions uninterpreted)";
 
 /// The method of an instance proven in two steps ([`composed`]).
 pub const SMT_COMPOSED: &str = "SMT (composed)";
+
+/// The method of an instance proven by SMT with functions uninterpreted
+/// and axioms relating them (`prove::smt::axioms`; the note names them).
+pub const SMT_AXIOMS: &str = "SMT (functions uninterpreted, axioms)";
+
+/// The method of an instance proven by SMT with products abstracted
+/// (`prove::products`): `SMT (products abstracted, N lemmas proven)`.
+fn smt_abstracted(lemmas: usize) -> String {
+    format!("SMT (products abstracted, {lemmas} lemmas proven)")
+}
+
+/// Whether a method's name is a proof by SMT.
+fn is_smt(method: &str) -> bool {
+    method == "SMT"
+        || method == SMT_UNINTERPRETED
+        || method == SMT_AXIOMS
+        || method == SMT_COMPOSED
+        || (method.starts_with("SMT (products abstracted, ") && method.ends_with(" lemmas proven)"))
+}
 
 /// Z3's resource limit per query of a certificate's SMT method.
 pub const SMT_RLIMIT: u64 = 20_000_000;
@@ -932,7 +975,7 @@ impl Entry {
     /// Inputs covered, as text.
     pub fn inputs_text(&self) -> String {
         match self.method.as_str() {
-            "SMT" | SMT_UNINTERPRETED | SMT_COMPOSED => format!("2^{} (proof)", self.bits),
+            m if is_smt(m) => format!("2^{} (proof)", self.bits),
             "exhaustive" => group(self.covered_units() as u128),
             _ => {
                 let n = self.covered_units();
@@ -999,10 +1042,7 @@ impl Entry {
         if let Some(v) = self.violation() {
             return format!("VIOLATED: {v}");
         }
-        let proof = matches!(
-            self.method.as_str(),
-            "SMT" | SMT_UNINTERPRETED | SMT_COMPOSED | "exhaustive"
-        );
+        let proof = is_smt(&self.method) || self.method == "exhaustive";
         if !self.approx {
             return if proof {
                 "holds".into()
@@ -1189,11 +1229,13 @@ pub fn certify_some(
             });
         }
         let (method, edges) = match job.plan {
-            Plan::Smt if job.smt_composed => (SMT_COMPOSED, 0),
-            Plan::Smt if job.smt_uninterpreted => (SMT_UNINTERPRETED, 0),
-            Plan::Smt => ("SMT", 0),
-            Plan::Exhaustive { .. } => ("exhaustive", 0),
-            Plan::Sampled { edges, .. } => ("sampled", edges),
+            Plan::Smt if job.smt_composed => (SMT_COMPOSED.to_string(), 0),
+            Plan::Smt if !job.smt_lemmas.is_empty() => (smt_abstracted(job.smt_lemmas.len()), 0),
+            Plan::Smt if job.smt_axioms => (SMT_AXIOMS.to_string(), 0),
+            Plan::Smt if job.smt_uninterpreted => (SMT_UNINTERPRETED.to_string(), 0),
+            Plan::Smt => ("SMT".to_string(), 0),
+            Plan::Exhaustive { .. } => ("exhaustive".to_string(), 0),
+            Plan::Sampled { edges, .. } => ("sampled".to_string(), edges),
         };
         let mut note = job.smt_note.clone();
         if !job.legalized_exactly {
@@ -1206,7 +1248,7 @@ pub fn certify_some(
         entries.push(Entry {
             format: job.format.clone(),
             signature: job.signature.clone(),
-            method: method.into(),
+            method,
             units: job.units(),
             covered: if hi > lo { vec![(lo, hi)] } else { vec![] },
             bits: job.slots.iter().map(|(_, e)| lane_bits(e) as u64).sum(),

@@ -24,6 +24,7 @@
 pub mod accuracy;
 pub mod certificate;
 pub mod exec;
+pub mod products;
 pub mod smt;
 pub mod ulp;
 
@@ -149,6 +150,13 @@ pub struct Verdict {
     /// type, e.g. `Tan.f32`; `prove::smt`): the proof holds for every
     /// function, so for the executor's.
     pub uninterpreted: Vec<String>,
+    /// The lemmas an SMT proof with products abstracted rests on, each
+    /// proven by Z3 (`prove::products`); empty when nothing was abstracted.
+    pub lemmas: Vec<String>,
+    /// The axioms relating uninterpreted functions an SMT proof used
+    /// (`prove::smt::axioms`): the proof holds for every interpretation
+    /// satisfying them.
+    pub axioms: Vec<String>,
 }
 
 impl Verdict {
@@ -164,6 +172,8 @@ impl Verdict {
             notes: Vec::new(),
             unary_elementwise: false,
             uninterpreted: Vec::new(),
+            lemmas: Vec::new(),
+            axioms: Vec::new(),
         }
     }
 
