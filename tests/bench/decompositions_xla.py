@@ -7,6 +7,7 @@ Usage (from the repository root, after `cargo build --release`; needs
 
     python3 tests/bench/decompositions_xla.py [--hlocheck PATH]
         [--functions erf,erfc,...] [--formats f16,bf16,f32] [--samples N]
+        [--engine xla|reference]
 
 For each function and format, a program applying the CHLO op to a vector of
 inputs (every bit pattern of a 16-bit format; N random f32 bit patterns plus
@@ -14,7 +15,10 @@ edge values) is legalized by `hlocheck legalize`, compiled and run by XLA's
 CPU compiler, and every result is compared with the exact value from mpmath
 (40 digits): the error in ulps of the result format, as a real number. XLA
 flushes subnormals, so the largest error is also printed leaving out inputs
-and exact results below the format's smallest normal.
+and exact results below the format's smallest normal. `--engine reference`
+runs the legalized programs in the StableHLO reference interpreter
+(stablehlo.eval_module) instead, the inputs a constant of the program and
+the results returned as bit patterns (real formats only).
 
 The complex formats c64 and c128 (complex<f32>, complex<f64>) take the
 complex functions (default asin,acos,asinh,acosh,atan,atanh,sinh,cosh): N
@@ -142,6 +146,44 @@ def legalized_in_xla(a, tmp, backend, device, fmt, f, elem, xs):
     return np.asarray(exe.execute([jax.device_put(xs, device)])[0])
 
 
+INT_OF = {1: ("i8", np.uint8), 2: ("i16", np.uint16), 4: ("i32", np.uint32), 8: ("i64", np.uint64)}
+
+
+def legalized_in_reference(a, tmp, fmt, f, elem, xs):
+    """As legalized_in_xla, run by the StableHLO reference interpreter
+    (stablehlo.eval_module): the inputs are a constant of the program, and
+    the results are returned as their bit patterns (an integer tensor), so
+    every format converts to numpy."""
+    from jax._src.interpreters import mlir as jm
+    from jaxlib.mlir import ir
+    from jaxlib.mlir.dialects import stablehlo
+
+    n = len(xs)
+    t = f"tensor<{n}x{elem}>"
+    iname, itype = INT_OF[xs.dtype.itemsize]
+    ti = f"tensor<{n}x{iname}>"
+    raw = np.ascontiguousarray(xs).view(np.uint8).tobytes()
+    src = os.path.join(tmp, "in.mlir")
+    out = os.path.join(tmp, "out.mlir")
+    with open(src, "w") as fh:
+        fh.write(
+            f"func.func @main() -> {ti} {{\n"
+            f'  %c = stablehlo.constant dense<"0x{raw.hex().upper()}"> : {t}\n'
+            f"  %0 = chlo.{f} %c : {t} -> {t}\n"
+            f"  %1 = stablehlo.bitcast_convert %0 : ({t}) -> {ti}\n"
+            f"  return %1 : {ti}\n}}\n"
+        )
+    r = subprocess.run([a.hlocheck, "legalize", src, "-o", out], capture_output=True, text=True)
+    if r.returncode != 0:
+        print(f"| {fmt} | {f} | legalize failed: {r.stderr.strip()[:200]} |||||")
+        return None
+    with jm.make_ir_context():
+        m = ir.Module.parse(open(out).read())
+        res = stablehlo.eval_module(m, [])
+        bits = np.array(res[0]).astype(itype)
+    return bits.view(xs.dtype)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--hlocheck", default=os.path.join(REPO, "target", "release", "hlocheck"))
@@ -149,6 +191,8 @@ def main():
     ap.add_argument("--formats", default="f16,bf16,f32")
     ap.add_argument("--samples", type=int, default=20000)
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--engine", choices=["xla", "reference"], default="xla",
+                    help="run the legalized programs in XLA CPU or in the StableHLO reference interpreter")
     a = ap.parse_args()
     from jax._src import xla_bridge
 
@@ -176,7 +220,10 @@ def main():
         xs = bits.view(dt)
         n = len(xs)
         for f in a.functions.split(","):
-            got = legalized_in_xla(a, tmp, backend, device, fmt, f, fmt, xs)
+            if a.engine == "reference":
+                got = legalized_in_reference(a, tmp, fmt, f, fmt, xs)
+            else:
+                got = legalized_in_xla(a, tmp, backend, device, fmt, f, fmt, xs)
             if got is None:
                 continue
             worst, worst_normal, over = (0.0, None), 0.0, 0
