@@ -63,6 +63,27 @@ struct Args {
 
 /// The rules to work on, each with its file's text.
 fn select(a: &Args) -> Result<Vec<(Rule, String)>, String> {
+    let (all, extra) = known_rules(a)?;
+    if a.rules.is_empty() {
+        return Ok(if a.rule_files.is_empty() { all } else { extra });
+    }
+    let mut all = all;
+    all.extend(extra);
+    let mut out = Vec::new();
+    for name in &a.rules {
+        match all.iter().position(|(r, _)| &r.name == name) {
+            Some(i) => out.push(all[i].clone()),
+            None => return Err(format!("no rule named `{name}`")),
+        }
+    }
+    Ok(out)
+}
+
+/// The embedded rules and those of the `--rules` files, each with its
+/// file's text.
+type Known = (Vec<(Rule, String)>, Vec<(Rule, String)>);
+
+fn known_rules(a: &Args) -> Result<Known, String> {
     let mut all: Vec<(Rule, String)> = Vec::new();
     for (file, text) in rules::FILES {
         for r in rules::parse_rules(file, text).map_err(|e| e.to_string())? {
@@ -77,18 +98,7 @@ fn select(a: &Args) -> Result<Vec<(Rule, String)>, String> {
             extra.push((r, text.clone()));
         }
     }
-    if a.rules.is_empty() {
-        return Ok(if a.rule_files.is_empty() { all } else { extra });
-    }
-    all.extend(extra);
-    let mut out = Vec::new();
-    for name in &a.rules {
-        match all.iter().position(|(r, _)| &r.name == name) {
-            Some(i) => out.push(all[i].clone()),
-            None => return Err(format!("no rule named `{name}`")),
-        }
-    }
-    Ok(out)
+    Ok((all, extra))
 }
 
 fn parse_shard(s: &str) -> Result<(u64, u64), String> {
@@ -346,6 +356,16 @@ fn merge(a: &Args) -> i32 {
         eprintln!("hlocheck prove: no shard files in {}", a.merge.join(", "));
         return 1;
     }
+    let known: Vec<(Rule, String)> = match known_rules(a) {
+        Ok((mut all, extra)) => {
+            all.extend(extra);
+            all
+        }
+        Err(e) => {
+            eprintln!("hlocheck prove: {e}");
+            return 2;
+        }
+    };
     let mut code = 0;
     for mut c in certs {
         if !c.complete() {
@@ -362,6 +382,30 @@ fn merge(a: &Args) -> i32 {
             );
             code = 1;
             continue;
+        }
+        // The certificate names the rule where it is now: the shards must
+        // be of the rule's current text (its hash), and the file and line
+        // are the current ones (a shard made by an older binary carries the
+        // line the rule had then).
+        match known.iter().find(|(r, _)| r.name == c.rule) {
+            Some((r, text)) => {
+                let now = certificate::sha256(&Source::new(r, text).text);
+                if now != c.sha256 {
+                    eprintln!(
+                        "hlocheck prove: {}: the shards are of another text of the rule (SHA-256 {}; the rule's is {}): run them again",
+                        c.rule, c.sha256, now
+                    );
+                    code = 1;
+                    continue;
+                }
+                c.file = r.file.clone();
+                c.line = r.line;
+            }
+            None => {
+                eprintln!("hlocheck prove: {}: no rule of that name", c.rule);
+                code = 1;
+                continue;
+            }
         }
         c.shard = None;
         for v in c.violations() {
