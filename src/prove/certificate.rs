@@ -474,10 +474,7 @@ fn composed(job: &Job, rhs_written: &Program, s: &Settings) -> Option<String> {
             .sum::<Option<u64>>()?;
         let o = Options {
             smt: bits > 18,
-            timeout_ms: opts.timeout_ms,
-            rlimit: opts.rlimit,
-            max_exhaustive: opts.max_exhaustive,
-            ..Options::default()
+            ..opts
         };
         let v = z3::with_z3_config(&z3::Config::new(), || {
             super::decide(&lhs, "main", &rhs, "main", &o)
