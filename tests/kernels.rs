@@ -863,15 +863,17 @@ fn float_maximum_minimum_by_keys_match_arith() {
             "{kind:?} minimum {x:#x} {y:#x}"
         );
     };
-    let bf16 = FloatKind::BF16;
-    let mut ys: Vec<u64> = vec![
-        0, 0x8000, 0x7F80, 0xFF80, 0x7FC0, 0xFFC1, 0x0001, 0x8001, 0x3F80, 0xBF80,
-    ];
-    ys.extend((0..40).map(|_| float_bits(bf16.format(), &mut rng, 300)));
-    for x in 0..=0xFFFFu64 {
-        for &y in &ys {
-            check(bf16, x, y);
-            check(bf16, y, x);
+    for kind in [FloatKind::BF16, FloatKind::F16] {
+        let mut ys: Vec<u64> = vec![
+            0, 0x8000, 0x7F80, 0xFF80, 0x7FC0, 0xFFC1, 0x0001, 0x8001, 0x3F80, 0xBF80, 0x7C00,
+            0xFC00, 0x7C01, 0xFE00, 0x7BFF, 0x3C00,
+        ];
+        ys.extend((0..40).map(|_| float_bits(kind.format(), &mut rng, 300)));
+        for x in 0..=0xFFFFu64 {
+            for &y in &ys {
+                check(kind, x, y);
+                check(kind, y, x);
+            }
         }
     }
     for kind in [FloatKind::F32, FloatKind::F64] {

@@ -264,14 +264,7 @@ fn run_main(a: RunArgs) -> Result<i32, String> {
                     ));
                 };
                 let path = dir.join(format!("result{i}.npy"));
-                // Streamed to the file: no copy of the result is built.
-                std::fs::File::create(&path)
-                    .and_then(|f| {
-                        let mut w = std::io::BufWriter::new(f);
-                        write_npy(&mut w, t)?;
-                        std::io::Write::flush(&mut w)
-                    })
-                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                write_npy_file(&path, t).map_err(|e| format!("{}: {e}", path.display()))?;
             }
         }
         None => {
@@ -294,6 +287,26 @@ fn run_main(a: RunArgs) -> Result<i32, String> {
         );
     }
     Ok(status)
+}
+
+/// Writes `t` as a `.npy` file at `path`, streamed (no copy of the result
+/// is built). An existing file is written over in place and then cut to
+/// the new length, rather than truncated first: freeing a file's blocks
+/// and allocating them again costs more than the write itself when a run
+/// is repeated into the same folder. The file holds exactly the new bytes.
+fn write_npy_file(path: &Path, t: &crate::interp::tensor::Tensor) -> std::io::Result<()> {
+    use std::io::{Seek, Write};
+    let f = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)?;
+    let mut w = std::io::BufWriter::new(f);
+    write_npy(&mut w, t)?;
+    w.flush()?;
+    let mut f = w.into_inner().map_err(|e| e.into_error())?;
+    let len = f.stream_position()?;
+    f.set_len(len)
 }
 
 /// One verdict of `hlocheck test`.

@@ -375,6 +375,8 @@ fn slow_of<const C: u8>() -> fn(&Format, u64, u64, Rounding) -> u64 {
 trait Lanes2 {
     type Out;
     fn apply(self, f: impl Fn(u64, u64) -> u64 + Sync) -> Self::Out;
+    /// `g(xs, ys, out)` on each block of lanes (`out` may not be `xs`).
+    fn apply_blocks(self, g: impl Fn(&[u64], &[u64], &mut [u64]) + Sync) -> Self::Out;
 }
 
 /// A new tensor of the operands' element type.
@@ -384,6 +386,17 @@ impl Lanes2 for Fresh<'_> {
     type Out = Tensor;
     fn apply(self, f: impl Fn(u64, u64) -> u64 + Sync) -> Tensor {
         map2(self.0, self.1, self.0.elem.clone(), f)
+    }
+    fn apply_blocks(self, g: impl Fn(&[u64], &[u64], &mut [u64]) + Sync) -> Tensor {
+        let Fresh(a, b) = self;
+        let n = a.data.len().min(b.data.len());
+        let data = Words::build(Width::of(&a.elem), n, |off, out| {
+            let (mut xs, mut ys) = ([0u64; BLOCK], [0u64; BLOCK]);
+            let xs = a.data.block(off, &mut xs[..out.len()]);
+            let ys = b.data.block(off, &mut ys[..out.len()]);
+            g(xs, ys, out);
+        });
+        Tensor::from_words(a.elem.clone(), a.shape.clone(), data)
     }
 }
 
@@ -411,6 +424,21 @@ impl Lanes2 for Over<'_> {
         });
         dst
     }
+    fn apply_blocks(self, g: impl Fn(&[u64], &[u64], &mut [u64]) + Sync) -> Tensor {
+        let Over(mut dst, other, dst_is_left) = self;
+        dst.data.update(|off, piece| {
+            let (mut buf, mut own) = ([0u64; BLOCK], [0u64; BLOCK]);
+            let ys = other.data.block(off, &mut buf[..piece.len()]);
+            let own = &mut own[..piece.len()];
+            own.copy_from_slice(piece);
+            if dst_is_left {
+                g(own, ys, piece);
+            } else {
+                g(ys, own, piece);
+            }
+        });
+        dst
+    }
 }
 
 /// One block of lanes: `out[i] = f(xs[i], ys[i])` (the fused evaluation of
@@ -427,6 +455,9 @@ impl Lanes2 for Block2<'_> {
         for ((o, &x), &y) in self.out.iter_mut().zip(self.xs).zip(self.ys) {
             *o = f(x, y);
         }
+    }
+    fn apply_blocks(self, g: impl Fn(&[u64], &[u64], &mut [u64]) + Sync) {
+        g(self.xs, self.ys, self.out)
     }
 }
 
@@ -464,6 +495,12 @@ pub(crate) fn pick_block(kind: FloatKind, max: bool, xs: &[u64], ys: &[u64], out
         (FloatKind::BF16, false) => {
             lanes.for_each(|((o, &x), &y)| *o = pick_lane(FloatKind::BF16, false, x, y))
         }
+        (FloatKind::F16, true) => {
+            lanes.for_each(|((o, &x), &y)| *o = pick_lane(FloatKind::F16, true, x, y))
+        }
+        (FloatKind::F16, false) => {
+            lanes.for_each(|((o, &x), &y)| *o = pick_lane(FloatKind::F16, false, x, y))
+        }
         // Every other format: `arith`, as the kernels call it.
         (k, true) => {
             let f = k.format();
@@ -488,9 +525,9 @@ fn float2_into<L: Lanes2>(kind: FloatKind, op: &FloatOp, out: L) -> L::Out {
 fn float2_code<const C: u8, L: Lanes2>(kind: FloatKind, out: L) -> L::Out {
     // The format as a constant in the common cases, so each loop has one path.
     match kind {
-        FloatKind::F32 => out.apply(|x, y| float_lane_code::<C>(FloatKind::F32, x, y)),
-        FloatKind::F64 => out.apply(|x, y| float_lane_code::<C>(FloatKind::F64, x, y)),
-        FloatKind::BF16 => out.apply(|x, y| float_lane_code::<C>(FloatKind::BF16, x, y)),
+        FloatKind::F32 | FloatKind::F64 | FloatKind::BF16 | FloatKind::F16 => {
+            out.apply_blocks(|xs, ys, o| float2_hw_block::<C>(kind, xs, ys, o))
+        }
         // f16, tf32 and the f8/f6/f4 formats: one f64 operation rounded
         // once (`float::fast`); a NaN result takes the generic path.
         _ => match Narrow::new(kind.format()) {
@@ -504,6 +541,41 @@ fn float2_code<const C: u8, L: Lanes2>(kind: FloatKind, out: L) -> L::Out {
             }),
             None => out.apply(move |x, y| float_lane_code::<C>(kind, x, y)),
         },
+    }
+}
+
+/// [`float_lane_code`] of f32, f64, bf16 or f16 on a block, by a vector
+/// pass of `lanes` (the same rounding, written without a branch per lane);
+/// a block in which the pass meets a lane it does not settle (a NaN) is
+/// redone lane by lane.
+#[inline]
+fn float2_hw_block<const C: u8>(kind: FloatKind, xs: &[u64], ys: &[u64], o: &mut [u64]) {
+    use super::lanes;
+    type Pass = fn(&[u64], &[u64], &mut [u64]) -> bool;
+    let pass: Pass = match (kind, C) {
+        (FloatKind::F32, ADD_CODE) => lanes::f32_add,
+        (FloatKind::F32, SUB_CODE) => lanes::f32_sub,
+        (FloatKind::F32, MUL_CODE) => lanes::f32_mul,
+        (FloatKind::F32, _) => lanes::f32_div,
+        (FloatKind::F64, ADD_CODE) => lanes::f64_add,
+        (FloatKind::F64, SUB_CODE) => lanes::f64_sub,
+        (FloatKind::F64, MUL_CODE) => lanes::f64_mul,
+        (FloatKind::F64, _) => lanes::f64_div,
+        (FloatKind::F16, ADD_CODE) => lanes::f16_add,
+        (FloatKind::F16, SUB_CODE) => lanes::f16_sub,
+        (FloatKind::F16, MUL_CODE) => lanes::f16_mul,
+        (FloatKind::F16, _) => lanes::f16_div,
+        (_, ADD_CODE) => lanes::bf16_add,
+        (_, SUB_CODE) => lanes::bf16_sub,
+        (_, MUL_CODE) => lanes::bf16_mul,
+        (_, _) => lanes::bf16_div,
+    };
+    if pass(xs, ys, o) {
+        // f16's per-lane rule is the soft-float operation (which the
+        // `Narrow` path of other narrow formats equals).
+        for ((o, &x), &y) in o.iter_mut().zip(xs).zip(ys) {
+            *o = float_lane_code::<C>(kind, x, y);
+        }
     }
 }
 
@@ -763,7 +835,7 @@ fn complex_pick(f: &Format, x: (u64, u64), y: (u64, u64), want_greater: bool) ->
 }
 
 /// `arith::maximum` (`max`) or `arith::minimum` of two lanes of `kind`,
-/// with the same bits: for f32, bf16 and f64, operands that are not NaN
+/// with the same bits: for f32, bf16, f16 and f64, operands that are not NaN
 /// are ordered by integer keys of IEEE total order (`-mag - 1` for
 /// negative patterns, `mag` otherwise: `arith::total_order_key`), a NaN
 /// operand by `arith`; any other format by `arith`.
@@ -792,6 +864,13 @@ pub fn pick_lane(kind: FloatKind, max: bool, x: u64, y: u64) -> u64 {
         FloatKind::BF16 => {
             let (a, b) = ((x as u32 & 0xFFFF) << 16, (y as u32 & 0xFFFF) << 16);
             if f32::from_bits(a).is_nan() || f32::from_bits(b).is_nan() {
+                return slow();
+            }
+            (key32(a), key32(b), 0xFFFF)
+        }
+        FloatKind::F16 => {
+            let (a, b) = ((x as u32 & 0xFFFF) << 16, (y as u32 & 0xFFFF) << 16);
+            if a & 0x7FFF_FFFF > 0x7C00_0000 || b & 0x7FFF_FFFF > 0x7C00_0000 {
                 return slow();
             }
             (key32(a), key32(b), 0xFFFF)
@@ -829,6 +908,9 @@ fn maximum_body(d: Domain, a: &Tensor, b: &Tensor) -> Result<Tensor, String> {
         Domain::Float(FloatKind::F64) => map2(a, b, a.elem.clone(), |x, y| {
             pick_lane(FloatKind::F64, true, x, y)
         }),
+        Domain::Float(FloatKind::F16) => map2(a, b, a.elem.clone(), |x, y| {
+            pick_lane(FloatKind::F16, true, x, y)
+        }),
         Domain::Float(kind) => {
             let f = kind.format();
             map2(a, b, a.elem.clone(), |x, y| arith::maximum(f, x, y))
@@ -853,6 +935,9 @@ fn minimum_body(d: Domain, a: &Tensor, b: &Tensor) -> Result<Tensor, String> {
         }),
         Domain::Float(FloatKind::F64) => map2(a, b, a.elem.clone(), |x, y| {
             pick_lane(FloatKind::F64, false, x, y)
+        }),
+        Domain::Float(FloatKind::F16) => map2(a, b, a.elem.clone(), |x, y| {
+            pick_lane(FloatKind::F16, false, x, y)
         }),
         Domain::Float(kind) => {
             let f = kind.format();
@@ -1614,9 +1699,10 @@ pub fn is_unsigned(e: &ElementType) -> bool {
 mod tests {
     use super::*;
 
-    /// The hardware paths of `float2` give the soft-float bits: every bf16
-    /// against 128 spread bf16 values (all classes: zeros, subnormals,
-    /// normals, infinities, NaNs), and spread f32 pairs.
+    /// The hardware paths of `float2` (the vector passes of `lanes` and the
+    /// per-lane rules they fall back to) give the soft-float bits: every
+    /// bf16 (f16) against 144 spread bf16 (f16) values (all classes: zeros,
+    /// subnormals, normals, infinities, NaNs), and spread f32 and f64 pairs.
     #[test]
     fn hardware_paths_agree_with_soft_float() {
         let ops = [&ADD, &SUB, &MUL, &DIV];
@@ -1625,14 +1711,35 @@ mod tests {
                 FloatKind::BF16,
                 (0..1u64 << 16).collect::<Vec<_>>(),
                 (0..1u64 << 16)
-                    .step_by(512)
-                    .chain([1, 0x8001, 0x7F7F, 0xFF7F, 0x0080])
+                    .step_by(509)
+                    .chain([1, 0x8001, 0x7F7F, 0xFF7F, 0x0080, 0x3F80, 0xBF80, 0x0001])
+                    .chain([0x0040, 0x007F, 0x3F81, 0x4000, 0x7F80, 0xFF80, 0x7FC1])
+                    .collect::<Vec<_>>(),
+            ),
+            (
+                FloatKind::F16,
+                (0..1u64 << 16).collect::<Vec<_>>(),
+                (0..1u64 << 16)
+                    .step_by(509)
+                    .chain([1, 0x8001, 0x7BFF, 0xFBFF, 0x0400, 0x3C00, 0xBC00, 0x03FF])
+                    .chain([0x0200, 0x3C01, 0x4000, 0x7C00, 0xFC00, 0x7E01, 0x0001])
                     .collect::<Vec<_>>(),
             ),
             (
                 FloatKind::F32,
                 (0..1u64 << 32).step_by(65_537).collect(),
                 (0..1u64 << 32).step_by(16_777_259).collect(),
+            ),
+            (
+                FloatKind::F64,
+                (0..1u64 << 16)
+                    .map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (i << 52))
+                    .chain([0, 1 << 63, 1, 0x7FF0 << 48, 0x7FF8 << 48, 0x7FF4 << 48 | 3])
+                    .collect(),
+                (0..u64::MAX)
+                    .step_by(0x0100_0000_0000_0123)
+                    .chain([0, 1 << 63, 1, 0x3FF0 << 48, 0x7FF0 << 48, 0xFFF9 << 48])
+                    .collect(),
             ),
         ] {
             let f = kind.format();

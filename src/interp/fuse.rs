@@ -652,13 +652,11 @@ impl Group {
                 (*x, lane)
             })
             .collect();
-        let converters: Vec<Converter> = self
+        let converters: Vec<Option<Converter>> = self
             .steps
             .iter()
             .map(|s| match s.node {
-                Node::Convert(f, t, _) if f != t => {
-                    Some(Box::new(convert::converter(f, t)) as Box<dyn Fn(u64) -> u64 + Sync>)
-                }
+                Node::Convert(f, t, _) if f != t => Some(Converter::new(f, t, self.n)),
                 _ => None,
             })
             .collect();
@@ -713,7 +711,7 @@ impl Group {
     fn eval(
         &self,
         inputs: &[Arc<Tensor>],
-        converters: &[Converter],
+        converters: &[Option<Converter>],
         slots: &mut [Vec<u64>],
         off: usize,
         out: &mut [u64],
@@ -747,14 +745,103 @@ impl Group {
 
 const RNE: Rounding = Rounding::NearestEven;
 
-/// A step's float conversion, made once per run of the group.
-type Converter = Option<Box<dyn Fn(u64) -> u64 + Sync>>;
+/// A step's float conversion, made once per run of the group: the
+/// per-lane rule `convert::converter`, applied to a block by a vector pass
+/// (f32 ⇄ bf16, f16, f64) or a table of its results (a source of at most
+/// 16 bits into a target of at most 16), the lanes a pass does not settle
+/// by the per-lane rule itself.
+struct Converter {
+    pair: (FloatKind, FloatKind),
+    lane: Box<dyn Fn(u64) -> u64 + Sync>,
+    table: Option<Arc<Vec<u16>>>,
+}
+
+impl Converter {
+    /// The conversion `from` → `to` for a group of `n` elements (a table is
+    /// made when `n` is at least four times its size, and kept).
+    fn new(from: FloatKind, to: FloatKind, n: usize) -> Converter {
+        let hw = matches!(
+            (from, to),
+            (FloatKind::F32, FloatKind::BF16)
+                | (FloatKind::BF16, FloatKind::F32)
+                | (FloatKind::F32, FloatKind::F64)
+                | (FloatKind::F64, FloatKind::F32)
+                | (FloatKind::F16, FloatKind::F32)
+                | (FloatKind::F32, FloatKind::F16)
+        );
+        let table = if hw {
+            None
+        } else {
+            conversion_table(from, to, n)
+        };
+        Converter {
+            pair: (from, to),
+            lane: Box::new(convert::converter(from, to)),
+            table,
+        }
+    }
+
+    /// `o[i] = lane(xs[i])`.
+    fn block(&self, xs: &[u64], o: &mut [u64]) {
+        use super::lanes;
+        let redo = match self.pair {
+            (FloatKind::F32, FloatKind::BF16) => lanes::f32_to_bf16(xs, o),
+            (FloatKind::BF16, FloatKind::F32) => lanes::bf16_to_f32(xs, o),
+            (FloatKind::F32, FloatKind::F64) => lanes::f32_to_f64(xs, o),
+            (FloatKind::F64, FloatKind::F32) => lanes::f64_to_f32(xs, o),
+            (FloatKind::F16, FloatKind::F32) => lanes::f16_to_f32(xs, o),
+            (FloatKind::F32, FloatKind::F16) => lanes::f32_to_f16(xs, o),
+            _ => match &self.table {
+                Some(t) => lanes::lookup16(t, xs, o),
+                None => true,
+            },
+        };
+        if redo {
+            for (o, &x) in o.iter_mut().zip(xs) {
+                *o = (self.lane)(x);
+            }
+        }
+    }
+}
+
+/// The results of `convert::converter(from, to)` for every bit pattern of
+/// `from`, when `from` is at most 16 bits wide, every result fits 16 bits,
+/// and `n` is at least four times the table's size; made once per pair
+/// and kept for the process.
+fn conversion_table(from: FloatKind, to: FloatKind, n: usize) -> Option<Arc<Vec<u16>>> {
+    use std::sync::{Mutex, OnceLock};
+    type Tables = Mutex<HashMap<(FloatKind, FloatKind), Option<Arc<Vec<u16>>>>>;
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    let size = match Width::of(&ElementType::Float(from)) {
+        Width::U8 | Width::I8 => 1usize << 8,
+        Width::U16 | Width::I16 => 1 << 16,
+        _ => return None,
+    };
+    if !matches!(
+        Width::of(&ElementType::Float(to)),
+        Width::U8 | Width::I8 | Width::U16 | Width::I16
+    ) || n < 4 * size
+    {
+        return None;
+    }
+    let tables = TABLES.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(t) = tables.lock().ok()?.get(&(from, to)) {
+        return t.clone();
+    }
+    let conv = convert::converter(from, to);
+    let table: Option<Vec<u16>> = (0..size as u64)
+        .map(|x| u16::try_from(conv(x)).ok())
+        .collect();
+    let table = table.map(Arc::new);
+    tables.lock().ok()?.insert((from, to), table.clone());
+    table
+}
 
 /// One step of a block into `o`, its operands read from `slots`.
 fn compute(
     node: &Node,
     slots: &[Vec<u64>],
-    converter: Option<&Converter>,
+    converter: Option<&Option<Converter>>,
     off: usize,
     o: &mut [u64],
 ) {
@@ -762,6 +849,21 @@ fn compute(
     let arg = |x: usize| &slots[x][..len];
     match *node {
         Node::Input(_) => {}
+        Node::Iota {
+            kind: FloatKind::F32,
+            inner: 1,
+            size,
+        } => {
+            // Along the last dimension: consecutive values, wrapping at `size`.
+            let mut v = off % size;
+            for o in o.iter_mut() {
+                *o = (v as f32).to_bits() as u64;
+                v += 1;
+                if v == size {
+                    v = 0;
+                }
+            }
+        }
         Node::Iota { kind, inner, size } => {
             let mut v = (off / inner) % size;
             let mut at = off % inner;
@@ -817,11 +919,7 @@ fn compute(
         Node::Convert(_, _, a) => {
             let xs = arg(a);
             match converter {
-                Some(Some(conv)) => {
-                    for (o, &x) in o.iter_mut().zip(xs) {
-                        *o = conv(x);
-                    }
-                }
+                Some(Some(conv)) => conv.block(xs, o),
                 // A conversion to the same type is the operand.
                 _ => o.copy_from_slice(xs),
             }
@@ -927,5 +1025,51 @@ pub fn fused_counts(interp: &Interp<'_>, block: &Block) -> (usize, usize) {
             p.groups.len(),
         ),
         None => (0, 0),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A group's conversions (vector passes, tables, per-lane rule) give
+    /// `convert::converter`'s bits on every pattern of every source of at
+    /// most 16 bits, and on spread f32 and f64 patterns (NaN payloads,
+    /// infinities, subnormals included), into every other kind tried.
+    #[test]
+    fn block_conversions_match_the_lane_rule() {
+        use FloatKind::*;
+        let kinds = [
+            F64, F32, BF16, F16, F8E4M3FN, F8E5M2, F8E4M3FNUZ, F8E8M0FNU, F6E2M3FN, F4E2M1FN,
+        ];
+        for &from in &kinds {
+            let xs: Vec<u64> = match from {
+                F64 => (0..1u64 << 18)
+                    .map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (i << 52))
+                    .chain([0, 1 << 63, 1, 0x7FF0 << 48, 0x7FF8 << 48 | 5, 0xFFF4 << 48])
+                    .collect(),
+                F32 => (0..1u64 << 32)
+                    .step_by(16_411)
+                    .chain([0, 1 << 31, 1, 0x7F80_0000, 0x7FC0_0001, 0xFF80_0001])
+                    .collect(),
+                k => (0..1u64 << k.bits()).collect(),
+            };
+            for &to in &kinds {
+                if to == from {
+                    continue;
+                }
+                let lane = convert::converter(from, to);
+                for n in [0, usize::MAX] {
+                    let conv = Converter::new(from, to, n);
+                    for chunk in xs.chunks(BLOCK) {
+                        let mut o = vec![0u64; chunk.len()];
+                        conv.block(chunk, &mut o);
+                        for (&x, &r) in chunk.iter().zip(&o) {
+                            assert_eq!(r, lane(x), "{from:?} -> {to:?} of {x:#x}");
+                        }
+                    }
+                }
+            }
+        }
     }
 }

@@ -19,6 +19,7 @@ pub mod control;
 pub mod elementwise;
 pub mod fuse;
 pub mod gemm;
+pub mod lanes;
 pub mod linalg;
 pub mod literal;
 pub mod memory;

@@ -1,0 +1,382 @@
+//! Passes over blocks of lanes compiled for the machine's vector unit.
+//!
+//! Each pass is one loop body written once, compiled three times (for
+//! AVX-512, for AVX2 and for the baseline target) and chosen at run time
+//! by the features the processor reports. Every pass computes what the
+//! kernels' per-lane rules compute on the lanes it can settle with plain
+//! hardware arithmetic, and reports whether any lane needs the per-lane
+//! rule instead (a NaN, or a result outside the range the pass rounds);
+//! the callers then redo those lanes by the per-lane rule, so the bits are
+//! the per-lane rule's on every lane. Nothing here is approximate: the
+//! passes only let the compiler keep several lanes in one register.
+//!
+//! Lanes are `u64`s holding an element's bits (see `words.rs`); a lane of
+//! an f32 holds the 32 bits in its low half, a bf16 its 16 low bits.
+
+/// The vector extensions found at run time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Isa {
+    Base,
+    #[cfg(target_arch = "x86_64")]
+    Avx2,
+    #[cfg(target_arch = "x86_64")]
+    Avx512,
+}
+
+fn isa() -> Isa {
+    static FOUND: std::sync::OnceLock<Isa> = std::sync::OnceLock::new();
+    *FOUND.get_or_init(|| {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("avx512f")
+                && std::arch::is_x86_feature_detected!("avx512vl")
+                && std::arch::is_x86_feature_detected!("avx512dq")
+                && std::arch::is_x86_feature_detected!("avx512bw")
+            {
+                return Isa::Avx512;
+            }
+            if std::arch::is_x86_feature_detected!("avx2") {
+                return Isa::Avx2;
+            }
+        }
+        Isa::Base
+    })
+}
+
+/// Defines `pub(crate) fn NAME(ARGS) -> R` whose body is compiled for each
+/// [`Isa`] and dispatched at run time. The body must be safe code; only the
+/// instruction set it is compiled for differs.
+macro_rules! multiversion {
+    ($(#[$meta:meta])* fn $name:ident($($a:ident: $t:ty),*) -> $r:ty $body:block) => {
+        $(#[$meta])*
+        pub(crate) fn $name($($a: $t),*) -> $r {
+            #[inline(always)]
+            fn inner($($a: $t),*) -> $r $body
+            #[cfg(target_arch = "x86_64")]
+            {
+                #[target_feature(enable = "avx512f,avx512vl,avx512dq,avx512bw,avx2,fma")]
+                unsafe fn v512($($a: $t),*) -> $r {
+                    inner($($a),*)
+                }
+                #[target_feature(enable = "avx2,fma")]
+                unsafe fn v256($($a: $t),*) -> $r {
+                    inner($($a),*)
+                }
+                match isa() {
+                    // SAFETY: the processor reported these features.
+                    Isa::Avx512 => return unsafe { v512($($a),*) },
+                    // SAFETY: as above.
+                    Isa::Avx2 => return unsafe { v256($($a),*) },
+                    Isa::Base => {}
+                }
+            }
+            inner($($a),*)
+        }
+    };
+}
+
+// ---------------------------------------------------------------------------
+// Binary arithmetic
+// ---------------------------------------------------------------------------
+
+/// `o[i] = op(xs[i], ys[i])` in f32 hardware arithmetic (round to nearest
+/// even); true when some result is a NaN (whose lane the caller redoes).
+#[inline(always)]
+fn f32_pass(xs: &[u64], ys: &[u64], o: &mut [u64], op: impl Fn(f32, f32) -> f32) -> bool {
+    let n = o.len().min(xs.len()).min(ys.len());
+    let (xs, ys, o) = (&xs[..n], &ys[..n], &mut o[..n]);
+    let mut nan = false;
+    for i in 0..n {
+        let r = op(f32::from_bits(xs[i] as u32), f32::from_bits(ys[i] as u32));
+        nan |= r.is_nan();
+        o[i] = r.to_bits() as u64;
+    }
+    nan
+}
+
+/// [`f32_pass`] in f64.
+#[inline(always)]
+fn f64_pass(xs: &[u64], ys: &[u64], o: &mut [u64], op: impl Fn(f64, f64) -> f64) -> bool {
+    let n = o.len().min(xs.len()).min(ys.len());
+    let (xs, ys, o) = (&xs[..n], &ys[..n], &mut o[..n]);
+    let mut nan = false;
+    for i in 0..n {
+        let r = op(f64::from_bits(xs[i]), f64::from_bits(ys[i]));
+        nan |= r.is_nan();
+        o[i] = r.to_bits();
+    }
+    nan
+}
+
+/// The lane of an `f64` rounded to nearest even into a 16-bit IEEE format
+/// with `MAN` fraction bits, exponent bias `BIAS` and infinities (bf16:
+/// 7, 127; f16: 10, 15), and whether the lane needs the per-lane rule
+/// instead (a NaN).
+///
+/// From the format's smallest normal binade on, the `52 − MAN` low
+/// fraction bits are rounded away (a carry into the exponent gives the
+/// next binade) and the exponent is rebiased; a pattern past the largest
+/// finite one is ∞. Below it, |r| · 2^(BIAS − 1 + MAN) is rounded to an
+/// integer, which is the subnormal's pattern (2^MAN when it rounds up to
+/// the smallest normal, whose pattern that is; 0 for a zero). The sign is
+/// kept in every case.
+#[inline(always)]
+fn narrow_of_f64<const MAN: u32, const BIAS: i64>(r: f64) -> (u64, bool) {
+    let bits = r.to_bits();
+    let sign = (bits >> 63) << 15;
+    let mag = bits & !(1u64 << 63);
+    let e = (mag >> 52) as i64 - 1023;
+    let shift = 52 - MAN;
+    let rounded = (mag + (1u64 << (shift - 1)) - 1 + ((mag >> shift) & 1)) >> shift;
+    let normal = rounded.wrapping_sub(((1023 - BIAS) as u64) << MAN);
+    let inf = ((2 * BIAS + 1) as u64) << MAN;
+    let scale = f64::from_bits(((1023 + BIAS - 1 + MAN as i64) as u64) << 52);
+    let sub = (f64::from_bits(mag) * scale).round_ties_even() as u64;
+    let pattern = if e < 1 - BIAS {
+        sub
+    } else if normal >= inf {
+        inf
+    } else {
+        normal
+    };
+    (pattern | sign, r.is_nan())
+}
+
+/// The `f64` value of an f16 lane (exact; NaNs stay NaNs).
+#[inline(always)]
+fn f16_value(v: u64) -> f64 {
+    let s = (v >> 15) & 1;
+    let e = (v >> 10) & 0x1F;
+    let m = v & 0x3FF;
+    let e64 = if e == 0x1F { 2047 } else { e + 1008 };
+    let normal = f64::from_bits((s << 63) | (e64 << 52) | (m << 42));
+    let sub =
+        f64::from_bits(((m as f64) * f64::from_bits((1023 - 24) << 52)).to_bits() | (s << 63));
+    if e == 0 {
+        sub
+    } else {
+        normal
+    }
+}
+
+/// The `f64` value of a bf16 lane (exact).
+#[inline(always)]
+fn bf16_value(v: u64) -> f64 {
+    f32::from_bits(((v as u32) & 0xFFFF) << 16) as f64
+}
+
+/// `o[i] = op(xs[i], ys[i])` on lanes of a 16-bit format: both operands
+/// are exact in f64 (`value`), the f64 operation rounds once, and
+/// [`narrow_of_f64`] rounds that into the format (for + − × ÷ of 8- or
+/// 11-bit significands, f64's 53 bits are beyond the 2p + 2 that make
+/// the second rounding innocuous, subnormal results included). True when
+/// some lane needs the per-lane rule.
+#[inline(always)]
+fn narrow_pass<const MAN: u32, const BIAS: i64>(
+    xs: &[u64],
+    ys: &[u64],
+    o: &mut [u64],
+    value: impl Fn(u64) -> f64,
+    op: impl Fn(f64, f64) -> f64,
+) -> bool {
+    let n = o.len().min(xs.len()).min(ys.len());
+    let (xs, ys, o) = (&xs[..n], &ys[..n], &mut o[..n]);
+    let mut bad = false;
+    for i in 0..n {
+        let (lane, b) = narrow_of_f64::<MAN, BIAS>(op(value(xs[i]), value(ys[i])));
+        bad |= b;
+        o[i] = lane;
+    }
+    bad
+}
+
+#[inline(always)]
+fn bf16_pass(xs: &[u64], ys: &[u64], o: &mut [u64], op: impl Fn(f64, f64) -> f64) -> bool {
+    narrow_pass::<7, 127>(xs, ys, o, bf16_value, op)
+}
+
+#[inline(always)]
+fn f16_pass(xs: &[u64], ys: &[u64], o: &mut [u64], op: impl Fn(f64, f64) -> f64) -> bool {
+    narrow_pass::<10, 15>(xs, ys, o, f16_value, op)
+}
+
+multiversion! {
+    /// f32 `add` of a block (see [`f32_pass`]).
+    fn f32_add(xs: &[u64], ys: &[u64], o: &mut [u64]) -> bool { f32_pass(xs, ys, o, |x, y| x + y) }
+}
+multiversion! {
+    /// f32 `subtract` of a block.
+    fn f32_sub(xs: &[u64], ys: &[u64], o: &mut [u64]) -> bool { f32_pass(xs, ys, o, |x, y| x - y) }
+}
+multiversion! {
+    /// f32 `multiply` of a block.
+    fn f32_mul(xs: &[u64], ys: &[u64], o: &mut [u64]) -> bool { f32_pass(xs, ys, o, |x, y| x * y) }
+}
+multiversion! {
+    /// f32 `divide` of a block.
+    fn f32_div(xs: &[u64], ys: &[u64], o: &mut [u64]) -> bool { f32_pass(xs, ys, o, |x, y| x / y) }
+}
+multiversion! {
+    /// f64 `add` of a block (see [`f64_pass`]).
+    fn f64_add(xs: &[u64], ys: &[u64], o: &mut [u64]) -> bool { f64_pass(xs, ys, o, |x, y| x + y) }
+}
+multiversion! {
+    /// f64 `subtract` of a block.
+    fn f64_sub(xs: &[u64], ys: &[u64], o: &mut [u64]) -> bool { f64_pass(xs, ys, o, |x, y| x - y) }
+}
+multiversion! {
+    /// f64 `multiply` of a block.
+    fn f64_mul(xs: &[u64], ys: &[u64], o: &mut [u64]) -> bool { f64_pass(xs, ys, o, |x, y| x * y) }
+}
+multiversion! {
+    /// f64 `divide` of a block.
+    fn f64_div(xs: &[u64], ys: &[u64], o: &mut [u64]) -> bool { f64_pass(xs, ys, o, |x, y| x / y) }
+}
+multiversion! {
+    /// bf16 `add` of a block (see [`bf16_pass`]).
+    fn bf16_add(xs: &[u64], ys: &[u64], o: &mut [u64]) -> bool { bf16_pass(xs, ys, o, |x, y| x + y) }
+}
+multiversion! {
+    /// bf16 `subtract` of a block.
+    fn bf16_sub(xs: &[u64], ys: &[u64], o: &mut [u64]) -> bool { bf16_pass(xs, ys, o, |x, y| x - y) }
+}
+multiversion! {
+    /// bf16 `multiply` of a block.
+    fn bf16_mul(xs: &[u64], ys: &[u64], o: &mut [u64]) -> bool { bf16_pass(xs, ys, o, |x, y| x * y) }
+}
+multiversion! {
+    /// bf16 `divide` of a block.
+    fn bf16_div(xs: &[u64], ys: &[u64], o: &mut [u64]) -> bool { bf16_pass(xs, ys, o, |x, y| x / y) }
+}
+
+multiversion! {
+    /// f16 `add` of a block (see [`narrow_pass`]).
+    fn f16_add(xs: &[u64], ys: &[u64], o: &mut [u64]) -> bool { f16_pass(xs, ys, o, |x, y| x + y) }
+}
+multiversion! {
+    /// f16 `subtract` of a block.
+    fn f16_sub(xs: &[u64], ys: &[u64], o: &mut [u64]) -> bool { f16_pass(xs, ys, o, |x, y| x - y) }
+}
+multiversion! {
+    /// f16 `multiply` of a block.
+    fn f16_mul(xs: &[u64], ys: &[u64], o: &mut [u64]) -> bool { f16_pass(xs, ys, o, |x, y| x * y) }
+}
+multiversion! {
+    /// f16 `divide` of a block.
+    fn f16_div(xs: &[u64], ys: &[u64], o: &mut [u64]) -> bool { f16_pass(xs, ys, o, |x, y| x / y) }
+}
+
+// ---------------------------------------------------------------------------
+// Conversions
+// ---------------------------------------------------------------------------
+
+multiversion! {
+    /// f32 → bf16 of a block: the 16 low bits rounded away to nearest even
+    /// (a carry into the exponent gives the next binade, or ∞ past the
+    /// largest finite value; subnormals round alike). True when a lane is
+    /// a NaN (its payload takes the per-lane rule).
+    fn f32_to_bf16(xs: &[u64], o: &mut [u64]) -> bool {
+        let n = o.len().min(xs.len());
+        let (xs, o) = (&xs[..n], &mut o[..n]);
+        let mut nan = false;
+        for i in 0..n {
+            let u = xs[i] as u32;
+            nan |= (u & 0x7FFF_FFFF > 0x7F80_0000) | (xs[i] > u32::MAX as u64);
+            o[i] = (u.wrapping_add(0x7FFF + ((u >> 16) & 1)) >> 16) as u64;
+        }
+        nan
+    }
+}
+multiversion! {
+    /// bf16 → f32 of a block (exact: the 16 bits become the high half).
+    /// True when a lane is a NaN.
+    fn bf16_to_f32(xs: &[u64], o: &mut [u64]) -> bool {
+        let n = o.len().min(xs.len());
+        let (xs, o) = (&xs[..n], &mut o[..n]);
+        let mut nan = false;
+        for i in 0..n {
+            let v = xs[i] & 0xFFFF;
+            nan |= (v & 0x7FFF > 0x7F80) | (xs[i] > 0xFFFF);
+            o[i] = v << 16;
+        }
+        nan
+    }
+}
+multiversion! {
+    /// f32 → f64 of a block (exact). True when a lane is a NaN.
+    fn f32_to_f64(xs: &[u64], o: &mut [u64]) -> bool {
+        let n = o.len().min(xs.len());
+        let (xs, o) = (&xs[..n], &mut o[..n]);
+        let mut nan = false;
+        for i in 0..n {
+            let x = f32::from_bits(xs[i] as u32);
+            nan |= x.is_nan() | (xs[i] > u32::MAX as u64);
+            o[i] = (x as f64).to_bits();
+        }
+        nan
+    }
+}
+multiversion! {
+    /// f64 → f32 of a block (the hardware's rounding to nearest even).
+    /// True when a lane is a NaN.
+    fn f64_to_f32(xs: &[u64], o: &mut [u64]) -> bool {
+        let n = o.len().min(xs.len());
+        let (xs, o) = (&xs[..n], &mut o[..n]);
+        let mut nan = false;
+        for i in 0..n {
+            let x = f64::from_bits(xs[i]);
+            nan |= x.is_nan();
+            o[i] = (x as f32).to_bits() as u64;
+        }
+        nan
+    }
+}
+
+multiversion! {
+    /// f16 → f32 of a block (exact). True when a lane is a NaN or wider
+    /// than 16 bits.
+    fn f16_to_f32(xs: &[u64], o: &mut [u64]) -> bool {
+        let n = o.len().min(xs.len());
+        let (xs, o) = (&xs[..n], &mut o[..n]);
+        let mut bad = false;
+        for i in 0..n {
+            let x = f16_value(xs[i]);
+            bad |= x.is_nan() | (xs[i] > 0xFFFF);
+            o[i] = (x as f32).to_bits() as u64;
+        }
+        bad
+    }
+}
+multiversion! {
+    /// f32 → f16 of a block, rounded once from the exact value (see
+    /// [`narrow_of_f64`]). True when a lane is a NaN or wider than 32 bits.
+    fn f32_to_f16(xs: &[u64], o: &mut [u64]) -> bool {
+        let n = o.len().min(xs.len());
+        let (xs, o) = (&xs[..n], &mut o[..n]);
+        let mut bad = false;
+        for i in 0..n {
+            let (lane, b) = narrow_of_f64::<10, 15>(f32::from_bits(xs[i] as u32) as f64);
+            bad |= b | (xs[i] > u32::MAX as u64);
+            o[i] = lane;
+        }
+        bad
+    }
+}
+
+multiversion! {
+    /// `o[i] = table[xs[i]]` where every lane indexes the table; true when
+    /// some lane does not (the caller redoes it).
+    fn lookup16(table: &[u16], xs: &[u64], o: &mut [u64]) -> bool {
+        let n = o.len().min(xs.len());
+        let (xs, o) = (&xs[..n], &mut o[..n]);
+        let mut outside = false;
+        for i in 0..n {
+            let x = xs[i] as usize;
+            match table.get(x) {
+                Some(&v) => o[i] = v as u64,
+                None => outside = true,
+            }
+        }
+        outside
+    }
+}
