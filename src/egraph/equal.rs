@@ -141,10 +141,15 @@ pub fn saturate(g: &mut HGraph, rules: &[&Rule], limits: Limits, stop: Option<(I
             }
         }
         let mut changed = false;
-        let levels = if found.is_empty() {
-            HashMap::new()
-        } else {
+        // Needed only where a right-hand side builds a region (its
+        // regions' nested ops are part of its op's pattern).
+        let levels = if found
+            .iter()
+            .any(|(r, _, _)| r.rhs.iter().any(|o| !o.regions.is_empty()))
+        {
             free_levels(g)
+        } else {
+            HashMap::new()
         };
         for (rule, id, b) in found {
             // The right-hand side's regions bind the level just above the

@@ -738,8 +738,9 @@ impl DefOf for HGraph {
 /// Builds right-hand sides into the e-graph.
 pub struct GraphBuilder<'a> {
     pub g: &'a mut HGraph,
-    /// Depth of the regions being built (right-hand side regions are
-    /// numbered above every depth of the input programs).
+    /// Depth of the regions being built (a right-hand side's regions are
+    /// numbered from `base_depth + 1`, the caller choosing `base_depth` at
+    /// or above every level the right-hand side's operands use).
     depth: Vec<(u32, Vec<Type>)>,
     base_depth: u32,
 }
