@@ -717,3 +717,24 @@ fn a_shape_assertion_message_takes_its_inputs_values() {
     assert!(err.contains("n = 2, at least 3 expected (2)"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `hlocheck equiv` of a `chlo.top_k` program and its hand-written
+/// `sort` + `slice`: proven by rewriting (the rule's sort meets the
+/// program's); with the comparator reversed it is not (and the sides
+/// differ).
+#[test]
+fn equiv_proves_top_k_against_its_sort_by_rewriting() {
+    let p = |name: &str| {
+        format!(
+            "{}/tests/programs/equiv/{name}.mlir",
+            env!("CARGO_MANIFEST_DIR")
+        )
+    };
+    let (code, out, err) = hlocheck(&["equiv", &p("top_k"), &p("top_k_sort")]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("equivalent (proven by rewriting)"), "{out}");
+    let (code, out, err) = hlocheck(&["equiv", &p("top_k"), &p("top_k_sort_ascending")]);
+    assert_ne!(code, 0, "{out}{err}");
+    assert!(!out.contains("proven by rewriting"), "{out}");
+    assert!(out.contains("not equivalent"), "{out}");
+}

@@ -1,8 +1,9 @@
 //! The SMT method with products abstracted (`prove::products`): the 64-bit
-//! `mulhi_u64` rule of spec/rules/chlo.rules, which Z3 does not settle
-//! asked directly, is proven with its products abstracted and the lemmas
-//! named; the same rule with a carry dropped
-//! (tests/programs/prove/wrong_mulhi.rules) is not proven.
+//! `mulhi_u64` and `mulhi_i64` rules of spec/rules/chlo.rules, which Z3
+//! does not settle asked directly, are proven with their products
+//! abstracted and the lemmas named; the same rules with a carry dropped
+//! and with a sign correction dropped (tests/programs/prove/wrong_mulhi.rules)
+//! are not proven.
 
 use hlocheck::egraph::instances::instances_with;
 use hlocheck::egraph::rules;
@@ -11,9 +12,9 @@ use hlocheck::prove::certificate::SMT_RLIMIT;
 use hlocheck::prove::smt::{decide, SmtResult};
 use hlocheck::prove::{Options, Outcome, Side};
 
-/// The ui64 instances of rule `name` of the file at `path` (from the
-/// crate's root).
-fn ui64_instances(path: &str, name: &str) -> Vec<(Program, Program, String)> {
+/// The instances on element type `elem` of rule `name` of the file at
+/// `path` (from the crate's root).
+fn instances(path: &str, name: &str, elem: &str) -> Vec<(Program, Program, String)> {
     let full = format!("{}/{path}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&full).expect("rules file");
     let parsed = rules::parse_rules(path, &text).expect("rules parse");
@@ -23,9 +24,9 @@ fn ui64_instances(path: &str, name: &str) -> Vec<(Program, Program, String)> {
         .expect("the rule is in the file");
     let out: Vec<_> = instances_with(rule, 2)
         .into_iter()
-        .filter(|(_, _, what)| what.contains(" on ui64:"))
+        .filter(|(_, _, what)| what.contains(&format!(" on {elem}:")))
         .collect();
-    assert!(!out.is_empty(), "{name}: no ui64 instance");
+    assert!(!out.is_empty(), "{name}: no {elem} instance");
     out
 }
 
@@ -46,7 +47,7 @@ fn smt(lhs: &Program, rhs: &Program) -> SmtResult {
 
 #[test]
 fn mulhi_u64_is_proven_with_its_products_abstracted() {
-    for (lhs, rhs, what) in ui64_instances("spec/rules/chlo.rules", "mulhi_u64") {
+    for (lhs, rhs, what) in instances("spec/rules/chlo.rules", "mulhi_u64", "ui64") {
         match smt(&lhs, &rhs) {
             SmtResult::Decided(v) => {
                 assert_eq!(v.outcome, Outcome::Equivalent, "{what}: {}", v.summary);
@@ -65,9 +66,58 @@ fn mulhi_u64_is_proven_with_its_products_abstracted() {
 
 #[test]
 fn mulhi_u64_with_a_carry_dropped_is_not_proven() {
-    for (lhs, rhs, what) in ui64_instances(
+    for (lhs, rhs, what) in instances(
         "tests/programs/prove/wrong_mulhi.rules",
         "mulhi_u64_carry_dropped",
+        "ui64",
+    ) {
+        match smt(&lhs, &rhs) {
+            SmtResult::Decided(v) => {
+                assert_ne!(v.outcome, Outcome::Equivalent, "{what}: {}", v.summary)
+            }
+            SmtResult::StepAside(r) => assert!(
+                r.contains("products abstracted"),
+                "{what}: stepped aside before abstracting the products: {r}"
+            ),
+        }
+    }
+}
+
+#[test]
+fn mulhi_i64_is_proven_with_its_products_abstracted() {
+    for (lhs, rhs, what) in instances("spec/rules/chlo.rules", "mulhi_i64", "i64") {
+        match smt(&lhs, &rhs) {
+            SmtResult::Decided(v) => {
+                assert_eq!(v.outcome, Outcome::Equivalent, "{what}: {}", v.summary);
+                assert_eq!(
+                    v.lemmas,
+                    vec![
+                        "split",
+                        "ring",
+                        "width",
+                        "bound",
+                        "sign split",
+                        "sign ring",
+                        "sign select",
+                        "high difference",
+                        "sign correction"
+                    ],
+                    "{what}: {}",
+                    v.summary
+                );
+                assert!(v.summary.contains("products abstracted"), "{}", v.summary);
+            }
+            SmtResult::StepAside(r) => panic!("{what}: stepped aside: {r}"),
+        }
+    }
+}
+
+#[test]
+fn mulhi_i64_with_a_sign_correction_dropped_is_not_proven() {
+    for (lhs, rhs, what) in instances(
+        "tests/programs/prove/wrong_mulhi.rules",
+        "mulhi_i64_correction_dropped",
+        "i64",
     ) {
         match smt(&lhs, &rhs) {
             SmtResult::Decided(v) => {

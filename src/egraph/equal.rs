@@ -6,6 +6,7 @@ use super::matcher::{instantiate, matches};
 use super::rules::{self, eval_type, Kind, Rule};
 use crate::ir::Program;
 use egg::{FlatTerm, Id};
+use std::collections::HashMap;
 
 /// Bounds on saturation.
 #[derive(Clone, Copy, Debug)]
@@ -140,8 +141,33 @@ pub fn saturate(g: &mut HGraph, rules: &[&Rule], limits: Limits, stop: Option<(I
             }
         }
         let mut changed = false;
+        // Needed only where a right-hand side builds a region (its
+        // regions' nested ops are part of its op's pattern).
+        let levels = if found
+            .iter()
+            .any(|(r, _, _)| r.rhs.iter().any(|o| !o.regions.is_empty()))
+        {
+            free_levels(g)
+        } else {
+            HashMap::new()
+        };
         for (rule, id, b) in found {
-            let mut builder = GraphBuilder::new(g, 40);
+            // The right-hand side's regions bind the level just above the
+            // deepest one its operands use (so none of theirs is
+            // captured): a rule applied in a function's body builds its
+            // regions at level 1, as the function's own ops have theirs,
+            // and the two meet when they are the same.
+            let used = b
+                .vals
+                .iter()
+                .map(|(_, v, _)| levels.get(v).copied().unwrap_or(u64::MAX))
+                .fold(0u64, |a, m| a | m);
+            let base = if used == 0 {
+                0
+            } else {
+                63 - used.leading_zeros()
+            };
+            let mut builder = GraphBuilder::new(g, base);
             let Ok(res) = instantiate(rule, &b, &mut builder) else {
                 continue;
             };
@@ -182,6 +208,45 @@ pub fn saturate(g: &mut HGraph, rules: &[&Rule], limits: Limits, stop: Option<(I
         g.rebuild();
         if !changed || g.total_size() > limits.nodes {
             return;
+        }
+    }
+}
+
+/// Each e-class's free region levels: a bit per level of the `$bbarg`s
+/// some term of the class uses and no region of that term binds (a
+/// `$region` of level `L` binds `L` and the levels above it, as
+/// extraction reads them). Every term of a class counts, so a
+/// right-hand side built over the class captures none of them.
+fn free_levels(g: &HGraph) -> HashMap<Id, u64> {
+    let mut ids: Vec<Id> = g.classes().map(|c| c.id).collect();
+    ids.sort();
+    let mut m: HashMap<Id, u64> = ids.iter().map(|&i| (i, 0)).collect();
+    // A union of bits, growing to a fixpoint (children are mostly older
+    // e-classes, so one pass in id order settles most).
+    loop {
+        let mut changed = false;
+        for &id in &ids {
+            let mut d = 0u64;
+            for n in &g[id].nodes {
+                let mut e = 0u64;
+                for c in &n.children {
+                    e |= m.get(&g.find(*c)).copied().unwrap_or(0);
+                }
+                match n.op.as_str() {
+                    "$bbarg" => e |= 1u64 << (n.k >> 16).min(63),
+                    "$region" => e &= 1u64.checked_shl(n.k).map_or(u64::MAX, |b| b - 1),
+                    _ => {}
+                }
+                d |= e;
+            }
+            let slot = m.entry(id).or_insert(0);
+            if *slot != d {
+                *slot = d;
+                changed = true;
+            }
+        }
+        if !changed {
+            return m;
         }
     }
 }

@@ -101,12 +101,23 @@ pub struct Tables {
 }
 
 impl Tables {
+    /// The id of an attribute list; lists of the same attributes in
+    /// another order have the same id (a program's op and a rule's
+    /// right-hand side list them differently), the first list seen being
+    /// the one kept.
     pub fn attrs_id(&mut self, attrs: &[(String, Attr)]) -> u32 {
+        let mut parts: Vec<String> = attrs
+            .iter()
+            .map(|(n, a)| {
+                let mut p = format!("{n}=");
+                write_attr(&mut p, a);
+                p
+            })
+            .collect();
+        parts.sort();
         let mut key = String::new();
-        for (n, a) in attrs {
-            key.push_str(n);
-            key.push('=');
-            write_attr(&mut key, a);
+        for p in parts {
+            key.push_str(&p);
             key.push(';');
         }
         if let Some(&i) = self.attr_ix.get(&key) {
@@ -727,8 +738,9 @@ impl DefOf for HGraph {
 /// Builds right-hand sides into the e-graph.
 pub struct GraphBuilder<'a> {
     pub g: &'a mut HGraph,
-    /// Depth of the regions being built (right-hand side regions are
-    /// numbered above every depth of the input programs).
+    /// Depth of the regions being built (a right-hand side's regions are
+    /// numbered from `base_depth + 1`, the caller choosing `base_depth` at
+    /// or above every level the right-hand side's operands use).
     depth: Vec<(u32, Vec<Type>)>,
     base_depth: u32,
 }

@@ -27,7 +27,14 @@
 //!   `sign split`), `(X − U·K·K)·(Y − V·K·K)` = `X·Y − (U·Y + V·X)·K·K`
 //!   (lemma `sign ring`), `zext(b)·Y` = `ite(b = 1, Y, 0)` for a bit `b`
 //!   (lemma `sign select`), and the high half of `P − Q·K·K` is
-//!   `P[127:64] − Q[63:0]` (lemma `high difference`); `X·Y` as above.
+//!   `P[127:64] − Q[63:0]` (lemma `high difference`); `X·Y` as above;
+//!   and `u − Q[63:0]` = `(u − ite(x <s 0, y, 0)) − ite(y <s 0, x, 0)`
+//!   in 64 bits (lemma `sign correction`). Written so, the corrections
+//!   are the terms of a program that subtracts `select(x < 0, y, 0)` and
+//!   `select(y < 0, x, 0)` from the unsigned high word (`mulhi_i64`):
+//!   Z3's simplifier cancels them from both sides of the comparison, and
+//!   what is left is the unsigned query. Left as `Q[63:0]`, the query is
+//!   not settled within the resource limit.
 //!
 //! Each lemma is stated over fresh constants by the same functions that
 //! build the rewritten terms, so the terms the query uses are instances of
@@ -58,6 +65,7 @@ pub enum Lemma {
     SignRing,
     SignSelect,
     HighDifference,
+    SignCorrection,
 }
 
 /// `2^e` in 128 bits.
@@ -121,6 +129,29 @@ fn high_difference(p: &BV, q: &BV) -> BV {
     p.extract(127, 64).bvsub(q.extract(63, 0))
 }
 
+/// The sign corrections of signed 64-bit `x`, `y` in 128 bits:
+/// `zext(x[63])·zext(y) + zext(y[63])·zext(x)` with each product a
+/// selection (lemma `sign select`), the `Q` of `sext(x)·sext(y) =
+/// zext(x)·zext(y) − Q·K·K` (lemmas `sign split`, `sign ring`).
+fn corrections(x: &BV, y: &BV) -> BV {
+    select_bit(&sign_bit(x), &zx(y, 128)).bvadd(select_bit(&sign_bit(y), &zx(x, 128)))
+}
+
+/// The sign bit of a 64-bit value.
+fn sign_bit(x: &BV) -> BV {
+    x.extract(63, 63)
+}
+
+/// `(u − ite(x < 0, y, 0)) − ite(y < 0, x, 0)` in 64 bits (signed
+/// comparisons): the unsigned high word `u` with the sign corrections
+/// taken in the word itself, as a program writes them (lemma `sign
+/// correction`).
+fn corrected(u: &BV, x: &BV, y: &BV) -> BV {
+    let zero = BV::from_u64(0, 64);
+    let neg = |v: &BV| v.bvslt(&zero);
+    u.bvsub(neg(x).ite(y, &zero)).bvsub(neg(y).ite(x, &zero))
+}
+
 impl Lemma {
     pub fn name(self) -> &'static str {
         match self {
@@ -132,6 +163,7 @@ impl Lemma {
             Lemma::SignRing => "sign ring",
             Lemma::SignSelect => "sign select",
             Lemma::HighDifference => "high difference",
+            Lemma::SignCorrection => "sign correction",
         }
     }
 
@@ -185,6 +217,11 @@ impl Lemma {
                 let (p, q) = (c("p", 128), c("q", 128));
                 let lhs = sign_split(&p, &q).extract(127, 64);
                 (lhs.eq(high_difference(&p, &q)).not(), false)
+            }
+            Lemma::SignCorrection => {
+                let (u, x, y) = (c("u", 64), c("x", 64), c("y", 64));
+                let lhs = u.bvsub(corrections(&x, &y).extract(63, 0));
+                (lhs.eq(corrected(&u, &x, &y)).not(), false)
             }
         }
     }
@@ -298,10 +335,14 @@ impl Products {
             Lemma::SignRing,
             Lemma::SignSelect,
             Lemma::HighDifference,
+            Lemma::SignCorrection,
         ]);
-        let q = select_bit(&x.extract(63, 63), &zx(y, 128))
-            .bvadd(select_bit(&y.extract(63, 63), &zx(x, 128)));
-        high_difference(&p, &q)
+        // `high_difference(P, Q)` by the sign lemmas, then the corrections
+        // taken in 64 bits (lemma `sign correction`): written so, they are
+        // the terms a program's `select(x < 0, y, 0)` becomes, which Z3's
+        // simplifier cancels from both sides of the comparison, leaving
+        // the unsigned query.
+        corrected(&p.extract(127, 64), x, y)
     }
 
     /// Whether nothing was abstracted.
@@ -353,12 +394,34 @@ mod tests {
             Lemma::SignRing,
             Lemma::SignSelect,
             Lemma::HighDifference,
+            Lemma::SignCorrection,
         ] {
             let r = z3::with_z3_config(&z3::Config::new(), || {
                 l.prove(super::super::certificate::SMT_RLIMIT, 300_000)
             });
             assert_eq!(r, Ok(()), "{}", l.name());
         }
+    }
+
+    /// A false variant of `sign correction` is not proven: the correction
+    /// of a negative `y` dropped, or the comparisons unsigned.
+    #[test]
+    fn a_false_sign_correction_is_refuted() {
+        let r = z3::with_z3_config(&z3::Config::new(), || {
+            let [u, x, y] = ["u", "x", "y"].map(|n| BV::new_const(n, 64));
+            let zero = BV::from_u64(0, 64);
+            let lhs = u.bvsub(corrections(&x, &y).extract(63, 0));
+            let dropped = u.bvsub(x.bvslt(&zero).ite(&y, &zero));
+            let unsigned = u
+                .bvsub(x.bvult(&zero).ite(&y, &zero))
+                .bvsub(y.bvult(&zero).ite(&x, &zero));
+            [dropped, unsigned].map(|wrong| {
+                let s = Solver::new();
+                s.assert(lhs.eq(wrong).not());
+                s.check()
+            })
+        });
+        assert_eq!(r, [SatResult::Sat, SatResult::Sat]);
     }
 
     /// A false variant of a lemma is not proven: the bound one less than
