@@ -825,8 +825,11 @@ impl<'p> Pass<'p> {
     /// positions outside it add products 0·0 = +0 to the accumulator, which
     /// starts at +0 and so is never −0: adding +0 changes no bit (a NaN or
     /// ∞ stays), and the positions inside are accumulated in the same order.
+    /// Static sizes and element types with a zero only; otherwise (dynamic
+    /// sizes, f8E8M0FNU) [`Self::ragged_dot_mode2_sliced`]. Sizes are read
+    /// by [`Self::group_size`] (ui64 sizes of 2^63 and more clamp to K).
     /// Not lowered: `group_sizes` of rank > 1 (the executor has no such
-    /// mode 2), quantized operands, f8E8M0FNU (no zero), ui64 group sizes.
+    /// mode 2), quantized operands (refused by [`Self::ragged_dot`]).
     fn ragged_dot_mode2(
         &mut self,
         out: &mut Vec<Op>,
@@ -1134,6 +1137,12 @@ impl<'p> Pass<'p> {
     /// since an output has its input's shape, (CH3)). Inputs whose scan
     /// lengths differ, which the executor rejects, are outside (CH3): the
     /// loop takes the first input's length.
+    ///
+    /// Quantized (per-tensor) inputs, carries and outputs: the loop moves
+    /// their storage as the executor's slices and stacking do, and the body's
+    /// ops are the scan's own; an output's first value, a zero splat of its
+    /// quantized type, is overwritten at every position. Per-axis quantized
+    /// types are not lowered (their axis would be taken by the slicing).
     fn scan(&mut self, op: &'p Op) -> Result<Vec<Op>, String> {
         let seg: Vec<i64> = match op.attr("operandSegmentSizes") {
             Some(Attr::DenseArray(crate::ir::attr::DenseArray::Int(_, v)))
