@@ -10,6 +10,9 @@ use crate::ir::types::Dim;
 use crate::ir::{Attr, Block, Op, Pos, Program, Region, Type, ValueId};
 use std::collections::HashMap;
 
+/// The most groups a `ragged_dot` is unrolled into (a few ops each).
+const MAX_GROUPS: u64 = 1 << 16;
+
 /// A CHLO op that no rule rewrote.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Unlegalized {
@@ -476,6 +479,11 @@ impl<'p> Pass<'p> {
         let &[ragged] = &lr[..] else {
             return Err("ragged_dot: one lhs ragged dimension is lowered".into());
         };
+        if usize::try_from(ragged).map_or(true, |d| d >= ld.len()) {
+            return Err(format!(
+                "ragged_dot: ragged dimension {ragged} out of range"
+            ));
+        }
         let list = |v: &[i64]| {
             v.iter()
                 .map(|x| x.to_string())
@@ -530,6 +538,11 @@ impl<'p> Pass<'p> {
             );
         }
         let groups = gd_dims[0];
+        if groups > MAX_GROUPS {
+            return Err(format!(
+                "ragged_dot: {groups} groups (at most {MAX_GROUPS} are unrolled)"
+            ));
+        }
         let rl = usize::try_from(ragged).map_err(|_| "ragged_dot: bad ragged dimension")?;
         if rl >= ld.len() {
             return Err("ragged_dot: bad ragged dimension".into());
@@ -865,6 +878,11 @@ impl<'p> Pass<'p> {
         }
         let k = ld[rl] as i64;
         let groups = gd[0];
+        if groups > MAX_GROUPS {
+            return Err(format!(
+                "ragged_dot: {groups} groups (at most {MAX_GROUPS} are unrolled)"
+            ));
+        }
         let i64t = |dims: &[u64]| {
             Type::Tensor(TensorType::ranked(
                 dims.iter().map(|&d| Some(d)).collect(),
@@ -1029,6 +1047,11 @@ impl<'p> Pass<'p> {
             return Err("ragged_dot: bad mode 2 dimensions".into());
         }
         let groups = gd[0];
+        if groups > MAX_GROUPS {
+            return Err(format!(
+                "ragged_dot: {groups} groups (at most {MAX_GROUPS} are unrolled)"
+            ));
+        }
         let k = self.size_i64(out, l, &ld, rl)?;
         let zero = self.const_i64(out, 0)?;
         let one = self.const_i64(out, 1)?;
@@ -1407,7 +1430,7 @@ impl<'p> Pass<'p> {
     ) -> Result<ValueId, String> {
         match dims.get(a) {
             Some(Some(n)) => {
-                let n = i64::try_from(*n).map_err(|_| "scan: a size past i64")?;
+                let n = i64::try_from(*n).map_err(|_| "a size past i64")?;
                 self.const_i64(out, n)
             }
             Some(None) => {
@@ -1429,7 +1452,7 @@ impl<'p> Pass<'p> {
                     scalar(&crate::ir::ElementType::I64),
                 ))
             }
-            None => Err("scan: a dimension out of range".into()),
+            None => Err("a dimension out of range".into()),
         }
     }
 
