@@ -384,3 +384,290 @@ fn ragged_dot_legalizes_exactly() {
         }
     }
 }
+
+/// The text of a program of tests/programs/legalize/.
+macro_rules! program {
+    ($name:literal) => {
+        include_str!(concat!("programs/legalize/", $name))
+    };
+}
+
+/// A program of tests/programs/legalize/ legalized: no CHLO op is left,
+/// the output verifies, and on every listed set of argument shapes, every
+/// listed `group_sizes` literal (the last argument, when any is listed) and
+/// seeds 1..=3, running the output gives the bits of running `reference`
+/// (the input itself, or a static twin where the input's result is
+/// dynamic and the executor cannot run it). f32 operands get NaN (with a
+/// payload), −0 and ±∞ at places that move with the seed. Both failing
+/// (a run-time shape the op rejects) counts as agreeing.
+fn program_case(
+    text: &str,
+    reference: Option<&str>,
+    marker: &str,
+    shapes: &[&[&[u64]]],
+    sizes: &[&str],
+) {
+    use hlocheck::float::FloatKind;
+    use hlocheck::interp::literal::{parse_literal, random_tensor};
+    use hlocheck::interp::{Interp, Limits, Value};
+    use hlocheck::ir::{ElementType, TensorType, Type};
+    let p = parse_program("in", text).unwrap();
+    let l = legalize(&p);
+    assert!(l.left.is_empty(), "{text}: {:?}", l.left);
+    assert!(l.exact);
+    let out = print_program(&l.program);
+    assert!(!has_chlo(&l.program.ops), "{out}");
+    assert!(out.contains(marker), "{out}");
+    let q = parse_program("out", &out).unwrap();
+    let report = hlocheck::verify::verify_program(&q, &Default::default());
+    if let Some(e) = report.errors().next() {
+        panic!("{out}\ndoes not verify: {} {}", e.label, e.message);
+    }
+    let r = reference.map(|t| parse_program("ref", t).unwrap());
+    let reference = r.as_ref().unwrap_or(&p);
+    let arg_types: Vec<Type> = p.ops[0].regions[0].blocks[0]
+        .args
+        .iter()
+        .map(|a| p.ty(*a).clone())
+        .collect();
+    let no_sizes = [""];
+    let sizes = if sizes.is_empty() {
+        &no_sizes[..]
+    } else {
+        sizes
+    };
+    let mut compared = 0;
+    for case in shapes {
+        for s in sizes {
+            for seed0 in 1..=3u64 {
+                let mut seed = seed0;
+                let mut args = Vec::new();
+                for (k, (t, shape)) in arg_types.iter().zip(case.iter()).enumerate() {
+                    let tt = t.as_tensor().unwrap();
+                    let ty = Type::Tensor(TensorType::ranked(
+                        shape.iter().map(|&d| Some(d)).collect(),
+                        tt.elem.clone(),
+                    ));
+                    if !s.is_empty() && k + 1 == arg_types.len() {
+                        args.push(Value::tensor(
+                            parse_literal(&format!("dense<{s}> : {ty}"), 1 << 20).unwrap(),
+                        ));
+                        continue;
+                    }
+                    let mut x = random_tensor(&ty, &mut seed, 1 << 20).unwrap();
+                    let n = x.data.len();
+                    if tt.elem == ElementType::Float(FloatKind::F32) && n > 0 {
+                        let special = [0x7FC0_1234u64, 0x8000_0000, 0x7F80_0000, 0xFF80_0000];
+                        for (j, v) in special.iter().enumerate() {
+                            x.data.set((seed0 as usize * 7 + j * 5 + k) % n, *v);
+                        }
+                    }
+                    // f8E8M0FNU: powers of two near 1 (random patterns
+                    // mostly overflow to NaN in a product), one NaN.
+                    if tt.elem == ElementType::Float(FloatKind::F8E8M0FNU) && n > 0 {
+                        for i in 0..n {
+                            x.data.set(i, 124 + x.data.get(i) % 7);
+                        }
+                        x.data.set((seed0 as usize * 3 + k) % n, 0xFF);
+                    }
+                    args.push(Value::tensor(x));
+                }
+                let a = Interp::new(reference, Limits::default()).call("main", args.clone());
+                let b = Interp::new(&q, Limits::default()).call("main", args);
+                match (a, b) {
+                    (Ok(a), Ok(b)) => {
+                        let bits = |v: &[Value]| {
+                            v.iter()
+                                .map(|x| {
+                                    let t = x.as_tensor().unwrap();
+                                    (t.shape.clone(), t.elem.clone(), t.data.clone())
+                                })
+                                .collect::<Vec<_>>()
+                        };
+                        assert_eq!(
+                            bits(&a),
+                            bits(&b),
+                            "{text} on shapes {case:?}, sizes {s}, seed {seed0}"
+                        );
+                        compared += 1;
+                    }
+                    (Err(_), Err(_)) => {}
+                    (a, b) => panic!("{text} on shapes {case:?}, sizes {s}: {a:?} vs {b:?}"),
+                }
+            }
+        }
+    }
+    // Most cases run: a case that fails on both sides proves nothing.
+    assert!(
+        compared * 2 > shapes.len() * sizes.len() * 3,
+        "{text}: {compared} runs compared"
+    );
+}
+
+/// `chlo.ragged_dot` with dynamic sizes, in every mode: the sizes read at
+/// run time, the same bits as the executor's op (or, for a dynamic result,
+/// as its static twin), over short, empty, overlong and negative groups.
+#[test]
+fn ragged_dot_with_dynamic_sizes_legalizes_exactly() {
+    program_case(
+        program!("ragged_dot_mode1_dynamic.mlir"),
+        None,
+        "real_dynamic_slice",
+        &[&[&[6, 3], &[3, 3, 4], &[3]], &[&[6, 0], &[3, 0, 4], &[3]]],
+        &[
+            "[2, 2, 2]",
+            "[1, 0, 2]",
+            "[4, 4, 4]",
+            "[-1, 3, 9]",
+            "[0, 0, 0]",
+            "[7, -2, 1]",
+        ],
+    );
+    program_case(
+        program!("ragged_dot_mode1_dynamic_result.mlir"),
+        Some(program!("ragged_dot_mode1_dynamic_result_static.mlir")),
+        "dynamic_iota",
+        &[&[&[5, 3], &[2, 3, 4], &[2]]],
+        &[
+            "[2, 2]",
+            "[9223372036854775808, 1]",
+            "[18446744073709551615, 18446744073709551615]",
+            "[0, 3]",
+            "[3, 9]",
+            "[1, 18446744073709551615]",
+        ],
+    );
+    program_case(
+        program!("ragged_dot_mode2_dynamic.mlir"),
+        None,
+        "real_dynamic_slice",
+        &[
+            &[&[4, 7], &[7, 5], &[3]],
+            &[&[4, 0], &[0, 5], &[3]],
+            &[&[4, 3], &[3, 5], &[3]],
+        ],
+        &[
+            "[2, 2, 3]",
+            "[0, 7, 0]",
+            "[-1, 3, 9]",
+            "[7, 7, 7]",
+            "[0, 0, 0]",
+            "[9223372036854775807, 9223372036854775807, 1]",
+        ],
+    );
+    program_case(
+        program!("ragged_dot_mode2_dynamic_result.mlir"),
+        Some(program!("ragged_dot_mode2_dynamic_result_static.mlir")),
+        "dynamic_reshape",
+        &[&[&[3, 6], &[6, 2], &[2]]],
+        &["[2, 3]", "[-5, 127]", "[6, 6]", "[0, 0]", "[-128, 4]"],
+    );
+    program_case(
+        program!("ragged_dot_mode3_dynamic.mlir"),
+        None,
+        "dot_general",
+        &[
+            &[&[2, 5, 3], &[2, 3, 4], &[2]],
+            &[&[2, 5, 0], &[2, 0, 4], &[2]],
+        ],
+        &["[1, 1]", "[-3, 9]"],
+    );
+}
+
+/// `chlo.ragged_dot` in f8E8M0FNU (no zero: mode 2 contracts each group's
+/// slices, mode 1 fills rows past the groups with NaN) and with 64-bit
+/// group sizes whose values or sums pass 2^63.
+#[test]
+fn ragged_dot_without_zero_and_with_64_bit_sizes_legalizes_exactly() {
+    program_case(
+        program!("ragged_dot_mode1_e8m0.mlir"),
+        None,
+        "stablehlo.select",
+        &[&[&[6u64, 2][..], &[3, 2, 3], &[3]][..]],
+        &["[1, 2, 1]", "[0, 0, 0]", "[6, 1, 1]", "[2, 1, 0]"],
+    );
+    let m2 = &[&[&[4u64, 7][..], &[7, 5], &[3]][..]];
+    program_case(
+        program!("ragged_dot_mode2_e8m0.mlir"),
+        None,
+        "real_dynamic_slice",
+        m2,
+        &[
+            "[2, 2, 3]",
+            "[0, 7, 0]",
+            "[-1, 3, 9]",
+            "[7, 7, 7]",
+            "[0, 0, 0]",
+        ],
+    );
+    program_case(
+        program!("ragged_dot_mode2_u64.mlir"),
+        None,
+        "ui64",
+        m2,
+        &[
+            "[2, 2, 3]",
+            "[9223372036854775808, 1, 1]",
+            "[18446744073709551615, 18446744073709551615, 0]",
+            "[3, 18446744073709551615, 5]",
+            "[0, 0, 0]",
+        ],
+    );
+    let m1 = &[&[&[6u64, 2][..], &[3, 2, 3], &[3]][..]];
+    program_case(
+        program!("ragged_dot_mode1_u64.mlir"),
+        None,
+        "ui64",
+        m1,
+        &[
+            "[9223372036854775809, 1, 1]",
+            "[2, 18446744073709551615, 1]",
+            "[0, 9223372036854775808, 9223372036854775808]",
+            "[1, 2, 3]",
+            "[0, 0, 0]",
+        ],
+    );
+    program_case(
+        program!("ragged_dot_mode1_i64.mlir"),
+        None,
+        "i64",
+        m1,
+        &[
+            "[9223372036854775807, 9223372036854775807, 3]",
+            "[2, 9223372036854775807, 3]",
+            "[-9223372036854775808, 4, 9223372036854775807]",
+            "[3, -1, 2]",
+        ],
+    );
+}
+
+/// A quantized `chlo.scan` (per-tensor quantized types) gives the
+/// executor's bits, static and dynamic lengths; quantized `ragged_dot`,
+/// which the executor does not dequantize, is left with its position.
+#[test]
+fn quantized_scan_legalizes_exactly_and_quantized_ragged_dot_is_left() {
+    program_case(
+        program!("scan_quantized.mlir"),
+        None,
+        "stablehlo.while",
+        &[&[&[5, 2], &[5, 2], &[2]]],
+        &[],
+    );
+    program_case(
+        program!("scan_quantized_dynamic.mlir"),
+        None,
+        "dynamic_broadcast_in_dim",
+        &[&[&[5], &[]], &[&[1], &[]], &[&[0], &[]]],
+        &[],
+    );
+    let text = "func.func @main(%l: tensor<4x7x!quant.uniform<i8:f32, 0.5:2>>, %r: tensor<7x5x!quant.uniform<i8:f32, 0.25>>, %g: tensor<3xi32>) -> tensor<3x4x5x!quant.uniform<i32:f32, 0.125>> {\n  %o = \"chlo.ragged_dot\"(%l, %r, %g) {ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0], lhs_ragged_dimensions = [1], rhs_group_dimensions = []>} : (tensor<4x7x!quant.uniform<i8:f32, 0.5:2>>, tensor<7x5x!quant.uniform<i8:f32, 0.25>>, tensor<3xi32>) -> tensor<3x4x5x!quant.uniform<i32:f32, 0.125>>\n  return %o : tensor<3x4x5x!quant.uniform<i32:f32, 0.125>>\n}\n";
+    let l = legalize(&parse_program("q", text).unwrap());
+    assert_eq!(l.left.len(), 1);
+    assert_eq!(l.left[0].name, "chlo.ragged_dot");
+    assert_eq!((l.left[0].pos.line, l.left[0].pos.col), (2, 3));
+    assert!(
+        l.left[0].reason.contains("quantized"),
+        "{}",
+        l.left[0].reason
+    );
+}

@@ -10,6 +10,9 @@ use crate::ir::types::Dim;
 use crate::ir::{Attr, Block, Op, Pos, Program, Region, Type, ValueId};
 use std::collections::HashMap;
 
+/// The most groups a `ragged_dot` is unrolled into (a few ops each).
+const MAX_GROUPS: u64 = 1 << 16;
+
 /// A CHLO op that no rule rewrote.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Unlegalized {
@@ -328,6 +331,25 @@ fn with_dim_list(t: &Type, dims: Vec<Dim>) -> Result<Type, String> {
     )))
 }
 
+/// The bytes of the element type's zero (+0), or of its NaN where the
+/// format has no zero (f8E8M0FNU), as the executor fills empty results.
+fn zero_bytes(e: &crate::ir::ElementType) -> Vec<u8> {
+    use crate::ir::ElementType;
+    let n = e.storage_bytes();
+    match e {
+        ElementType::Float(k) if !k.format().has_zero => {
+            let z = crate::float::arith::zero(k.format(), false).to_le_bytes();
+            z[..n.min(8)].to_vec()
+        }
+        _ => vec![0u8; n],
+    }
+}
+
+/// The rank-0 tensor type of a tensor type's element type.
+fn scalar_of(t: &Type) -> Result<Type, String> {
+    Ok(scalar(&t.as_tensor().ok_or("not a tensor type")?.elem))
+}
+
 /// The rank-0 tensor type of `e`.
 fn scalar(e: &crate::ir::ElementType) -> Type {
     Type::Tensor(crate::ir::TensorType::ranked(vec![], e.clone()))
@@ -396,9 +418,27 @@ impl<'p> Pass<'p> {
     /// group of the lhs with that group's rhs (`slice` and `reshape` of the
     /// group dimension), and row `m` of the ragged dimension taken from the
     /// group `g` with start(g) <= m < start(g) + max(size(g), 0) by `select`,
-    /// zero past the groups. The executor computes the same per-group dots
-    /// (same accumulation) and picks rows the same way, so the bits agree.
-    /// Mode 2 (ragged contracting dimension): see [`Self::ragged_dot_mode2`].
+    /// the format's zero past the groups (NaN in f8E8M0FNU, which has no
+    /// zero, as the executor fills). The executor computes the same
+    /// per-group dots (same accumulation) and picks rows the same way, so
+    /// the bits agree. The bounds are taken in i64 with each size clamped to
+    /// [0, M] and each end to M (M the ragged dimension's size): no sum
+    /// wraps, a `ui64` size of 2^63 or more stays large (clamped before it
+    /// is converted), and the rows a group holds are the executor's, whose
+    /// sums are exact (i128). Mode 2 (ragged contracting dimension): see
+    /// [`Self::ragged_dot_mode2`].
+    ///
+    /// Dynamic sizes: every mode. The sizes are read at run time
+    /// (`get_dimension_size`): a group's rhs by `real_dynamic_slice` and
+    /// `dynamic_reshape`, the rows by `dynamic_iota`, the bounds and zeros by
+    /// `dynamic_broadcast_in_dim`. `group_sizes` must have a static size
+    /// (the group count gives the number of ops). The executor runs a
+    /// ragged_dot only when its result type is static; a dynamic result is
+    /// lowered the same way, to the sizes the CHLO op defines.
+    /// Not lowered: quantized operands or results (the executor's kernel
+    /// does not dequantize them: it multiplies storage values converted to
+    /// the result's quantized type, which gives zeros, so there is no
+    /// semantics to reproduce), mode 1 with `group_sizes` of rank > 1.
     fn ragged_dot(&mut self, op: &'p Op) -> Result<Vec<Op>, String> {
         use crate::ir::{ElementType, TensorType};
         let nums = |f: &str| -> Vec<i64> {
@@ -423,15 +463,27 @@ impl<'p> Pass<'p> {
         let ty = |p: &Self, v: ValueId| p.types[v as usize].clone();
         let (lt, rt, gt) = (ty(self, l), ty(self, r), ty(self, gs));
         let out_t = ty(self, op.results[0]);
-        let (ld, rd, gd_dims, od) = (
-            static_dims(&lt)?,
-            static_dims(&rt)?,
-            static_dims(&gt)?,
-            static_dims(&out_t)?,
-        );
+        let ranked =
+            |t: &Type| ranked_dims(t).ok_or_else(|| format!("{t} is not a ranked tensor type"));
+        let (ld, rd, od) = (ranked(&lt)?, ranked(&rt)?, ranked(&out_t)?);
+        let gd_dims = static_dims(&gt)
+            .map_err(|_| format!("ragged_dot: group_sizes of static size is lowered, not {gt}"))?;
+        let is_quant =
+            |t: &Type| matches!(t.as_tensor().map(|t| &t.elem), Some(ElementType::Quant(_)));
+        if is_quant(&lt) || is_quant(&rt) || is_quant(&out_t) {
+            return Err(
+                "ragged_dot: quantized operands are not lowered (the executor does not dequantize them)"
+                    .into(),
+            );
+        }
         let &[ragged] = &lr[..] else {
             return Err("ragged_dot: one lhs ragged dimension is lowered".into());
         };
+        if usize::try_from(ragged).map_or(true, |d| d >= ld.len()) {
+            return Err(format!(
+                "ragged_dot: ragged dimension {ragged} out of range"
+            ));
+        }
         let list = |v: &[i64]| {
             v.iter()
                 .map(|x| x.to_string())
@@ -479,20 +531,32 @@ impl<'p> Pass<'p> {
         let &[gdim] = &rg[..] else {
             return Err("ragged_dot: one rhs group dimension is lowered".into());
         };
-        let gdim = gdim as usize;
-        if gd_dims.len() != 1 || gdim >= rd.len() || rd[gdim] != gd_dims[0] {
+        let gdim = usize::try_from(gdim).map_err(|_| "ragged_dot: bad group dimension")?;
+        if gd_dims.len() != 1 || gdim >= rd.len() || rd[gdim].is_some_and(|n| n != gd_dims[0]) {
             return Err(
                 "ragged_dot: group_sizes of rank 1 matching the group dimension is lowered".into(),
             );
         }
         let groups = gd_dims[0];
+        if groups > MAX_GROUPS {
+            return Err(format!(
+                "ragged_dot: {groups} groups (at most {MAX_GROUPS} are unrolled)"
+            ));
+        }
+        let rl = usize::try_from(ragged).map_err(|_| "ragged_dot: bad ragged dimension")?;
+        if rl >= ld.len() {
+            return Err("ragged_dot: bad ragged dimension".into());
+        }
         let lf: Vec<usize> = (0..ld.len())
             .filter(|d| !lb.contains(&(*d as i64)) && !lc.contains(&(*d as i64)))
             .collect();
         let p_r = lb.len()
             + lf.iter()
-                .position(|&d| d as i64 == ragged)
+                .position(|&d| d == rl)
                 .ok_or("ragged_dot: bad ragged dimension")?;
+        if p_r >= od.len() {
+            return Err("ragged_dot: the result's rank does not match".into());
+        }
         let adj = |v: &[i64]| -> Vec<i64> {
             v.iter()
                 .map(|&x| if x > gdim as i64 { x - 1 } else { x })
@@ -500,51 +564,91 @@ impl<'p> Pass<'p> {
         };
         let dattr = dot_attr(&lb, &adj(&rb), &lc, &adj(&rc))?;
         let elem = out_t.as_tensor().ok_or("ragged_dot: result")?.elem.clone();
-        let i64t = |dims: Vec<u64>| {
-            Type::Tensor(TensorType::ranked(
-                dims.into_iter().map(Some).collect(),
-                ElementType::I64,
-            ))
-        };
-        let i1t = Type::Tensor(TensorType::ranked(
-            od.iter().map(|&d| Some(d)).collect(),
-            ElementType::I1,
-        ));
-        let zero = dense_splat(&out_t, vec![0u8; elem.storage_bytes()])?;
-        let mut acc = self.emit(
-            &mut out,
-            "stablehlo.constant",
-            vec![],
-            vec![("value".into(), zero)],
-            vec![out_t.clone()],
-            vec![],
-        )[0];
-        let rows = self.emit(
-            &mut out,
-            "stablehlo.iota",
-            vec![],
-            vec![(
-                "iota_dimension".into(),
-                Attr::Int(p_r as i128, ElementType::I64),
-            )],
-            vec![i64t(od.clone())],
-            vec![],
-        )[0];
-        let gs64 = if gt.as_tensor().map(|t| &t.elem) == Some(&ElementType::I64) {
-            gs
-        } else {
-            self.emit1(
-                &mut out,
-                "stablehlo.convert",
-                vec![gs],
-                i64t(gd_dims.clone()),
-            )
-        };
-        let mut start = self.const_i64(&mut out, 0)?;
-        let z = self.const_i64(&mut out, 0)?;
+        let out_static = od.iter().all(Option::is_some);
+        let i64t = |dims: Vec<Dim>| Type::Tensor(TensorType::ranked(dims, ElementType::I64));
+        let i1t = Type::Tensor(TensorType::ranked(od.clone(), ElementType::I1));
         let scalar = i64t(vec![]);
-        let bcast = |p: &mut Self, out: &mut Vec<Op>, v: ValueId| {
-            p.emit(
+        // The result's sizes (a `tensor<rank x i64>`), read from the
+        // operands where the result's are dynamic.
+        let shape = if out_static {
+            None
+        } else {
+            let rf: Vec<usize> = (0..rd.len())
+                .filter(|&d| d != gdim && !rb.contains(&(d as i64)) && !rc.contains(&(d as i64)))
+                .collect();
+            let mut srcs: Vec<(ValueId, &[Dim], usize)> = Vec::new();
+            for &d in &lb {
+                srcs.push((l, &ld, d as usize));
+            }
+            srcs.extend(lf.iter().map(|&d| (l, &ld[..], d)));
+            srcs.extend(rf.iter().map(|&d| (r, &rd[..], d)));
+            if srcs.len() != od.len() {
+                return Err("ragged_dot: the result's rank does not match".into());
+            }
+            let mut parts = Vec::with_capacity(od.len());
+            for (a, (x, dims, d)) in srcs.into_iter().enumerate() {
+                parts.push(match od[a] {
+                    Some(n) => self.const_i64(&mut out, n as i64)?,
+                    None => self.size_i64(&mut out, x, dims, d)?,
+                });
+            }
+            Some(self.vector(&mut out, &parts)?)
+        };
+        let zero_bits = zero_bytes(&elem);
+        let mut acc = match shape {
+            None => {
+                let zero = dense_splat(&out_t, zero_bits)?;
+                self.emit(
+                    &mut out,
+                    "stablehlo.constant",
+                    vec![],
+                    vec![("value".into(), zero)],
+                    vec![out_t.clone()],
+                    vec![],
+                )[0]
+            }
+            Some(s) => {
+                let st = scalar_of(&out_t)?;
+                let zero = dense_splat(&st, zero_bits)?;
+                let z = self.emit(
+                    &mut out,
+                    "stablehlo.constant",
+                    vec![],
+                    vec![("value".into(), zero)],
+                    vec![st],
+                    vec![],
+                )[0];
+                self.splat(&mut out, z, s, out_t.clone())
+            }
+        };
+        let rows = match shape {
+            None => self.emit(
+                &mut out,
+                "stablehlo.iota",
+                vec![],
+                vec![(
+                    "iota_dimension".into(),
+                    Attr::Int(p_r as i128, ElementType::I64),
+                )],
+                vec![i64t(od.clone())],
+                vec![],
+            )[0],
+            Some(s) => self.emit(
+                &mut out,
+                "stablehlo.dynamic_iota",
+                vec![s],
+                vec![(
+                    "iota_dimension".into(),
+                    Attr::Int(p_r as i128, ElementType::I64),
+                )],
+                vec![i64t(od.clone())],
+                vec![],
+            )[0],
+        };
+        let m = self.size_i64(&mut out, l, &ld, rl)?;
+        let mut start = self.const_i64(&mut out, 0)?;
+        let bcast = |p: &mut Self, out: &mut Vec<Op>, v: ValueId| match shape {
+            None => p.emit(
                 out,
                 "stablehlo.broadcast_in_dim",
                 vec![v],
@@ -554,40 +658,65 @@ impl<'p> Pass<'p> {
                 )],
                 vec![i64t(od.clone())],
                 vec![],
-            )[0]
+            )[0],
+            Some(s) => p.splat(out, v, s, i64t(od.clone())),
         };
         let cmp = signed_compare;
+        let rhs_static = rd.iter().all(Option::is_some);
+        let mut rg_dims = rd.clone();
+        rg_dims.remove(gdim);
+        let rg_t = with_dim_list(&rt, rg_dims)?;
+        let mut sl_dims = rd.clone();
+        sl_dims[gdim] = Some(1);
+        let sl_t = with_dim_list(&rt, sl_dims)?;
         for g in 0..groups {
-            let mut lim = rd.clone();
-            let mut st = vec![0i64; rd.len()];
-            st[gdim] = g as i64;
-            lim[gdim] = g + 1;
-            let mut sl_dims = rd.clone();
-            sl_dims[gdim] = 1;
             let arr = |v: Vec<i64>| Attr::DenseArray(crate::ir::attr::DenseArray::I64(v));
-            let sl = self.emit(
-                &mut out,
-                "stablehlo.slice",
-                vec![r],
-                vec![
-                    ("start_indices".into(), arr(st)),
-                    (
-                        "limit_indices".into(),
-                        arr(lim.iter().map(|&x| x as i64).collect()),
-                    ),
-                    ("strides".into(), arr(vec![1; rd.len()])),
-                ],
-                vec![with_dims(&rt, sl_dims)?],
-                vec![],
-            )[0];
-            let mut rg_dims = rd.clone();
-            rg_dims.remove(gdim);
-            let rgv = self.emit1(
-                &mut out,
-                "stablehlo.reshape",
-                vec![sl],
-                with_dims(&rt, rg_dims)?,
-            );
+            let rgv = if rhs_static {
+                let lim: Vec<i64> = rd
+                    .iter()
+                    .enumerate()
+                    .map(|(a, d)| {
+                        if a == gdim {
+                            g as i64 + 1
+                        } else {
+                            d.unwrap_or(0) as i64
+                        }
+                    })
+                    .collect();
+                let mut st = vec![0i64; rd.len()];
+                st[gdim] = g as i64;
+                let sl = self.emit(
+                    &mut out,
+                    "stablehlo.slice",
+                    vec![r],
+                    vec![
+                        ("start_indices".into(), arr(st)),
+                        ("limit_indices".into(), arr(lim)),
+                        ("strides".into(), arr(vec![1; rd.len()])),
+                    ],
+                    vec![sl_t.clone()],
+                    vec![],
+                )[0];
+                self.emit1(&mut out, "stablehlo.reshape", vec![sl], rg_t.clone())
+            } else {
+                let zero = self.const_i64(&mut out, 0)?;
+                let gi = self.const_i64(&mut out, g as i64)?;
+                let next = self.const_i64(&mut out, g as i64 + 1)?;
+                let one = self.const_i64(&mut out, 1)?;
+                let starts: Vec<ValueId> = (0..rd.len())
+                    .map(|a| if a == gdim { gi } else { zero })
+                    .collect();
+                let start_v = self.vector(&mut out, &starts)?;
+                let limit_v = self.sizes(&mut out, r, &rd, Some((gdim, next)))?;
+                let strides = self.vector(&mut out, &vec![one; rd.len()])?;
+                let sl = self.emit1(
+                    &mut out,
+                    "stablehlo.real_dynamic_slice",
+                    vec![r, start_v, limit_v, strides],
+                    sl_t.clone(),
+                );
+                self.reshaped(&mut out, sl, rg_t.clone(), r, &rd, gdim, true)?
+            };
             let dot = self.emit(
                 &mut out,
                 "stablehlo.dot_general",
@@ -596,22 +725,9 @@ impl<'p> Pass<'p> {
                 vec![out_t.clone()],
                 vec![],
             )[0];
-            let arr1 = |v: Vec<i64>| Attr::DenseArray(crate::ir::attr::DenseArray::I64(v));
-            let s1 = self.emit(
-                &mut out,
-                "stablehlo.slice",
-                vec![gs64],
-                vec![
-                    ("start_indices".into(), arr1(vec![g as i64])),
-                    ("limit_indices".into(), arr1(vec![g as i64 + 1])),
-                    ("strides".into(), arr1(vec![1])),
-                ],
-                vec![i64t(vec![1])],
-                vec![],
-            )[0];
-            let size = self.emit1(&mut out, "stablehlo.reshape", vec![s1], scalar.clone());
-            let size = self.emit1(&mut out, "stablehlo.maximum", vec![size, z], scalar.clone());
+            let size = self.group_size(&mut out, gs, &gt, g as i64, m)?;
             let end = self.emit1(&mut out, "stablehlo.add", vec![start, size], scalar.clone());
+            let end = self.emit1(&mut out, "stablehlo.minimum", vec![end, m], scalar.clone());
             let bs = bcast(self, &mut out, start);
             let be = bcast(self, &mut out, end);
             let ge = self.emit(
@@ -630,11 +746,11 @@ impl<'p> Pass<'p> {
                 vec![i1t.clone()],
                 vec![],
             )[0];
-            let m = self.emit1(&mut out, "stablehlo.and", vec![ge, lt], i1t.clone());
+            let mk = self.emit1(&mut out, "stablehlo.and", vec![ge, lt], i1t.clone());
             acc = self.emit1(
                 &mut out,
                 "stablehlo.select",
-                vec![m, dot, acc],
+                vec![mk, dot, acc],
                 out_t.clone(),
             );
             start = end;
@@ -642,6 +758,75 @@ impl<'p> Pass<'p> {
         done(self, out, acc)
     }
 
+    /// Element `g` of the rank-1 `group_sizes` `gs` (of type `gt`) as a
+    /// `tensor<i64>` clamped to [0, `k`] (`k` a `tensor<i64>` >= 0). An
+    /// unsigned 64-bit size is clamped before it is converted, so a size of
+    /// 2^63 or more is `k`, as in the executor (which reads sizes as i128).
+    fn group_size(
+        &mut self,
+        out: &mut Vec<Op>,
+        gs: ValueId,
+        gt: &Type,
+        g: i64,
+        k: ValueId,
+    ) -> Result<ValueId, String> {
+        use crate::ir::types::Signedness;
+        use crate::ir::ElementType;
+        let ge = gt
+            .as_tensor()
+            .ok_or("ragged_dot: group_sizes")?
+            .elem
+            .clone();
+        let arr = |v: Vec<i64>| Attr::DenseArray(crate::ir::attr::DenseArray::I64(v));
+        let one_t = with_dim_list(gt, vec![Some(1)])?;
+        let s1 = self.emit(
+            out,
+            "stablehlo.slice",
+            vec![gs],
+            vec![
+                ("start_indices".into(), arr(vec![g])),
+                ("limit_indices".into(), arr(vec![g + 1])),
+                ("strides".into(), arr(vec![1])),
+            ],
+            vec![one_t],
+            vec![],
+        )[0];
+        let s = self.emit1(out, "stablehlo.reshape", vec![s1], scalar(&ge));
+        let i64s = scalar(&ElementType::I64);
+        match ge {
+            ElementType::Int(Signedness::Unsigned, 64) => {
+                let ku = self.emit1(out, "stablehlo.convert", vec![k], scalar(&ge));
+                let c = self.emit1(out, "stablehlo.minimum", vec![s, ku], scalar(&ge));
+                Ok(self.emit1(out, "stablehlo.convert", vec![c], i64s))
+            }
+            ElementType::Int(_, _) => {
+                let s = if ge == ElementType::I64 {
+                    s
+                } else {
+                    self.emit1(out, "stablehlo.convert", vec![s], i64s.clone())
+                };
+                let zero = self.const_i64(out, 0)?;
+                let s = self.emit1(out, "stablehlo.maximum", vec![s, zero], i64s.clone());
+                Ok(self.emit1(out, "stablehlo.minimum", vec![s, k], i64s))
+            }
+            _ => Err(format!("ragged_dot: group_sizes of integers, not {ge}")),
+        }
+    }
+
+    /// The scalar `v` broadcast to the sizes `shape` (a `tensor<rank x i64>`).
+    fn splat(&mut self, out: &mut Vec<Op>, v: ValueId, shape: ValueId, to: Type) -> ValueId {
+        self.emit(
+            out,
+            "stablehlo.dynamic_broadcast_in_dim",
+            vec![v, shape],
+            vec![(
+                "broadcast_dimensions".into(),
+                Attr::DenseArray(crate::ir::attr::DenseArray::I64(vec![])),
+            )],
+            vec![to],
+            vec![],
+        )[0]
+    }
     /// Mode 2 of `chlo.ragged_dot` (the ragged dimension `ragged` of the lhs
     /// is contracted with dimension `rdim` of the rhs): result `g` along the
     /// new leading dimension is the `dot_general` (numbers `dims`) of both
@@ -653,8 +838,11 @@ impl<'p> Pass<'p> {
     /// positions outside it add products 0·0 = +0 to the accumulator, which
     /// starts at +0 and so is never −0: adding +0 changes no bit (a NaN or
     /// ∞ stays), and the positions inside are accumulated in the same order.
+    /// Static sizes and element types with a zero only; otherwise (dynamic
+    /// sizes, f8E8M0FNU) [`Self::ragged_dot_mode2_sliced`]. Sizes are read
+    /// by [`Self::group_size`] (ui64 sizes of 2^63 and more clamp to K).
     /// Not lowered: `group_sizes` of rank > 1 (the executor has no such
-    /// mode 2), quantized operands, f8E8M0FNU (no zero), ui64 group sizes.
+    /// mode 2), quantized operands (refused by [`Self::ragged_dot`]).
     fn ragged_dot_mode2(
         &mut self,
         out: &mut Vec<Op>,
@@ -667,41 +855,34 @@ impl<'p> Pass<'p> {
         use crate::ir::{ElementType, TensorType};
         let ty = |p: &Self, v: ValueId| p.types[v as usize].clone();
         let (lt, rt, gt) = (ty(self, l), ty(self, r), ty(self, gs));
-        let (ld, rd, gd, od) = (
-            static_dims(&lt)?,
-            static_dims(&rt)?,
-            static_dims(&gt)?,
-            static_dims(out_t)?,
-        );
+        let gd = static_dims(&gt)?;
+        if gd.len() != 1 {
+            return Err("ragged_dot: mode 2 is lowered for rank-1 group_sizes".into());
+        }
         let elem = |t: &Type| t.as_tensor().map(|t| t.elem.clone());
-        let (le, re, ge) = (elem(&lt), elem(&rt), elem(&gt));
-        let plain = |e: &Option<ElementType>| match e {
+        let (le, re, oe) = (elem(&lt), elem(&rt), elem(out_t));
+        let with_zero = |e: &Option<ElementType>| match e {
             Some(ElementType::Float(k)) => k.format().has_zero,
             Some(ElementType::Complex(_) | ElementType::Int(..)) => true,
             _ => false,
         };
-        if !plain(&le) || !plain(&re) {
-            return Err(
-                "ragged_dot: mode 2 is lowered for float (with a zero), complex and integer operands"
-                    .into(),
-            );
+        let all_static =
+            static_dims(&lt).is_ok() && static_dims(&rt).is_ok() && static_dims(out_t).is_ok();
+        if !all_static || !with_zero(&le) || !with_zero(&re) || !with_zero(&oe) {
+            return self.ragged_dot_mode2_sliced(out, [l, r, gs], ragged, rdim, dims, out_t);
         }
-        if gd.len() != 1
-            || matches!(
-                ge,
-                Some(ElementType::Int(crate::ir::types::Signedness::Unsigned, 64)) | None
-            )
-        {
-            return Err(
-                "ragged_dot: mode 2 is lowered for rank-1 group_sizes of at most 63 bits".into(),
-            );
-        }
+        let (ld, rd, od) = (static_dims(&lt)?, static_dims(&rt)?, static_dims(out_t)?);
         let (rl, rr) = (ragged as usize, rdim as usize);
         if rl >= ld.len() || rr >= rd.len() || ld[rl] != rd[rr] || od.first() != Some(&gd[0]) {
             return Err("ragged_dot: bad mode 2 dimensions".into());
         }
         let k = ld[rl] as i64;
         let groups = gd[0];
+        if groups > MAX_GROUPS {
+            return Err(format!(
+                "ragged_dot: {groups} groups (at most {MAX_GROUPS} are unrolled)"
+            ));
+        }
         let i64t = |dims: &[u64]| {
             Type::Tensor(TensorType::ranked(
                 dims.iter().map(|&d| Some(d)).collect(),
@@ -783,11 +964,6 @@ impl<'p> Pass<'p> {
             Ok(p.emit1(out, "stablehlo.and", vec![ge, lt], i1t(dims)))
         };
         let scalar = i64t(&[]);
-        let gs64 = if ge == Some(ElementType::I64) {
-            gs
-        } else {
-            self.emit1(out, "stablehlo.convert", vec![gs], i64t(&gd))
-        };
         let lpos = iota(self, out, &ld, rl);
         let rpos = iota(self, out, &rd, rr);
         let lzero = zeros(self, out, &lt)?;
@@ -802,21 +978,7 @@ impl<'p> Pass<'p> {
         let mut start = zero;
         let mut parts = Vec::new();
         for g in 0..groups as i64 {
-            let s1 = self.emit(
-                out,
-                "stablehlo.slice",
-                vec![gs64],
-                vec![
-                    ("start_indices".into(), arr(vec![g])),
-                    ("limit_indices".into(), arr(vec![g + 1])),
-                    ("strides".into(), arr(vec![1])),
-                ],
-                vec![i64t(&[1])],
-                vec![],
-            )[0];
-            let size = self.emit1(out, "stablehlo.reshape", vec![s1], scalar.clone());
-            let size = self.emit1(out, "stablehlo.maximum", vec![size, zero], scalar.clone());
-            let size = self.emit1(out, "stablehlo.minimum", vec![size, kc], scalar.clone());
+            let size = self.group_size(out, gs, &gt, g, kc)?;
             let end = self.emit1(out, "stablehlo.add", vec![start, size], scalar.clone());
             let end = self.emit1(out, "stablehlo.minimum", vec![end, kc], scalar.clone());
             let ml = mask(self, out, lpos, &ld, start, end)?;
@@ -833,6 +995,139 @@ impl<'p> Pass<'p> {
             )[0];
             parts.push(self.emit1(out, "stablehlo.reshape", vec![d], one_t.clone()));
             start = end;
+        }
+        if parts.len() == 1 {
+            return Ok(parts[0]);
+        }
+        Ok(self.emit(
+            out,
+            "stablehlo.concatenate",
+            parts,
+            vec![("dimension".into(), Attr::Int(0, ElementType::I64))],
+            vec![out_t.clone()],
+            vec![],
+        )[0])
+    }
+
+    /// Mode 2 of `chlo.ragged_dot` by slices: result `g` is the
+    /// `dot_general` of the two operands' slices along the contracted ragged
+    /// dimension over group `g`'s range [start, end) (`real_dynamic_slice`
+    /// with bounds computed at run time, each size clamped to [0, K] and
+    /// each bound to K, K the ragged dimension's size read at run time),
+    /// which is what the executor contracts: the same operands, so the same
+    /// accumulation, an empty range included (a sum of nothing: +0, or NaN
+    /// in f8E8M0FNU). Used where operands or result have dynamic sizes and
+    /// where an element type has no zero to mask with (f8E8M0FNU).
+    fn ragged_dot_mode2_sliced(
+        &mut self,
+        out: &mut Vec<Op>,
+        [l, r, gs]: [ValueId; 3],
+        ragged: i64,
+        rdim: i64,
+        dims: Attr,
+        out_t: &Type,
+    ) -> Result<ValueId, String> {
+        use crate::ir::ElementType;
+        let ty = |p: &Self, v: ValueId| p.types[v as usize].clone();
+        let (lt, rt, gt) = (ty(self, l), ty(self, r), ty(self, gs));
+        let ranked = |t: &Type| ranked_dims(t).ok_or_else(|| format!("{t} is not ranked"));
+        let (ld, rd, od) = (ranked(&lt)?, ranked(&rt)?, ranked(out_t)?);
+        let gd = static_dims(&gt)?;
+        let (Ok(rl), Ok(rr)) = (usize::try_from(ragged), usize::try_from(rdim)) else {
+            return Err("ragged_dot: bad mode 2 dimensions".into());
+        };
+        let differ = matches!((ld.get(rl), rd.get(rr)), (Some(Some(a)), Some(Some(b))) if a != b);
+        if rl >= ld.len()
+            || rr >= rd.len()
+            || differ
+            || gd.len() != 1
+            || od.is_empty()
+            || od[0].is_some_and(|n| n != gd[0])
+        {
+            return Err("ragged_dot: bad mode 2 dimensions".into());
+        }
+        let groups = gd[0];
+        if groups > MAX_GROUPS {
+            return Err(format!(
+                "ragged_dot: {groups} groups (at most {MAX_GROUPS} are unrolled)"
+            ));
+        }
+        let k = self.size_i64(out, l, &ld, rl)?;
+        let zero = self.const_i64(out, 0)?;
+        let one = self.const_i64(out, 1)?;
+        let scalar = scalar(&ElementType::I64);
+        let dot_dims = od[1..].to_vec();
+        let dot_t = with_dim_list(out_t, dot_dims.clone())?;
+        let mut one_dims = vec![Some(1)];
+        one_dims.extend_from_slice(&dot_dims);
+        let one_t = with_dim_list(out_t, one_dims)?;
+        let mut lsd = ld.clone();
+        lsd[rl] = None;
+        let mut rsd = rd.clone();
+        rsd[rr] = None;
+        let (ls_t, rs_t) = (with_dim_list(&lt, lsd)?, with_dim_list(&rt, rsd)?);
+        // x[..., start:end, ...] along `d` (dimensions `xd`).
+        let slice = |p: &mut Self,
+                     out: &mut Vec<Op>,
+                     x: ValueId,
+                     xd: &[Dim],
+                     d: usize,
+                     start: ValueId,
+                     end: ValueId,
+                     to: Type|
+         -> Result<ValueId, String> {
+            let starts: Vec<ValueId> = (0..xd.len())
+                .map(|a| if a == d { start } else { zero })
+                .collect();
+            let sv = p.vector(out, &starts)?;
+            let lv = p.sizes(out, x, xd, Some((d, end)))?;
+            let st = p.vector(out, &vec![one; xd.len()])?;
+            Ok(p.emit1(out, "stablehlo.real_dynamic_slice", vec![x, sv, lv, st], to))
+        };
+        let mut start = zero;
+        let mut parts = Vec::new();
+        // With no group, one empty group gives the result's other sizes.
+        for g in 0..groups.max(1) as i64 {
+            let end = if groups == 0 {
+                zero
+            } else {
+                let size = self.group_size(out, gs, &gt, g, k)?;
+                let end = self.emit1(out, "stablehlo.add", vec![start, size], scalar.clone());
+                self.emit1(out, "stablehlo.minimum", vec![end, k], scalar.clone())
+            };
+            let ls = slice(self, out, l, &ld, rl, start, end, ls_t.clone())?;
+            let rs = slice(self, out, r, &rd, rr, start, end, rs_t.clone())?;
+            let d = self.emit(
+                out,
+                "stablehlo.dot_general",
+                vec![ls, rs],
+                vec![("dot_dimension_numbers".into(), dims.clone())],
+                vec![dot_t.clone()],
+                vec![],
+            )[0];
+            let part = if dot_dims.iter().all(Option::is_some) {
+                self.emit1(out, "stablehlo.reshape", vec![d], one_t.clone())
+            } else {
+                let mut sz = vec![one];
+                for a in 0..dot_dims.len() {
+                    sz.push(self.size_i64(out, d, &dot_dims, a)?);
+                }
+                let shape = self.vector(out, &sz)?;
+                self.emit1(
+                    out,
+                    "stablehlo.dynamic_reshape",
+                    vec![d, shape],
+                    one_t.clone(),
+                )
+            };
+            parts.push(part);
+            start = end;
+        }
+        if groups == 0 {
+            // [0:0) of the one part along its leading dimension.
+            let mut ed = vec![Some(1)];
+            ed.extend_from_slice(&dot_dims);
+            return slice(self, out, parts[0], &ed, 0, zero, zero, out_t.clone());
         }
         if parts.len() == 1 {
             return Ok(parts[0]);
@@ -865,6 +1160,12 @@ impl<'p> Pass<'p> {
     /// since an output has its input's shape, (CH3)). Inputs whose scan
     /// lengths differ, which the executor rejects, are outside (CH3): the
     /// loop takes the first input's length.
+    ///
+    /// Quantized (per-tensor) inputs, carries and outputs: the loop moves
+    /// their storage as the executor's slices and stacking do, and the body's
+    /// ops are the scan's own; an output's first value, a zero splat of its
+    /// quantized type, is overwritten at every position. Per-axis quantized
+    /// types are not lowered (their axis would be taken by the slicing).
     fn scan(&mut self, op: &'p Op) -> Result<Vec<Op>, String> {
         let seg: Vec<i64> = match op.attr("operandSegmentSizes") {
             Some(Attr::DenseArray(crate::ir::attr::DenseArray::Int(_, v)))
@@ -908,8 +1209,8 @@ impl<'p> Pass<'p> {
                 Some(tt) if tt.dims.is_none() => {
                     return Err("scan: unranked tensors are not lowered".into())
                 }
-                Some(tt) if matches!(tt.elem, crate::ir::ElementType::Quant(_)) => {
-                    return Err("scan: quantized tensors are not lowered".into())
+                Some(tt) if matches!(&tt.elem, crate::ir::ElementType::Quant(q) if q.axis.is_some()) => {
+                    return Err("scan: per-axis quantized tensors are not lowered".into())
                 }
                 _ => {}
             }
@@ -1129,7 +1430,7 @@ impl<'p> Pass<'p> {
     ) -> Result<ValueId, String> {
         match dims.get(a) {
             Some(Some(n)) => {
-                let n = i64::try_from(*n).map_err(|_| "scan: a size past i64")?;
+                let n = i64::try_from(*n).map_err(|_| "a size past i64")?;
                 self.const_i64(out, n)
             }
             Some(None) => {
@@ -1151,7 +1452,7 @@ impl<'p> Pass<'p> {
                     scalar(&crate::ir::ElementType::I64),
                 ))
             }
-            None => Err("scan: a dimension out of range".into()),
+            None => Err("a dimension out of range".into()),
         }
     }
 
