@@ -643,7 +643,7 @@ fn ragged_dot_without_zero_and_with_64_bit_sizes_legalizes_exactly() {
 
 /// A quantized `chlo.scan` (per-tensor quantized types) gives the
 /// executor's bits, static and dynamic lengths; quantized `ragged_dot`,
-/// which the executor does not dequantize, is left with its position.
+/// which has no lowering yet, is left with its position.
 #[test]
 fn quantized_scan_legalizes_exactly_and_quantized_ragged_dot_is_left() {
     program_case(

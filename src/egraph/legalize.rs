@@ -435,10 +435,10 @@ impl<'p> Pass<'p> {
     /// (the group count gives the number of ops). The executor runs a
     /// ragged_dot only when its result type is static; a dynamic result is
     /// lowered the same way, to the sizes the CHLO op defines.
-    /// Not lowered: quantized operands or results (the executor's kernel
-    /// does not dequantize them: it multiplies storage values converted to
-    /// the result's quantized type, which gives zeros, so there is no
-    /// semantics to reproduce), mode 1 with `group_sizes` of rank > 1.
+    /// Not lowered: quantized operands or results (the executor computes
+    /// them as `dot_general` does, dequantize-op-quantize; a lowering would
+    /// wrap the float one in `uniform_dequantize`/`uniform_quantize`, which
+    /// is not written yet), mode 1 with `group_sizes` of rank > 1.
     fn ragged_dot(&mut self, op: &'p Op) -> Result<Vec<Op>, String> {
         use crate::ir::{ElementType, TensorType};
         let nums = |f: &str| -> Vec<i64> {
@@ -472,7 +472,7 @@ impl<'p> Pass<'p> {
             |t: &Type| matches!(t.as_tensor().map(|t| &t.elem), Some(ElementType::Quant(_)));
         if is_quant(&lt) || is_quant(&rt) || is_quant(&out_t) {
             return Err(
-                "ragged_dot: quantized operands are not lowered (the executor does not dequantize them)"
+                "ragged_dot: quantized operands are not lowered"
                     .into(),
             );
         }

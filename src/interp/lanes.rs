@@ -108,6 +108,9 @@ fn f64_pass(xs: &[u64], ys: &[u64], o: &mut [u64], op: impl Fn(f64, f64) -> f64)
     nan
 }
 
+/// 2^52.
+const TWO_52: f64 = 4_503_599_627_370_496.0;
+
 /// The lane of an `f64` rounded to nearest even into a 16-bit IEEE format
 /// with `MAN` fraction bits, exponent bias `BIAS` and infinities (bf16:
 /// 7, 127; f16: 10, 15), and whether the lane needs the per-lane rule
@@ -131,7 +134,12 @@ fn narrow_of_f64<const MAN: u32, const BIAS: i64>(r: f64) -> (u64, bool) {
     let normal = rounded.wrapping_sub(((1023 - BIAS) as u64) << MAN);
     let inf = ((2 * BIAS + 1) as u64) << MAN;
     let scale = f64::from_bits(((1023 + BIAS - 1 + MAN as i64) as u64) << 52);
-    let sub = (f64::from_bits(mag) * scale).round_ties_even() as u64;
+    // Adding 2^52 rounds a value in [0, 2^52) to an integer, ties to even,
+    // which is then the sum's low bits (no float-to-integer conversion,
+    // which would not stay in vector registers).
+    let sub = ((f64::from_bits(mag) * scale) + TWO_52)
+        .to_bits()
+        .wrapping_sub(TWO_52.to_bits());
     let pattern = if e < 1 - BIAS {
         sub
     } else if normal >= inf {
@@ -150,8 +158,9 @@ fn f16_value(v: u64) -> f64 {
     let m = v & 0x3FF;
     let e64 = if e == 0x1F { 2047 } else { e + 1008 };
     let normal = f64::from_bits((s << 63) | (e64 << 52) | (m << 42));
-    let sub =
-        f64::from_bits(((m as f64) * f64::from_bits((1023 - 24) << 52)).to_bits() | (s << 63));
+    // m exactly, as (2^52 + m) − 2^52.
+    let m64 = f64::from_bits(TWO_52.to_bits() | m) - TWO_52;
+    let sub = f64::from_bits((m64 * f64::from_bits((1023 - 24) << 52)).to_bits() | (s << 63));
     if e == 0 {
         sub
     } else {

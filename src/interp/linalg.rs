@@ -817,6 +817,24 @@ fn without(d: &[i64], removed: usize) -> Vec<i64> {
 /// batch dimension): a plain `dot_general`. Each dot accumulates as
 /// `dot_general` does.
 fn ragged_dot<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec<Value>> {
+    let elem = float_result_elem(interp, op)?;
+    if any_quantized(interp, op, &args) {
+        // As `dot_general`: the operands dequantized, the groups' dots in
+        // the expressed type, the result quantized into its declared type.
+        let floats = super::quant::dequantize_all(&args)?;
+        let t = ragged_dot_in(interp, op, floats, elem)?;
+        return dequantize_op_quantize(interp, op, t, |a| Ok(a[0].as_tensor()?.clone()));
+    }
+    ragged_dot_in(interp, op, args, elem)
+}
+
+/// `chlo.ragged_dot` of unquantized operands into a result of `elem`.
+fn ragged_dot_in(
+    interp: &mut Interp<'_>,
+    op: &Op,
+    args: Vec<Value>,
+    elem: ElementType,
+) -> KResult<Vec<Value>> {
     let [lhs, rhs, gs] = tensors(&args)?[..] else {
         return Err("ragged_dot takes lhs, rhs and group_sizes".into());
     };
@@ -826,7 +844,7 @@ fn ragged_dot<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KRes
     let rc = ragged_numbers(op, "rhs_contracting_dimensions");
     let lr = ragged_numbers(op, "lhs_ragged_dimensions");
     let rg = ragged_numbers(op, "rhs_group_dimensions");
-    let (out_shape, elem) = result_type(interp, op, 0)?;
+    let (out_shape, _) = result_type(interp, op, 0)?;
     let &[r] = lr.as_slice() else {
         return Err("ragged_dot needs exactly one lhs ragged dimension".into());
     };
