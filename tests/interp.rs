@@ -673,6 +673,10 @@ fn quantized_ragged_dot_dequantizes_computes_and_quantizes() {
             .split(|c: char| !c.is_ascii_digit() && c != '-')
             .filter(|s| !s.is_empty())
             .collect();
-        assert!(stored.len() == 12 && stored.iter().any(|v| *v != "2"), "{}", a[0]);
+        assert!(
+            stored.len() == 12 && stored.iter().any(|v| *v != "2"),
+            "{}",
+            a[0]
+        );
     }
 }

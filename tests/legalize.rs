@@ -642,10 +642,10 @@ fn ragged_dot_without_zero_and_with_64_bit_sizes_legalizes_exactly() {
 }
 
 /// A quantized `chlo.scan` (per-tensor quantized types) gives the
-/// executor's bits, static and dynamic lengths; quantized `ragged_dot`,
-/// which has no lowering yet, is left with its position.
+/// executor's bits, static and dynamic lengths; so does a quantized
+/// `ragged_dot` (dequantized, the float op lowered, quantized).
 #[test]
-fn quantized_scan_legalizes_exactly_and_quantized_ragged_dot_is_left() {
+fn quantized_scan_and_ragged_dot_legalize_exactly() {
     program_case(
         program!("scan_quantized.mlir"),
         None,
@@ -661,13 +661,21 @@ fn quantized_scan_legalizes_exactly_and_quantized_ragged_dot_is_left() {
         &[],
     );
     let text = "func.func @main(%l: tensor<4x7x!quant.uniform<i8:f32, 0.5:2>>, %r: tensor<7x5x!quant.uniform<i8:f32, 0.25>>, %g: tensor<3xi32>) -> tensor<3x4x5x!quant.uniform<i32:f32, 0.125>> {\n  %o = \"chlo.ragged_dot\"(%l, %r, %g) {ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0], lhs_ragged_dimensions = [1], rhs_group_dimensions = []>} : (tensor<4x7x!quant.uniform<i8:f32, 0.5:2>>, tensor<7x5x!quant.uniform<i8:f32, 0.25>>, tensor<3xi32>) -> tensor<3x4x5x!quant.uniform<i32:f32, 0.125>>\n  return %o : tensor<3x4x5x!quant.uniform<i32:f32, 0.125>>\n}\n";
-    let l = legalize(&parse_program("q", text).unwrap());
-    assert_eq!(l.left.len(), 1);
-    assert_eq!(l.left[0].name, "chlo.ragged_dot");
-    assert_eq!((l.left[0].pos.line, l.left[0].pos.col), (2, 3));
-    assert!(
-        l.left[0].reason.contains("quantized"),
-        "{}",
-        l.left[0].reason
+    // Mode 2, quantized operands and result; and mode 1 with a float
+    // result of quantized operands (hybrid).
+    program_case(
+        text,
+        None,
+        "stablehlo.uniform_quantize",
+        &[&[&[4, 7], &[7, 5], &[3]]],
+        &["[2, 3, 2]", "[0, 9, -1]", "[7, 0, 0]"],
+    );
+    let hybrid = "func.func @main(%l: tensor<6x3x!quant.uniform<i8:f32, 0.5:1>>, %r: tensor<3x3x4x!quant.uniform<i8:f32, 0.25>>, %g: tensor<3xi64>) -> tensor<6x4xf32> {\n  %o = \"chlo.ragged_dot\"(%l, %r, %g) {ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>} : (tensor<6x3x!quant.uniform<i8:f32, 0.5:1>>, tensor<3x3x4x!quant.uniform<i8:f32, 0.25>>, tensor<3xi64>) -> tensor<6x4xf32>\n  return %o : tensor<6x4xf32>\n}\n";
+    program_case(
+        hybrid,
+        None,
+        "stablehlo.uniform_dequantize",
+        &[&[&[6, 3], &[3, 3, 4], &[3]]],
+        &["[2, 2, 2]", "[1, 0, 9]", "[-1, 4, 1]"],
     );
 }

@@ -435,10 +435,11 @@ impl<'p> Pass<'p> {
     /// (the group count gives the number of ops). The executor runs a
     /// ragged_dot only when its result type is static; a dynamic result is
     /// lowered the same way, to the sizes the CHLO op defines.
-    /// Not lowered: quantized operands or results (the executor computes
-    /// them as `dot_general` does, dequantize-op-quantize; a lowering would
-    /// wrap the float one in `uniform_dequantize`/`uniform_quantize`, which
-    /// is not written yet), mode 1 with `group_sizes` of rank > 1.
+    /// Quantized operands or results: `uniform_dequantize`, the float
+    /// `chlo.ragged_dot` (lowered next round) and `uniform_quantize`, as the
+    /// executor computes them (dequantize-op-quantize), when the operands
+    /// and the result express one float type.
+    /// Not lowered: mode 1 with `group_sizes` of rank > 1.
     fn ragged_dot(&mut self, op: &'p Op) -> Result<Vec<Op>, String> {
         use crate::ir::{ElementType, TensorType};
         let nums = |f: &str| -> Vec<i64> {
@@ -471,10 +472,63 @@ impl<'p> Pass<'p> {
         let is_quant =
             |t: &Type| matches!(t.as_tensor().map(|t| &t.elem), Some(ElementType::Quant(_)));
         if is_quant(&lt) || is_quant(&rt) || is_quant(&out_t) {
-            return Err(
-                "ragged_dot: quantized operands are not lowered"
-                    .into(),
-            );
+            // The executor's dequantize-op-quantize, op for op: each
+            // quantized operand dequantized, the ragged_dot of the expressed
+            // type (legalized next round), a quantized result quantized.
+            let expressed = |t: &Type| match t.as_tensor().map(|t| &t.elem) {
+                Some(ElementType::Quant(q)) => Some(q.expressed),
+                Some(ElementType::Float(k)) => Some(*k),
+                _ => None,
+            };
+            let k = expressed(&out_t)
+                .filter(|k| expressed(&lt) == Some(*k) && expressed(&rt) == Some(*k))
+                .ok_or(
+                    "ragged_dot: quantized operands are lowered when the operands and the result express one float type",
+                )?;
+            let float = |t: &Type| -> Result<Type, String> {
+                let mut tt = t.as_tensor().ok_or("ragged_dot: a tensor operand")?.clone();
+                tt.elem = ElementType::Float(k);
+                Ok(Type::Tensor(tt))
+            };
+            self.at = op.pos;
+            let mut out = Vec::new();
+            let mut plain = |p: &mut Self, v: ValueId, t: &Type| -> Result<ValueId, String> {
+                if !is_quant(t) {
+                    return Ok(v);
+                }
+                let f = float(t)?;
+                Ok(p.emit(
+                    &mut out,
+                    "stablehlo.uniform_dequantize",
+                    vec![v],
+                    vec![],
+                    vec![f],
+                    vec![],
+                )[0])
+            };
+            let (lf, rf) = (plain(self, l, &lt)?, plain(self, r, &rt)?);
+            let dot = self.emit(
+                &mut out,
+                "chlo.ragged_dot",
+                vec![lf, rf, gs],
+                op.attrs.clone(),
+                vec![float(&out_t)?],
+                vec![],
+            )[0];
+            let v = if is_quant(&out_t) {
+                self.emit(
+                    &mut out,
+                    "stablehlo.uniform_quantize",
+                    vec![dot],
+                    vec![],
+                    vec![out_t.clone()],
+                    vec![],
+                )[0]
+            } else {
+                dot
+            };
+            self.rename.insert(op.results[0], v);
+            return Ok(out);
         }
         let &[ragged] = &lr[..] else {
             return Err("ragged_dot: one lhs ragged dimension is lowered".into());

@@ -200,7 +200,8 @@ impl Spec {
             while let Some(at) = text[from..].find(prefix) {
                 let start = from + at;
                 let mut end = start + prefix.len();
-                while end < bytes.len() && (bytes[end].is_ascii_alphanumeric() || bytes[end] == b'_')
+                while end < bytes.len()
+                    && (bytes[end].is_ascii_alphanumeric() || bytes[end] == b'_')
                 {
                     end += 1;
                 }
