@@ -564,7 +564,6 @@ fn verify_one(path: &Path, opts: &crate::verify::Options) -> VerifyOutcome {
             return out;
         }
     };
-    crate::spec::Spec::prepare_ops_in(&text);
     let cases = split_cases(&text);
     let results = parse_file(&name, &text);
     for (case, result) in cases.iter().zip(results) {

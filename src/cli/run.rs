@@ -169,7 +169,6 @@ fn run_main(a: RunArgs) -> Result<i32, String> {
             return Ok(1);
         }
     };
-    crate::spec::Spec::prepare_ops_in(&text);
     let prog = match crate::ir::parse::parse_program(&file, &text) {
         Ok(p) => p,
         Err(d) => {

@@ -896,7 +896,7 @@ impl<'p> Pass<'p> {
     /// sizes, f8E8M0FNU) [`Self::ragged_dot_mode2_sliced`]. Sizes are read
     /// by [`Self::group_size`] (ui64 sizes of 2^63 and more clamp to K).
     /// Not lowered: `group_sizes` of rank > 1 (the executor has no such
-    /// mode 2), quantized operands (refused by [`Self::ragged_dot`]).
+    /// mode 2), quantized operands ([`Self::ragged_dot`] dequantizes them first).
     fn ragged_dot_mode2(
         &mut self,
         out: &mut Vec<Op>,

@@ -750,8 +750,12 @@ const RNE: Rounding = Rounding::NearestEven;
 /// (f32 ⇄ bf16, f16, f64) or a table of its results (a source of at most
 /// 16 bits into a target of at most 16), the lanes a pass does not settle
 /// by the per-lane rule itself.
+/// A vector pass of `lanes`: true when some lane needs the per-lane rule.
+type Pass = fn(&[u64], &mut [u64]) -> bool;
+
 struct Converter {
-    pair: (FloatKind, FloatKind),
+    /// The vector pass of the pair, when it has one.
+    pass: Option<Pass>,
     lane: Box<dyn Fn(u64) -> u64 + Sync>,
     table: Option<Arc<Vec<u16>>>,
 }
@@ -760,22 +764,23 @@ impl Converter {
     /// The conversion `from` → `to` for a group of `n` elements (a table is
     /// made when `n` is at least four times its size, and kept).
     fn new(from: FloatKind, to: FloatKind, n: usize) -> Converter {
-        let hw = matches!(
-            (from, to),
-            (FloatKind::F32, FloatKind::BF16)
-                | (FloatKind::BF16, FloatKind::F32)
-                | (FloatKind::F32, FloatKind::F64)
-                | (FloatKind::F64, FloatKind::F32)
-                | (FloatKind::F16, FloatKind::F32)
-                | (FloatKind::F32, FloatKind::F16)
-        );
-        let table = if hw {
-            None
-        } else {
-            conversion_table(from, to, n)
+        use super::lanes;
+        use FloatKind::{BF16, F16, F32, F64};
+        let pass: Option<Pass> = match (from, to) {
+            (F32, BF16) => Some(lanes::f32_to_bf16),
+            (BF16, F32) => Some(lanes::bf16_to_f32),
+            (F32, F64) => Some(lanes::f32_to_f64),
+            (F64, F32) => Some(lanes::f64_to_f32),
+            (F16, F32) => Some(lanes::f16_to_f32),
+            (F32, F16) => Some(lanes::f32_to_f16),
+            _ => None,
+        };
+        let table = match pass {
+            Some(_) => None,
+            None => conversion_table(from, to, n),
         };
         Converter {
-            pair: (from, to),
+            pass,
             lane: Box::new(convert::converter(from, to)),
             table,
         }
@@ -783,18 +788,10 @@ impl Converter {
 
     /// `o[i] = lane(xs[i])`.
     fn block(&self, xs: &[u64], o: &mut [u64]) {
-        use super::lanes;
-        let redo = match self.pair {
-            (FloatKind::F32, FloatKind::BF16) => lanes::f32_to_bf16(xs, o),
-            (FloatKind::BF16, FloatKind::F32) => lanes::bf16_to_f32(xs, o),
-            (FloatKind::F32, FloatKind::F64) => lanes::f32_to_f64(xs, o),
-            (FloatKind::F64, FloatKind::F32) => lanes::f64_to_f32(xs, o),
-            (FloatKind::F16, FloatKind::F32) => lanes::f16_to_f32(xs, o),
-            (FloatKind::F32, FloatKind::F16) => lanes::f32_to_f16(xs, o),
-            _ => match &self.table {
-                Some(t) => lanes::lookup16(t, xs, o),
-                None => true,
-            },
+        let redo = match (self.pass, &self.table) {
+            (Some(pass), _) => pass(xs, o),
+            (None, Some(t)) => super::lanes::lookup16(t, xs, o),
+            (None, None) => true,
         };
         if redo {
             for (o, &x) in o.iter_mut().zip(xs) {

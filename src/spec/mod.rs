@@ -186,52 +186,6 @@ impl Spec {
         }
     }
 
-    /// Starts parsing, on a thread of its own, the embedded spec of every
-    /// op whose name (`stablehlo.…`, `chlo.…`) occurs in `text`, in order of
-    /// first occurrence, while the caller reads the program: the verifier
-    /// then finds them parsed ([`Spec::embedded_op`] keeps each op's parse,
-    /// and waits for one under way). Names that are not ops are skipped; a
-    /// thread that cannot be started changes nothing.
-    pub fn prepare_ops_in(text: &str) {
-        let mut names: Vec<&str> = Vec::new();
-        let bytes = text.as_bytes();
-        for prefix in ["stablehlo.", "chlo."] {
-            let mut from = 0;
-            while let Some(at) = text[from..].find(prefix) {
-                let start = from + at;
-                let mut end = start + prefix.len();
-                while end < bytes.len()
-                    && (bytes[end].is_ascii_alphanumeric() || bytes[end] == b'_')
-                {
-                    end += 1;
-                }
-                let before = start.checked_sub(1).map(|i| bytes[i]);
-                // `chlo.` inside `stablehlo.` is not a name of its own.
-                if !before.is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_') {
-                    names.push(&text[start..end]);
-                }
-                from = end;
-            }
-        }
-        let mut seen = std::collections::HashSet::new();
-        let names: Vec<String> = names
-            .into_iter()
-            .filter(|n| seen.insert(*n))
-            .map(str::to_string)
-            .collect();
-        if names.is_empty() {
-            return;
-        }
-        let _ = std::thread::Builder::new()
-            .name("hlocheck-spec".into())
-            .stack_size(16 << 20)
-            .spawn(move || {
-                for n in names {
-                    let _ = Spec::embedded_op(&n);
-                }
-            });
-    }
-
     /// The op with this fully qualified name (`stablehlo.add`).
     pub fn op(&self, name: &str) -> Option<&OpSpec> {
         self.by_name.get(name).map(|&i| &self.ops[i])
