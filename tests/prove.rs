@@ -607,8 +607,11 @@ fn smt_proves_x_times_2_is_x_plus_x() {
         let b = format!("func.func @main(%x: {t}) -> {t} {{\n  %r = stablehlo.add %x, %x : {t}\n  return %r : {t}\n}}");
         // A generous time limit: the proof takes well under a second on a
         // quiet machine, and the test must not depend on the machine's load.
+        // Exhaustive execution is off: it would decide the narrow formats
+        // first.
         let opts = Options {
             timeout_ms: 300_000,
+            max_exhaustive: 0,
             ..Options::default()
         };
         let v = decide(&a, &b, &opts);
@@ -648,6 +651,7 @@ fn smt_refutes_reassociation_with_confirmed_counterexample() {
         let opts = Options {
             timeout_ms: 900_000,
             rlimit: 50 * hlocheck::prove::certificate::SMT_RLIMIT,
+            max_exhaustive: 0,
             ..Options::default()
         };
         let v = decide(&a, &b, &opts);
@@ -729,13 +733,39 @@ fn exhaustive_finds_planted_one_ulp_difference() {
     // 1.5 < x < 2 in f16: 511 values.
     assert_eq!(v.results[0].differing, 511);
     assert!(v.counterexample.is_some());
-    // SMT finds it too (and the accuracy table is then made by execution).
+    // With default options, exhaustive execution (complete and cheap here)
+    // decides before SMT is tried.
     let v = decide(&a, &b, &Options::default());
     assert_eq!(v.outcome, Outcome::Differ, "{}", v.summary);
     assert_eq!(v.method, Some(Method::Exhaustive));
     assert!(
-        v.notes.iter().any(|n| n.starts_with("SMT: not equivalent")),
+        !v.notes.iter().any(|n| n.starts_with("SMT")),
         "{:?}",
+        v.notes
+    );
+    // SMT finds it too.
+    let (pa, pb) = (parse(&a), parse(&b));
+    let (sa, sb) = (
+        Side::new(&pa, "main").unwrap(),
+        Side::new(&pb, "main").unwrap(),
+    );
+    let smt::SmtResult::Decided(v) = smt::decide(&sa, &sb, &Options::default()) else {
+        panic!("SMT stepped aside");
+    };
+    assert_eq!(v.outcome, Outcome::Differ, "{}", v.summary);
+    // Without exhaustive execution, SMT refutes it first, and the accuracy
+    // table is then made by sampling.
+    let opts = Options {
+        max_exhaustive: 0,
+        ..Options::default()
+    };
+    let v = decide(&a, &b, &opts);
+    assert_eq!(v.outcome, Outcome::Differ, "{}", v.summary);
+    assert!(
+        v.method == Some(Method::Smt)
+            || v.notes.iter().any(|n| n.starts_with("SMT: not equivalent")),
+        "{:?} {:?}",
+        v.method,
         v.notes
     );
 }
@@ -1231,4 +1261,41 @@ fn smt_encoding_of_f8e8m0fnu_arithmetic_is_exact() {
     let all: Vec<u64> = (0..256).collect();
     let text = "func.func @main(%x: tensor<256xf8E8M0FNU>) -> tensor<256xf8E8M0FNU> {\n  %r = \"chlo.square\"(%x) : (tensor<256xf8E8M0FNU>) -> tensor<256xf8E8M0FNU>\n  return %r : tensor<256xf8E8M0FNU>\n}";
     assert!(agree(text, &[tensor(k, all)], false), "chlo.square");
+}
+
+/// Two 200-op f16 functions of one argument that are not the same term:
+/// exhaustive execution (65,536 inputs, run as one batch) decides before
+/// SMT is tried, whatever Z3's time limit.
+#[test]
+fn long_unary_f16_chains_are_decided_exhaustively_before_smt() {
+    let t = "tensor<f16>";
+    let body = |last: &str| {
+        let mut s = format!(
+            "func.func @main(%x: {t}) -> {t} {{\n  %v0 = stablehlo.multiply %x, %x : {t}\n"
+        );
+        for i in 1..199 {
+            let op = ["add", "multiply", "maximum", "subtract"][i % 4];
+            s += &format!("  %v{i} = stablehlo.{op} %v{}, %x : {t}\n", i - 1);
+        }
+        s += &format!("  %v199 = stablehlo.{last} %v198, %x : {t}\n  return %v199 : {t}\n}}\n");
+        s
+    };
+    let opts = Options {
+        timeout_ms: 3_600_000,
+        ..Options::default()
+    };
+    let v = decide(&body("add"), &body("subtract"), &opts);
+    assert_eq!(v.method, Some(Method::Exhaustive), "{}", v.summary);
+    assert_eq!(v.outcome, Outcome::Differ, "{}", v.summary);
+    assert_eq!(v.inputs_covered, 65536);
+    let v = decide(
+        &body("add"),
+        &body("add"),
+        &Options {
+            rewriter: None,
+            ..opts
+        },
+    );
+    assert_eq!(v.method, Some(Method::Exhaustive), "{}", v.summary);
+    assert_eq!(v.outcome, Outcome::Equivalent, "{}", v.summary);
 }

@@ -5,8 +5,9 @@ use super::lang::{add_function, result_class, GraphBuilder, HGraph, HNode, TypeA
 use super::matcher::{instantiate, matches};
 use super::rules::{self, eval_type, Kind, Rule};
 use crate::ir::Program;
-use egg::{FlatTerm, Id};
-use std::collections::HashMap;
+use egg::{Id, TreeTerm};
+use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
 
 /// Bounds on saturation.
 #[derive(Clone, Copy, Debug)]
@@ -26,17 +27,20 @@ impl Default for Limits {
     }
 }
 
-/// One step of a proof: a rule applied (forward: left to right) and the
-/// term it gave.
+/// One step of a proof: a rule applied (forward: left to right) to the
+/// subterm `from`, and the subterm it gave (both cut at a depth).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Step {
     pub rule: String,
     pub forward: bool,
+    pub from: String,
     pub term: String,
 }
 
-/// A proof that two functions are equal: the chain of rule applications
-/// from the first function's term to the second's (egg's explanation).
+/// A proof that two functions are equal: the rule applications that take
+/// the first function's term to the second's (egg's explanation), each
+/// shown at the subterm it rewrites; a sub-proof shared by several
+/// occurrences of a subterm is listed once.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Proof {
     pub start: String,
@@ -46,9 +50,12 @@ pub struct Proof {
 impl std::fmt::Display for Proof {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         writeln!(f, "  {}", self.start)?;
+        if self.steps.is_empty() {
+            writeln!(f, "  (the two functions are the same term)")?;
+        }
         for s in &self.steps {
             let dir = if s.forward { "" } else { " (backwards)" };
-            writeln!(f, "= {}   by {}{dir}", s.term, s.rule)?;
+            writeln!(f, "  {} = {}   by {}{dir}", s.from, s.term, s.rule)?;
         }
         Ok(())
     }
@@ -88,22 +95,94 @@ pub fn rewrite_equal_with(
     if !g.analysis.mismatches.is_empty() || g.find(ra) != g.find(rb) {
         return None;
     }
-    let mut ex = g.explain_id_equivalence(ra, rb);
-    let flat = ex.make_flat_explanation().clone();
-    let start = flat.first().map(render).unwrap_or_default();
-    let steps = flat
-        .iter()
-        .skip(1)
-        .map(|t| {
-            let (rule, forward) = rule_of(t).unwrap_or(("?".into(), true));
-            Step {
-                rule,
+    let ex = g.explain_id_equivalence(ra, rb);
+    Some(proof_of(&ex.explanation_trees))
+}
+
+/// How deep a term of a proof is printed; deeper subterms print as `…`.
+/// A function's term is a DAG that can be exponentially larger as a tree,
+/// so terms are cut, and a step shows the subterm it rewrites.
+const TERM_DEPTH: usize = 4;
+
+/// The proof read off egg's tree explanation, whose shared sub-proofs are
+/// visited once (egg's flat explanation repeats them at every occurrence,
+/// exponentially often in a deep DAG).
+fn proof_of(trees: &[Rc<TreeTerm<HNode>>]) -> Proof {
+    let start = trees
+        .first()
+        .map(|t| render(&|d| initial(t, d), TERM_DEPTH))
+        .unwrap_or_default();
+    let mut steps = Vec::new();
+    let mut seen = HashSet::new();
+    walk(trees, &mut seen, &mut steps);
+    Proof { start, steps }
+}
+
+/// Appends the rewrites of a sequence of tree terms (each is joined to the
+/// one before by its rule) and, once per shared sub-proof, of their children.
+fn walk(
+    seq: &[Rc<TreeTerm<HNode>>],
+    seen: &mut HashSet<*const TreeTerm<HNode>>,
+    out: &mut Vec<Step>,
+) {
+    for (i, t) in seq.iter().enumerate() {
+        let rule = t
+            .forward_rule
+            .map(|r| (r, true))
+            .or(t.backward_rule.map(|r| (r, false)));
+        if let (Some((rule, forward)), Some(prev)) = (rule, i.checked_sub(1).map(|j| &seq[j])) {
+            out.push(Step {
+                rule: rule.to_string(),
                 forward,
-                term: render(t),
+                from: render(&|d| last(prev, d), TERM_DEPTH),
+                term: render(&|d| initial(t, d), TERM_DEPTH),
+            });
+        }
+        if seen.insert(Rc::as_ptr(t)) {
+            for c in &t.child_proofs {
+                walk(c, seen, out);
             }
-        })
-        .collect();
-    Some(Proof { start, steps })
+        }
+    }
+}
+
+/// A term as a node and its children, cut at a depth.
+struct Shown<'t> {
+    node: &'t HNode,
+    children: Vec<Shown<'t>>,
+    cut: bool,
+}
+
+/// The first term of a tree term, to depth `d`.
+fn initial(t: &TreeTerm<HNode>, d: usize) -> Shown<'_> {
+    Shown {
+        node: &t.node,
+        cut: d == 0 && !t.child_proofs.is_empty(),
+        children: if d == 0 {
+            Vec::new()
+        } else {
+            t.child_proofs
+                .iter()
+                .filter_map(|c| c.first().map(|c| initial(c, d - 1)))
+                .collect()
+        },
+    }
+}
+
+/// The last term of a tree term, to depth `d`.
+fn last(t: &TreeTerm<HNode>, d: usize) -> Shown<'_> {
+    Shown {
+        node: &t.node,
+        cut: d == 0 && !t.child_proofs.is_empty(),
+        children: if d == 0 {
+            Vec::new()
+        } else {
+            t.child_proofs
+                .iter()
+                .filter_map(|c| c.last().map(|c| last(c, d - 1)))
+                .collect()
+        },
+    }
 }
 
 /// Applies every rule at every e-class, round after round, until nothing
@@ -251,31 +330,28 @@ fn free_levels(g: &HGraph) -> HashMap<Id, u64> {
     }
 }
 
-fn rule_of(t: &FlatTerm<HNode>) -> Option<(String, bool)> {
-    if let Some(r) = t.forward_rule {
-        return Some((r.to_string(), true));
-    }
-    if let Some(r) = t.backward_rule {
-        return Some((r.to_string(), false));
-    }
-    t.children.iter().find_map(rule_of)
-}
-
 /// A term as `op(children…)`: `%argN` for arguments, `^D.I` for block
-/// arguments, `#N(x)` for result N of a multi-result op.
-fn render(t: &FlatTerm<HNode>) -> String {
-    let n = &t.node;
-    let kids: Vec<String> = t.children.iter().map(render).collect();
-    match n.op.as_str() {
-        "$arg" => format!("%arg{}", n.k),
-        "$bbarg" => format!("^{}.{}", n.k >> 16, n.k & 0xFFFF),
-        "$result" => format!("#{}({})", n.k, kids.join(", ")),
-        "$region" => format!("{{{}}}", kids.join(", ")),
-        "$return" => format!("return({})", kids.join(", ")),
-        op => format!(
-            "{}({})",
-            op.trim_start_matches("stablehlo."),
-            kids.join(", ")
-        ),
+/// arguments, `#N(x)` for result N of a multi-result op, `…` where the
+/// term is cut.
+fn render<'t>(term: &dyn Fn(usize) -> Shown<'t>, depth: usize) -> String {
+    fn go(t: &Shown) -> String {
+        let n = t.node;
+        if t.cut {
+            return "…".into();
+        }
+        let kids: Vec<String> = t.children.iter().map(go).collect();
+        match n.op.as_str() {
+            "$arg" => format!("%arg{}", n.k),
+            "$bbarg" => format!("^{}.{}", n.k >> 16, n.k & 0xFFFF),
+            "$result" => format!("#{}({})", n.k, kids.join(", ")),
+            "$region" => format!("{{{}}}", kids.join(", ")),
+            "$return" => format!("return({})", kids.join(", ")),
+            op => format!(
+                "{}({})",
+                op.trim_start_matches("stablehlo."),
+                kids.join(", ")
+            ),
+        }
     }
+    go(&term(depth))
 }

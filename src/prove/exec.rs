@@ -383,8 +383,18 @@ fn run(interp: &mut Interp, name: &str, args: Vec<Value>) -> Result<Vec<Tensor>,
     r.into_iter().map(|v| v.into_tensor()).collect()
 }
 
-/// Method 3, else method 4.
-pub fn decide(a: &Side, b: &Side, opts: &Options) -> Verdict {
+/// The inputs of one run: the arguments' static shapes and element types,
+/// the common shape when both functions are elementwise, the elements per
+/// argument in one input, and the number of distinct inputs (`None` past
+/// 2^63).
+struct Plan {
+    arg_elems: Vec<(Vec<usize>, ElementType)>,
+    elementwise: Option<Vec<usize>>,
+    per_arg: Vec<(usize, ElementType)>,
+    space: Option<u64>,
+}
+
+fn plan(a: &Side, b: &Side) -> Plan {
     let arg_elems: Vec<(Vec<usize>, ElementType)> = a
         .args
         .iter()
@@ -411,6 +421,57 @@ pub fn decide(a: &Side, b: &Side, opts: &Options) -> Verdict {
         .map(|(c, e)| *c as u64 * elem_bits(e) as u64)
         .sum();
     let space: Option<u64> = if bits < 64 { Some(1u64 << bits) } else { None };
+    Plan {
+        arg_elems,
+        elementwise,
+        per_arg,
+        space,
+    }
+}
+
+/// Ops in a function's body, nested regions included.
+fn op_count(side: &Side) -> u64 {
+    fn count(ops: &[Op]) -> u64 {
+        ops.iter()
+            .map(|o| {
+                1 + o
+                    .regions
+                    .iter()
+                    .flat_map(|r| &r.blocks)
+                    .map(|b| count(&b.ops))
+                    .sum::<u64>()
+            })
+            .sum()
+    }
+    side.func
+        .regions
+        .iter()
+        .flat_map(|r| &r.blocks)
+        .map(|b| count(&b.ops))
+        .sum()
+}
+
+/// Whether exhaustive execution is complete (every input within
+/// `max_exhaustive`) and cheap: an elementwise function, run as batches of
+/// 65,536 elements, or a function run once per input with at most 2^16 op
+/// executions in all. [`super::decide`] then runs it before SMT: it decides
+/// as completely, and its cost is known in advance where Z3's is not.
+pub fn cheap_and_complete(a: &Side, b: &Side, opts: &Options) -> bool {
+    let p = plan(a, b);
+    let Some(space) = p.space.filter(|&s| s <= opts.max_exhaustive.max(1)) else {
+        return false;
+    };
+    p.elementwise.is_some() || space.saturating_mul(op_count(a) + op_count(b)) <= 1 << 16
+}
+
+/// Method 3, else method 4.
+pub fn decide(a: &Side, b: &Side, opts: &Options) -> Verdict {
+    let Plan {
+        arg_elems,
+        elementwise,
+        per_arg,
+        space,
+    } = plan(a, b);
     let exhaustive = space.is_some_and(|s| s <= opts.max_exhaustive.max(1));
     let (total, how, method) = if exhaustive {
         (space.unwrap_or(1), Inputs::All, Method::Exhaustive)
@@ -556,16 +617,21 @@ pub fn decide(a: &Side, b: &Side, opts: &Options) -> Verdict {
             let (x, y) = r.worst_values.clone().unwrap_or_default();
             let at = r.worst.clone().unwrap_or_default();
             let count: u64 = results.iter().map(|r| r.differing).max().unwrap_or(0);
+            // "max 3 ulp", or "max NaN vs number" (a NaN against a number
+            // has no ULP distance).
+            let largest = if r.max_ulp == super::Ulp::NAN_VS_NUMBER {
+                r.max_ulp.to_string()
+            } else {
+                format!("{} ulp", r.max_ulp)
+            };
             let head = if method == Method::Exhaustive {
                 format!(
-                    "not equivalent: max {} ulp on all {covered} inputs{what}, {} differ",
-                    r.max_ulp,
+                    "not equivalent: max {largest} on all {covered} inputs{what}, {} differ",
                     group(count as u128)
                 )
             } else {
                 format!(
-                    "differ: max {} ulp on {covered} samples{what}, {} differ",
-                    r.max_ulp,
+                    "differ: max {largest} on {covered} samples{what}, {} differ",
                     group(count as u128)
                 )
             };

@@ -16,6 +16,11 @@
 //! 4. **sampling** ([`exec`]) — random bit patterns and edge values of every
 //!    format, deterministic given the seed.
 //!
+//! Exhaustive execution runs before SMT when it is complete and cheap
+//! ([`exec::cheap_and_complete`]: an elementwise function over at most
+//! `max_exhaustive` inputs per element, or few runs of a small function):
+//! it decides as completely as SMT, in a time known in advance.
+//!
 //! "Equal" is bit equality with any NaN equal to any NaN ([`ulp`]).
 //! A verdict of equality is printed only when a method shows it for every
 //! input; a difference only when the executor, run on both functions,
@@ -333,6 +338,16 @@ pub fn decide(a: &Program, fa: &str, b: &Program, fb: &str, opts: &Options) -> V
             return v;
         }
         notes.push("rewriting: the two functions did not meet under exact rules".into());
+    }
+    // Exhaustive execution decides completely; where it is also cheap, it
+    // comes before SMT, whose time is unknown in advance.
+    if exec::cheap_and_complete(&sa, &sb, opts) {
+        let mut v = exec::decide(&sa, &sb, opts);
+        if v.outcome != Outcome::Undecided {
+            v.notes.splice(0..0, notes);
+            return v;
+        }
+        notes.push(format!("exhaustive execution: {}", v.summary));
     }
     if opts.smt {
         match smt::decide(&sa, &sb, opts) {
