@@ -734,9 +734,7 @@ impl Group {
                 ref node => compute(node, slots, converters.get(j), off, o),
             }
             if step.mask != u64::MAX {
-                for v in o.iter_mut() {
-                    *v &= step.mask;
-                }
+                super::lanes::and_mask(o, step.mask);
             }
             slots[x] = buf;
         }
@@ -852,12 +850,16 @@ fn compute(
             size,
         } => {
             // Along the last dimension: consecutive values, wrapping at `size`.
-            let mut v = off % size;
-            for o in o.iter_mut() {
-                *o = (v as f32).to_bits() as u64;
-                v += 1;
-                if v == size {
-                    v = 0;
+            if size <= 1 << 31 {
+                super::lanes::iota_f32(off % size, size, o);
+            } else {
+                let mut v = off % size;
+                for o in o.iter_mut() {
+                    *o = (v as f32).to_bits() as u64;
+                    v += 1;
+                    if v == size {
+                        v = 0;
+                    }
                 }
             }
         }
@@ -883,7 +885,7 @@ fn compute(
                 }
             };
             match u {
-                Un::Math(m) => elementary::unary_slice(kind, m, xs, o),
+                Un::Math(m) => super::transcendental::unary_block(kind, m, xs, o),
                 Un::Abs => each(o, &|x| arith::abs(f, x)),
                 Un::Negate => each(o, &|x| arith::negate(f, x)),
                 Un::Sqrt => each(o, &|x| arith::sqrt(f, x, RNE)),
@@ -1028,6 +1030,31 @@ pub fn fused_counts(interp: &Interp<'_>, block: &Block) -> (usize, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The f32 iota pass gives `usize as f32` at every offset, wrapping
+    /// at the dimension's size, past 2^24 (where rounding starts) too.
+    #[test]
+    fn f32_iota_pass_counts_and_wraps_as_the_lane_rule() {
+        for (off, size, len) in [
+            (0, 7, 50),
+            (5, 7, 3),
+            (3, 1 << 25, 1000),
+            ((1 << 24) - 3, 1 << 24, 9),
+            (0, 1, 4),
+        ] {
+            let mut o = vec![0u64; len];
+            super::super::lanes::iota_f32(off % size, size, &mut o);
+            let mut v = off % size;
+            for (k, &x) in o.iter().enumerate() {
+                assert_eq!(
+                    x,
+                    (v as f32).to_bits() as u64,
+                    "off {off} size {size} lane {k}"
+                );
+                v = if v + 1 == size { 0 } else { v + 1 };
+            }
+        }
+    }
 
     /// A group's conversions (vector passes, tables, per-lane rule) give
     /// `convert::converter`'s bits on every pattern of every source of at

@@ -44,6 +44,23 @@ pub const KERNELS: &[(&str, Kernel)] = &[
     ("chlo._asin_acos_kernel", asin_acos_kernel),
 ];
 
+/// `f` over a block of lanes of `kind`: a vector pass where one exists
+/// (`lanes`: f32 `exponential`), its unsettled lanes and every other case
+/// by `elementary::unary_slice`. The bits are the same either way.
+pub(crate) fn unary_block(kind: FloatKind, f: Unary, xs: &[u64], out: &mut [u64]) {
+    if kind == FloatKind::F32 && f == Unary::Exp {
+        if super::lanes::exp_f32(xs, out) {
+            for (o, &x) in out.iter_mut().zip(xs) {
+                if *o == super::lanes::UNSETTLED {
+                    elementary::unary_slice(kind, f, &[x], std::slice::from_mut(o));
+                }
+            }
+        }
+        return;
+    }
+    elementary::unary_slice(kind, f, xs, out)
+}
+
 /// `f` applied to every element of a float or complex tensor.
 pub fn unary_math(d: Domain, a: &Tensor, f: Unary) -> Result<Tensor, String> {
     match d {
@@ -53,7 +70,7 @@ pub fn unary_math(d: Domain, a: &Tensor, f: Unary) -> Result<Tensor, String> {
             |off, out| {
                 let mut input = [0u64; BLOCK];
                 let input = a.data.block(off, &mut input[..out.len()]);
-                elementary::unary_slice(kind, f, input, out)
+                unary_block(kind, f, input, out)
             },
         )),
         Domain::Complex(kind) => {
@@ -116,7 +133,7 @@ fn unary_math_over(args: &mut Vec<Value>, f: Unary) -> Option<Tensor> {
         let mut input = [0u64; BLOCK];
         let input = &mut input[..run.len()];
         input.copy_from_slice(run);
-        elementary::unary_slice(kind, f, input, run);
+        unary_block(kind, f, input, run);
     });
     Some(t)
 }
