@@ -305,3 +305,127 @@ fn proofs_of_deep_dags_stay_small() {
     assert!(proof.steps.len() <= 200, "{} steps", proof.steps.len());
     assert!(text.len() < 200_000, "{} bytes", text.len());
 }
+
+/// A `while` whose body computes `%x`, `%y` (f32) and `%u` (3 x f32) from
+/// the carried `%i`, `%j`, `%v` (block arguments ^1.1, ^1.2, ^1.3), the
+/// function's arguments `%a0`, `%a1`, `%a2` (of the same types) and a
+/// `reduce` nested in the body (block arguments ^2.0, ^2.1).
+fn looped(x: &str, reducer: &str, u: &str) -> Program {
+    let text = format!(
+        "func.func @main(%a0: tensor<f32>, %a1: tensor<f32>, %a2: tensor<3xf32>) -> (tensor<f32>, tensor<f32>, tensor<3xf32>) {{
+  %zero = stablehlo.constant dense<0> : tensor<i32>
+  %o:4 = stablehlo.while(%n = %zero, %i = %a0, %j = %a1, %v = %a2) : tensor<i32>, tensor<f32>, tensor<f32>, tensor<3xf32>
+  cond {{
+    %three = stablehlo.constant dense<3> : tensor<i32>
+    %more = stablehlo.compare LT, %n, %three, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %more : tensor<i1>
+  }} do {{
+    %one = stablehlo.constant dense<1> : tensor<i32>
+    %m = stablehlo.add %n, %one : tensor<i32>
+    {x}
+    %y = \"stablehlo.reduce\"(%v, %j) ({{
+    ^bb0(%p: tensor<f32>, %q: tensor<f32>):
+      {reducer}
+      %t = stablehlo.add %p, %s : tensor<f32>
+      stablehlo.return %t : tensor<f32>
+    }}) {{dimensions = array<i64: 0>}} : (tensor<3xf32>, tensor<f32>) -> tensor<f32>
+    {u}
+    stablehlo.return %m, %x, %y, %u : tensor<i32>, tensor<f32>, tensor<f32>, tensor<3xf32>
+  }}
+  return %o#1, %o#2, %o#3 : tensor<f32>, tensor<f32>, tensor<3xf32>
+}}
+"
+    );
+    parse_program("looped", &text).unwrap_or_else(|e| panic!("{text}\n{e:?}"))
+}
+
+/// `%w` = −`%v`, and a descending totalOrder sort of `w` (`%w` or another
+/// value) with its indices, named `%u` (top_k's right-hand side written by
+/// hand; `cmp` is the comparison).
+fn sorted(w: &str, cmp: &str) -> String {
+    format!(
+        "%w = stablehlo.negate %v : tensor<3xf32>
+    %io = stablehlo.iota dim = 0 : tensor<3xi32>
+    %srt:2 = \"stablehlo.sort\"({w}, %io) ({{
+    ^bb0(%e: tensor<f32>, %f: tensor<f32>, %g: tensor<i32>, %h: tensor<i32>):
+      %c = stablehlo.compare GT, {cmp}, TOTALORDER : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      stablehlo.return %c : tensor<i1>
+    }}) {{dimension = 0 : i64, is_stable = true}} : (tensor<3xf32>, tensor<3xi32>) -> (tensor<3xf32>, tensor<3xi32>)
+    %u = stablehlo.slice %srt#0 [0:3] : (tensor<3xf32>) -> tensor<3xf32>"
+    )
+}
+
+/// Rules applied inside regions capture no block argument: CHLO ops in a
+/// `while` body, in a `reduce` nested in it, and a `top_k` (whose
+/// right-hand side builds a region of its own, one level deeper) meet
+/// their hand-written StableHLO forms, and not forms that read another
+/// block argument of the same type and index at another level, a sibling
+/// block argument, or the function's argument the loop starts from.
+#[test]
+fn rules_in_regions_capture_no_block_argument() {
+    let chlo = looped(
+        "%x = chlo.square %i : tensor<f32> -> tensor<f32>",
+        "%s = chlo.square %q : tensor<f32> -> tensor<f32>",
+        "%w = stablehlo.negate %v : tensor<3xf32>\n    %u, %ui = chlo.top_k(%w, k = 3) : tensor<3xf32> -> (tensor<3xf32>, tensor<3xi32>)",
+    );
+    let good_x = "%x = stablehlo.multiply %i, %i : tensor<f32>";
+    let good_s = "%s = stablehlo.multiply %q, %q : tensor<f32>";
+    let good_u = sorted("%w", "%e, %f");
+    let hand = looped(good_x, good_s, &good_u);
+    let proof = rewrite_equal(&chlo, "main", &hand, "main", Limits::default()).expect("proved");
+    let text = proof.to_string();
+    assert!(
+        text.contains("by square") && text.contains("by top_k"),
+        "{text}"
+    );
+    assert!(rewrite_equal(&hand, "main", &chlo, "main", Limits::default()).is_some());
+    let wrong: Vec<Program> = vec![
+        // A sibling block argument of the body.
+        looped(
+            "%x = stablehlo.multiply %j, %j : tensor<f32>",
+            good_s,
+            &good_u,
+        ),
+        // The function's argument the carried value starts from.
+        looped(
+            "%x = stablehlo.multiply %a0, %a0 : tensor<f32>",
+            good_s,
+            &good_u,
+        ),
+        // The body's ^1.1 (%i) where the reducer reads its ^2.1 (%q).
+        looped(
+            good_x,
+            "%s = stablehlo.multiply %i, %i : tensor<f32>",
+            &good_u,
+        ),
+        // The reducer's other block argument.
+        looped(
+            good_x,
+            "%s = stablehlo.multiply %p, %p : tensor<f32>",
+            &good_u,
+        ),
+        // One square of each.
+        looped(
+            good_x,
+            "%s = stablehlo.multiply %p, %q : tensor<f32>",
+            &good_u,
+        ),
+        // The sort's comparator with its operands swapped.
+        looped(good_x, good_s, &sorted("%w", "%f, %e")),
+        // The function's argument sorted instead of the carried value.
+        looped(good_x, good_s, &sorted("%a2", "%e, %f")),
+    ];
+    for (k, w) in wrong.iter().enumerate() {
+        assert!(
+            rewrite_equal(&chlo, "main", w, "main", Limits::default()).is_none(),
+            "wrong variant {k} proved"
+        );
+    }
+    // Each wrong variant computes something else: the executor tells
+    // them apart from the CHLO program on some input.
+    let differs = |w: &Program| (0..8).any(|seed| run(&chlo, seed) != run(w, seed));
+    for (k, w) in wrong.iter().enumerate() {
+        assert!(differs(w), "wrong variant {k} is not wrong");
+    }
+    assert!((0..8).all(|seed| run(&chlo, seed) == run(&hand, seed)));
+}

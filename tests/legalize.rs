@@ -417,6 +417,8 @@ fn program_case(
     assert!(l.exact);
     let out = print_program(&l.program);
     assert!(!has_chlo(&l.program.ops), "{out}");
+    // No CHLO attribute is left on a StableHLO op either.
+    assert!(!out.contains("#chlo"), "{out}");
     assert!(out.contains(marker), "{out}");
     let q = parse_program("out", &out).unwrap();
     let report = hlocheck::verify::verify_program(&q, &Default::default());
@@ -678,4 +680,133 @@ fn quantized_scan_and_ragged_dot_legalize_exactly() {
         &[&[&[6, 3], &[3, 3, 4], &[3]]],
         &["[2, 2, 2]", "[1, 0, 9]", "[-1, 4, 1]"],
     );
+}
+
+/// CHLO ops inside regions (a reduce body, a map body, a sort comparator,
+/// a while's cond and body with a reduce nested in it, and a top_k whose
+/// lowering builds a sort region inside the loop body) over the regions'
+/// block arguments and the function's values: every one is lowered, and
+/// the program gives the executor's bits (NaN, −0, ±∞ among the inputs).
+#[test]
+fn chlo_ops_in_regions_legalize_exactly() {
+    program_case(
+        program!("regions.mlir"),
+        None,
+        "stablehlo.while",
+        &[&[&[4, 3], &[4, 3], &[3], &[]]],
+        &[],
+    );
+}
+
+/// Mode 1 with `group_sizes` of rank > 1 (a row of sizes per batch index,
+/// i32 and ui64, static and dynamic row counts): the executor's bits over
+/// short, empty, overlong, negative and huge groups, a different row per
+/// batch index. A row layout the executor does not index by batch (a free
+/// dimension before the ragged one) is left unlowered, with its reason.
+#[test]
+fn ragged_dot_with_batched_group_sizes_legalizes_exactly() {
+    program_case(
+        program!("ragged_dot_mode1_batched_sizes.mlir"),
+        None,
+        "stablehlo.broadcast_in_dim",
+        &[&[&[2, 6, 3], &[2, 3, 3, 4], &[2, 3]]],
+        &[
+            "[[2, 2, 2], [1, 4, 1]]",
+            "[[0, 6, 0], [6, 0, 0]]",
+            "[[-1, 3, 9], [3, -2, 2]]",
+            "[[0, 0, 0], [7, 7, 7]]",
+        ],
+    );
+    program_case(
+        program!("ragged_dot_mode1_batched_sizes_dynamic.mlir"),
+        None,
+        "real_dynamic_slice",
+        &[&[&[2, 2, 5, 3], &[2, 2, 3, 3, 4], &[2, 2, 3]]],
+        &[
+            "[[[1, 2, 2], [0, 5, 0]], [[2, 0, 9], [18446744073709551615, 1, 1]]]",
+            "[[[0, 0, 0], [5, 0, 0]], [[1, 1, 1], [0, 0, 5]]]",
+            "[[[9223372036854775808, 0, 0], [2, 2, 2]], [[1, 3, 1], [4, 4, 4]]]",
+        ],
+    );
+    // A free lhs dimension before the ragged one: CHLO's row is that
+    // dimension's index, which the executor does not read; not lowered.
+    let text = "func.func @main(%l: tensor<2x6x3xf32>, %r: tensor<3x3x4xf32>, %g: tensor<2x3xi32>) -> tensor<2x6x4xf32> {\n  %o = \"chlo.ragged_dot\"(%l, %r, %g) {ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [1], rhs_group_dimensions = [0]>} : (tensor<2x6x3xf32>, tensor<3x3x4xf32>, tensor<2x3xi32>) -> tensor<2x6x4xf32>\n  return %o : tensor<2x6x4xf32>\n}\n";
+    let l = legalize(&parse_program("free", text).unwrap());
+    assert_eq!(l.left.len(), 1, "{}", print_program(&l.program));
+    assert!(l.left[0].reason.contains("rank > 1"), "{:?}", l.left);
+}
+
+/// `chlo.ragged_dot` with a quantized operand beside an operand of another
+/// float type (CHLO's (CH8) allows different element types only then):
+/// each operand dequantized, converted to the result's float type and the
+/// float op lowered give the executor's bits (it converts each operand to
+/// the type it accumulates in).
+#[test]
+fn ragged_dot_of_mixed_float_types_legalizes_exactly() {
+    let dims1 = "#chlo.ragged_dot<lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>";
+    let dims2 = "#chlo.ragged_dot<lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0], lhs_ragged_dimensions = [1], rhs_group_dimensions = []>";
+    let case = |l: &str, r: &str, o: &str, dims: &str| {
+        format!("func.func @main(%l: {l}, %r: {r}, %g: tensor<3xi32>) -> {o} {{\n  %o = \"chlo.ragged_dot\"(%l, %r, %g) {{ragged_dot_dimension_numbers = {dims}}} : ({l}, {r}, tensor<3xi32>) -> {o}\n  return %o : {o}\n}}\n")
+    };
+    // Mode 1: a bf16-expressed quantized lhs, an f32 rhs, an f32 result.
+    program_case(
+        &case(
+            "tensor<6x3x!quant.uniform<i8:bf16, 0.5:1>>",
+            "tensor<3x3x4xf32>",
+            "tensor<6x4xf32>",
+            dims1,
+        ),
+        None,
+        "stablehlo.convert",
+        &[&[&[6, 3], &[3, 3, 4], &[3]]],
+        &["[2, 2, 2]", "[1, 0, 9]", "[-1, 4, 1]"],
+    );
+    // Mode 1: an f16 lhs, an f32-expressed quantized rhs, a bf16 result.
+    program_case(
+        &case(
+            "tensor<6x3xf16>",
+            "tensor<3x3x4x!quant.uniform<i8:f32, 0.25:-3>>",
+            "tensor<6x4xbf16>",
+            dims1,
+        ),
+        None,
+        "stablehlo.convert",
+        &[&[&[6, 3], &[3, 3, 4], &[3]]],
+        &["[2, 2, 2]", "[0, 6, 0]", "[3, -2, 9]"],
+    );
+    // Mode 2: quantized operands expressing f32 and bf16, a quantized
+    // result expressing f32; and an f32 lhs with it.
+    program_case(
+        &case(
+            "tensor<4x7x!quant.uniform<i8:f32, 0.5:2>>",
+            "tensor<7x5x!quant.uniform<i8:bf16, 0.25>>",
+            "tensor<3x4x5x!quant.uniform<i32:f32, 0.125>>",
+            dims2,
+        ),
+        None,
+        "stablehlo.uniform_quantize",
+        &[&[&[4, 7], &[7, 5], &[3]]],
+        &["[2, 3, 2]", "[0, 9, -1]", "[7, 0, 0]"],
+    );
+    program_case(
+        &case(
+            "tensor<4x7xf32>",
+            "tensor<7x5x!quant.uniform<i8:bf16, 0.25>>",
+            "tensor<3x4x5xf32>",
+            dims2,
+        ),
+        None,
+        "stablehlo.convert",
+        &[&[&[4, 7], &[7, 5], &[3]]],
+        &["[2, 3, 2]", "[0, 9, -1]", "[7, 0, 0]"],
+    );
+}
+
+/// A per-axis quantized `chlo.scan` is left unlowered, with its reason
+/// (StableHLO's slicing ops take no per-axis quantized tensors).
+#[test]
+fn per_axis_quantized_scan_is_left_with_its_reason() {
+    let l = legalize(&parse_program("per_axis", program!("scan_quantized_per_axis.mlir")).unwrap());
+    assert_eq!(l.left.len(), 1, "{}", print_program(&l.program));
+    assert!(l.left[0].reason.contains("per-axis"), "{:?}", l.left);
 }

@@ -8,7 +8,8 @@
 
 use hlocheck::egraph::rules::{self, parse_rules, Rule};
 use hlocheck::prove::certificate::{
-    certify, certify_some, is_quick, sha256, Certificate, F32Method, Settings, Source,
+    certify, certify_some, embedded_rule_text, is_quick, legalizing_hashes, sha256, Certificate,
+    F32Method, Settings, Source,
 };
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -52,6 +53,7 @@ fn every_rule_has_a_certificate_that_rechecks() {
     let rules = embedded();
     assert!(rules.len() > 40);
     let mut quick = 0;
+    let mut with_legalizing = 0;
     let mut failures = Vec::new();
     for (rule, text) in &rules {
         if PENDING.contains(&rule.name.as_str()) {
@@ -72,6 +74,20 @@ fn every_rule_has_a_certificate_that_rechecks() {
                 rule.name
             ));
             continue;
+        }
+        // So is every rule that legalized its right-hand sides.
+        if let Some(l) = old.get("legalizing_sha256").and_then(Value::as_array) {
+            with_legalizing += 1;
+            for x in l {
+                let name = x["rule"].as_str().unwrap_or("");
+                let now = embedded_rule_text(name).map(|t| sha256(&t));
+                if now.as_deref() != x["sha256"].as_str() {
+                    failures.push(format!(
+                        "{}: the text of {name}, which legalized its right-hand side, changed since its certificate",
+                        rule.name
+                    ));
+                }
+            }
         }
         let cert = Certificate::from_json(&old).expect("a certificate");
         // The Markdown is the JSON's.
@@ -119,6 +135,10 @@ fn every_rule_has_a_certificate_that_rechecks() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(quick > 300, "only {quick} entries re-checked");
+    assert!(
+        with_legalizing >= 20,
+        "only {with_legalizing} certificates name legalizing rules"
+    );
 }
 
 #[test]
@@ -380,4 +400,77 @@ fn a_wrong_rule_is_not_proven_by_composition() {
     for e in entries {
         assert_ne!(e["max_ulp"], "0", "{e}");
     }
+}
+
+/// A certificate covers the rules that legalized its right-hand side: it
+/// records the SHA-256 of each one's text, `--check` reports a stored hash
+/// that is not the current text's, and shards legalized with another text
+/// of a rule are not merged.
+#[test]
+fn the_legalizing_rules_texts_are_part_of_a_certificate() {
+    let rule = "acos_narrow";
+    let old = stored(rule);
+    let l = old["legalizing_sha256"]
+        .as_array()
+        .expect("legalizing rules");
+    let names: Vec<&str> = l.iter().map(|x| x["rule"].as_str().unwrap()).collect();
+    assert!(names.contains(&"acos_f32"), "{names:?}");
+    let now = legalizing_hashes(names.iter().copied());
+    for (x, (n, h)) in l.iter().zip(&now) {
+        assert_eq!(x["rule"], n.as_str());
+        assert_eq!(x["sha256"], h.as_str());
+    }
+    // The hash is of the rule's text: another text has another hash.
+    let text = embedded_rule_text("acos_f32").unwrap();
+    assert_ne!(sha256(&text), sha256(&format!("{text} ")));
+    // A certificate whose legalizing rule's hash is not the current one.
+    let d = temp_dir("legalizing");
+    let dir = d.to_string_lossy().to_string();
+    for ext in ["json", "md"] {
+        std::fs::copy(
+            root().join(format!("proofs/{rule}.{ext}")),
+            d.join(format!("{rule}.{ext}")),
+        )
+        .unwrap();
+    }
+    let (code, out, err) = hlocheck(&["prove", rule, "--check", "--dir", &dir]);
+    assert_eq!(code, 0, "{out}{err}");
+    let p = d.join(format!("{rule}.json"));
+    let json = std::fs::read_to_string(&p).unwrap();
+    let h = now.iter().find(|(n, _)| n == "acos_f32").unwrap().1.clone();
+    let stale = "0".repeat(64);
+    let edited = json.replacen(&h, &stale, 1);
+    assert_ne!(edited, json);
+    std::fs::write(&p, edited).unwrap();
+    let (code, out, err) = hlocheck(&["prove", rule, "--check", "--dir", &dir]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains(&format!("{rule}: DISAGREES")) && out.contains("legalizing_sha256"),
+        "{out}"
+    );
+    // Shards: merged as they are; refused with a legalizing rule's hash
+    // that is not its current text's.
+    let shards = d.join("shards");
+    let s = shards.to_string_lossy().to_string();
+    for i in 0..2 {
+        let shard = format!("{i}/2");
+        let (code, out, err) = hlocheck(&["prove", rule, "--shard", &shard, "--out", &s]);
+        assert_eq!(code, 0, "{out}{err}");
+    }
+    let merged = d.join("merged").to_string_lossy().to_string();
+    let (code, out, err) = hlocheck(&["prove", "--merge", &s, "--dir", &merged]);
+    assert_eq!(code, 0, "{out}{err}");
+    let m = std::fs::read_to_string(Path::new(&merged).join(format!("{rule}.json"))).unwrap();
+    assert_eq!(m, json, "the merged certificate is the stored one");
+    for i in 0..2 {
+        let p = shards.join(format!("{rule}.shard-{i}-of-2.json"));
+        let t = std::fs::read_to_string(&p).unwrap();
+        let e = t.replacen(&h, &stale, 1);
+        assert_ne!(e, t);
+        std::fs::write(&p, e).unwrap();
+    }
+    let (code, _, err) = hlocheck(&["prove", "--merge", &s, "--dir", &merged]);
+    assert_eq!(code, 1);
+    assert!(err.contains("whose text has changed"), "{err}");
+    let _ = std::fs::remove_dir_all(&d);
 }

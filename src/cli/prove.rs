@@ -22,6 +22,15 @@ struct Args {
     /// Recompute and compare with the stored certificates (with their recorded settings); write nothing.
     #[arg(long)]
     check: bool,
+    /// Bring stored certificates written before they recorded the rules that
+    /// legalized their right-hand sides up to date: every instance is
+    /// planned again and must be legalized with the rules the certificate
+    /// lists, every SMT and exhaustive instance of at most 2^16 inputs is
+    /// recomputed and must equal the stored entry, and the certificate is
+    /// rewritten with the SHA-256 of each legalizing rule's current text
+    /// (its other entries kept).
+    #[arg(long)]
+    upgrade: bool,
     /// Run only part I of N (0-based) of every input space; writes a shard file to --out.
     #[arg(long, value_name = "I/N")]
     shard: Option<String>,
@@ -181,8 +190,12 @@ pub fn cmd_prove(args: &[String]) -> i32 {
             return 2;
         }
     };
-    if a.check && (shard.is_some() || !a.merge.is_empty()) {
-        eprintln!("hlocheck prove: --check takes neither --shard nor --merge");
+    if (a.check || a.upgrade) && (shard.is_some() || !a.merge.is_empty()) {
+        eprintln!("hlocheck prove: --check and --upgrade take neither --shard nor --merge");
+        return 2;
+    }
+    if a.check && a.upgrade {
+        eprintln!("hlocheck prove: --check or --upgrade, not both");
         return 2;
     }
     let settings = Settings {
@@ -218,6 +231,9 @@ pub fn cmd_prove(args: &[String]) -> i32 {
             return 2;
         }
     };
+    if a.upgrade {
+        return pool.install(|| upgrade(&a, &selected));
+    }
     let bar = bar();
     let results: Vec<Result<(Certificate, Vec<String>), String>> = pool.install(|| {
         use rayon::prelude::*;
@@ -309,6 +325,106 @@ pub fn cmd_prove(args: &[String]) -> i32 {
     code
 }
 
+/// `--upgrade`: a stored certificate without `legalizing_sha256`, of the
+/// rule's current text, rewritten with the hashes of its legalizing rules'
+/// current texts, once what can be recomputed quickly agrees with it.
+fn upgrade(a: &Args, selected: &[(Rule, String)]) -> i32 {
+    use rayon::prelude::*;
+    let results: Vec<Result<String, String>> = selected
+        .par_iter()
+        .map(|(rule, text)| -> Result<String, String> {
+            let name = &rule.name;
+            let src = Source::new(rule, text);
+            let p = cert_path(&a.dir, name, "json");
+            let old = std::fs::read_to_string(&p).map_err(|e| format!("{}: {e}", p.display()))?;
+            let old: serde_json::Value =
+                serde_json::from_str(&old).map_err(|e| format!("{}: {e}", p.display()))?;
+            if old.get("legalizing_sha256").is_some() {
+                return Ok(format!("{name}: already records its legalizing rules"));
+            }
+            if old.get("sha256").and_then(|v| v.as_str()) != Some(&certificate::sha256(&src.text)) {
+                return Err(format!(
+                    "{name}: the certificate is of another text of the rule: run `hlocheck prove {name}`"
+                ));
+            }
+            let mut stored = Certificate::from_json(&old)
+                .ok_or_else(|| format!("{}: not a certificate", p.display()))?;
+            let settings = Settings::from_json(
+                old.get("settings").unwrap_or(&serde_json::Value::Null),
+                a.timeout_ms,
+            )
+            .ok_or_else(|| format!("{}: no settings", p.display()))?;
+            // The same instances, legalized with the same rules.
+            let (jobs, _) = certificate::plan(rule, &settings)?;
+            if jobs.len() != stored.entries.len() {
+                return Err(format!("{name}: the instances differ from the stored ones"));
+            }
+            for (j, e) in jobs.iter().zip(&stored.entries) {
+                let names: Vec<String> = j.legalized_with.iter().map(|(n, _)| n.clone()).collect();
+                if (&j.format, &j.signature) != (&e.format, &e.signature) || names != e.legalized_with {
+                    return Err(format!(
+                        "{name}, {} {}: legalized with other rules than the stored entry's",
+                        e.format, e.signature
+                    ));
+                }
+            }
+            // The quick instances recompute to the stored entries.
+            let quick = certificate::certify_some(
+                &src,
+                &settings,
+                None,
+                &certificate::is_quick,
+                &|_| {},
+                &|_| {},
+            )?;
+            let new_json = quick.to_json();
+            let old_entries = old.get("entries").and_then(|e| e.as_array());
+            for e in new_json
+                .get("entries")
+                .and_then(|e| e.as_array())
+                .into_iter()
+                .flatten()
+            {
+                let same = old_entries.is_some_and(|o| o.iter().any(|x| x == e));
+                if !same {
+                    return Err(format!(
+                        "{name}: a recomputed entry differs from the stored one: {e}"
+                    ));
+                }
+            }
+            if quick.version != stored.version || quick.kind != stored.kind {
+                return Err(format!("{name}: another hlocheck version or kind: run `hlocheck prove {name}`"));
+            }
+            stored.legalizing = quick.legalizing;
+            stored.file = rule.file.clone();
+            stored.line = rule.line;
+            let recomputed = new_json
+                .get("entries")
+                .and_then(|e| e.as_array())
+                .map_or(0, |e| e.len());
+            write(&p, &stored.json_text())?;
+            write(&cert_path(&a.dir, name, "md"), &stored.markdown())?;
+            Ok(format!(
+                "{name}: {} legalizing rules recorded ({recomputed} of {} entries recomputed) -> {}",
+                stored.legalizing.len(),
+                stored.entries.len(),
+                p.display()
+            ))
+        })
+        .collect();
+    let mut code = 0;
+    for r in results {
+        match r {
+            Ok(line) => outln!("{line}"),
+            Err(e) => {
+                eprintln!("hlocheck prove: {e}");
+                code = 1;
+            }
+        }
+    }
+    code
+}
+
 /// `--merge DIR…`: shard files into certificates.
 fn merge(a: &Args) -> i32 {
     let mut files: Vec<PathBuf> = Vec::new();
@@ -394,6 +510,16 @@ fn merge(a: &Args) -> i32 {
                     eprintln!(
                         "hlocheck prove: {}: the shards are of another text of the rule (SHA-256 {}; the rule's is {}): run them again",
                         c.rule, c.sha256, now
+                    );
+                    code = 1;
+                    continue;
+                }
+                let legalizing =
+                    certificate::legalizing_hashes(c.legalizing.iter().map(|(n, _)| n.as_str()));
+                if legalizing != c.legalizing {
+                    eprintln!(
+                        "hlocheck prove: {}: the shards legalized with rules whose text has changed since: run them again",
+                        c.rule
                     );
                     code = 1;
                     continue;

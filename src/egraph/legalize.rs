@@ -437,9 +437,17 @@ impl<'p> Pass<'p> {
     /// lowered the same way, to the sizes the CHLO op defines.
     /// Quantized operands or results: `uniform_dequantize`, the float
     /// `chlo.ragged_dot` (lowered next round) and `uniform_quantize`, as the
-    /// executor computes them (dequantize-op-quantize), when the operands
-    /// and the result express one float type.
-    /// Not lowered: mode 1 with `group_sizes` of rank > 1.
+    /// executor computes them (dequantize-op-quantize); an operand whose
+    /// (expressed) float type is not the result's is converted to it first,
+    /// as the executor's dot converts each operand to the type it
+    /// accumulates in (operands of different types need a quantized one:
+    /// CHLO's (CH8)).
+    /// Mode 1 with `group_sizes` of rank > 1 (a row of sizes per batch
+    /// index): the bounds are tensors of the batch dimensions, broadcast
+    /// along them, when the lhs dimensions before the ragged one (contracting
+    /// ones left out) are the batch dimensions in order, of static sizes
+    /// (where the executor's row, picked by the batch index, is CHLO's).
+    /// Not lowered: other `group_sizes` of rank > 1.
     fn ragged_dot(&mut self, op: &'p Op) -> Result<Vec<Op>, String> {
         use crate::ir::{ElementType, TensorType};
         let nums = |f: &str| -> Vec<i64> {
@@ -480,10 +488,13 @@ impl<'p> Pass<'p> {
                 Some(ElementType::Float(k)) => Some(*k),
                 _ => None,
             };
+            // Operands of other float types (quantized or not) are
+            // converted to the result's float type, as the executor's
+            // dot converts each operand to the type it accumulates in.
             let k = expressed(&out_t)
-                .filter(|k| expressed(&lt) == Some(*k) && expressed(&rt) == Some(*k))
+                .filter(|_| expressed(&lt).is_some() && expressed(&rt).is_some())
                 .ok_or(
-                    "ragged_dot: quantized operands are lowered when the operands and the result express one float type",
+                    "ragged_dot: quantized operands are lowered when the operands and the result are floats or quantized",
                 )?;
             let float = |t: &Type| -> Result<Type, String> {
                 let mut tt = t.as_tensor().ok_or("ragged_dot: a tensor operand")?.clone();
@@ -493,18 +504,25 @@ impl<'p> Pass<'p> {
             self.at = op.pos;
             let mut out = Vec::new();
             let mut plain = |p: &mut Self, v: ValueId, t: &Type| -> Result<ValueId, String> {
-                if !is_quant(t) {
-                    return Ok(v);
+                let mut v = v;
+                if is_quant(t) {
+                    let mut tt = t.as_tensor().ok_or("ragged_dot: a tensor operand")?.clone();
+                    tt.elem = expressed(t)
+                        .map(ElementType::Float)
+                        .ok_or("ragged_dot: a quantized operand")?;
+                    v = p.emit(
+                        &mut out,
+                        "stablehlo.uniform_dequantize",
+                        vec![v],
+                        vec![],
+                        vec![Type::Tensor(tt)],
+                        vec![],
+                    )[0];
                 }
-                let f = float(t)?;
-                Ok(p.emit(
-                    &mut out,
-                    "stablehlo.uniform_dequantize",
-                    vec![v],
-                    vec![],
-                    vec![f],
-                    vec![],
-                )[0])
+                if expressed(t) != Some(k) {
+                    v = p.emit1(&mut out, "stablehlo.convert", vec![v], float(t)?);
+                }
+                Ok(v)
             };
             let (lf, rf) = (plain(self, l, &lt)?, plain(self, r, &rt)?);
             let dot = self.emit(
@@ -586,12 +604,34 @@ impl<'p> Pass<'p> {
             return Err("ragged_dot: one rhs group dimension is lowered".into());
         };
         let gdim = usize::try_from(gdim).map_err(|_| "ragged_dot: bad group dimension")?;
-        if gd_dims.len() != 1 || gdim >= rd.len() || rd[gdim].is_some_and(|n| n != gd_dims[0]) {
-            return Err(
-                "ragged_dot: group_sizes of rank 1 matching the group dimension is lowered".into(),
-            );
+        let Some((&groups, lead)) = gd_dims.split_last() else {
+            return Err("ragged_dot: group_sizes of rank 0".into());
+        };
+        if gdim >= rd.len() || rd[gdim].is_some_and(|n| n != groups) {
+            return Err("ragged_dot: group_sizes does not match the group dimension".into());
         }
-        let groups = gd_dims[0];
+        // group_sizes of rank > 1: one row of sizes per batch index. The
+        // executor picks the row by the result's batch index, which is
+        // CHLO's row (the lhs dimensions before the ragged one, contracting
+        // ones left out) when those dimensions are the batch dimensions, in
+        // order, and of static sizes; that case alone is lowered.
+        if !lead.is_empty() {
+            let before: Vec<i64> = (0..ragged).filter(|d| !lc.contains(d)).collect();
+            let sizes: Vec<Option<u64>> = lb
+                .iter()
+                .map(|&d| {
+                    usize::try_from(d)
+                        .ok()
+                        .and_then(|d| ld.get(d).copied().flatten())
+                })
+                .collect();
+            if before != lb || sizes != lead.iter().map(|&n| Some(n)).collect::<Vec<_>>() {
+                return Err(
+                    "ragged_dot: group_sizes of rank > 1 is lowered when its leading dimensions are the lhs batch dimensions, in order, of static sizes".into(),
+                );
+            }
+        }
+        let lead = lead.to_vec();
         if groups > MAX_GROUPS {
             return Err(format!(
                 "ragged_dot: {groups} groups (at most {MAX_GROUPS} are unrolled)"
@@ -621,7 +661,6 @@ impl<'p> Pass<'p> {
         let out_static = od.iter().all(Option::is_some);
         let i64t = |dims: Vec<Dim>| Type::Tensor(TensorType::ranked(dims, ElementType::I64));
         let i1t = Type::Tensor(TensorType::ranked(od.clone(), ElementType::I1));
-        let scalar = i64t(vec![]);
         // The result's sizes (a `tensor<rank x i64>`), read from the
         // operands where the result's are dynamic.
         let shape = if out_static {
@@ -700,7 +739,13 @@ impl<'p> Pass<'p> {
             )[0],
         };
         let m = self.size_i64(&mut out, l, &ld, rl)?;
-        let mut start = self.const_i64(&mut out, 0)?;
+        // The bounds: one per row of group_sizes (`lead`, the batch
+        // dimensions' sizes; none for rank-1 group_sizes).
+        let lead_t = i64t(lead.iter().map(|&n| Some(n)).collect());
+        let zero = self.const_i64(&mut out, 0)?;
+        let mut start = self.broadcast_scalar(&mut out, zero, &lead_t);
+        let m_lead = self.broadcast_scalar(&mut out, m, &lead_t);
+        let lead_dims: Vec<i64> = (0..lead.len() as i64).collect();
         let bcast = |p: &mut Self, out: &mut Vec<Op>, v: ValueId| match shape {
             None => p.emit(
                 out,
@@ -708,12 +753,22 @@ impl<'p> Pass<'p> {
                 vec![v],
                 vec![(
                     "broadcast_dimensions".into(),
-                    Attr::DenseArray(crate::ir::attr::DenseArray::I64(vec![])),
+                    Attr::DenseArray(crate::ir::attr::DenseArray::I64(lead_dims.clone())),
                 )],
                 vec![i64t(od.clone())],
                 vec![],
             )[0],
-            Some(s) => p.splat(out, v, s, i64t(od.clone())),
+            Some(s) => p.emit(
+                out,
+                "stablehlo.dynamic_broadcast_in_dim",
+                vec![v, s],
+                vec![(
+                    "broadcast_dimensions".into(),
+                    Attr::DenseArray(crate::ir::attr::DenseArray::I64(lead_dims.clone())),
+                )],
+                vec![i64t(od.clone())],
+                vec![],
+            )[0],
         };
         let cmp = signed_compare;
         let rhs_static = rd.iter().all(Option::is_some);
@@ -779,9 +834,14 @@ impl<'p> Pass<'p> {
                 vec![out_t.clone()],
                 vec![],
             )[0];
-            let size = self.group_size(&mut out, gs, &gt, g as i64, m)?;
-            let end = self.emit1(&mut out, "stablehlo.add", vec![start, size], scalar.clone());
-            let end = self.emit1(&mut out, "stablehlo.minimum", vec![end, m], scalar.clone());
+            let size = self.group_size_rows(&mut out, gs, &gt, &lead, g as i64, m)?;
+            let end = self.emit1(&mut out, "stablehlo.add", vec![start, size], lead_t.clone());
+            let end = self.emit1(
+                &mut out,
+                "stablehlo.minimum",
+                vec![end, m_lead],
+                lead_t.clone(),
+            );
             let bs = bcast(self, &mut out, start);
             let be = bcast(self, &mut out, end);
             let ge = self.emit(
@@ -862,6 +922,96 @@ impl<'p> Pass<'p> {
                 let zero = self.const_i64(out, 0)?;
                 let s = self.emit1(out, "stablehlo.maximum", vec![s, zero], i64s.clone());
                 Ok(self.emit1(out, "stablehlo.minimum", vec![s, k], i64s))
+            }
+            _ => Err(format!("ragged_dot: group_sizes of integers, not {ge}")),
+        }
+    }
+
+    /// The rank-0 `v` broadcast to the static type `to` (`v` itself when
+    /// `to` has rank 0).
+    fn broadcast_scalar(&mut self, out: &mut Vec<Op>, v: ValueId, to: &Type) -> ValueId {
+        if ranked_dims(to).is_some_and(|d| d.is_empty()) {
+            return v;
+        }
+        self.emit(
+            out,
+            "stablehlo.broadcast_in_dim",
+            vec![v],
+            vec![(
+                "broadcast_dimensions".into(),
+                Attr::DenseArray(crate::ir::attr::DenseArray::I64(vec![])),
+            )],
+            vec![to.clone()],
+            vec![],
+        )[0]
+    }
+
+    /// Group `g`'s sizes of the `group_sizes` `gs` (of type `gt`, of static
+    /// shape `lead` ++ [groups]): a `tensor<lead x i64>`, each size clamped
+    /// to [0, `k`] (`k` a `tensor<i64>` >= 0) as [`Self::group_size`] clamps
+    /// one.
+    fn group_size_rows(
+        &mut self,
+        out: &mut Vec<Op>,
+        gs: ValueId,
+        gt: &Type,
+        lead: &[u64],
+        g: i64,
+        k: ValueId,
+    ) -> Result<ValueId, String> {
+        use crate::ir::types::Signedness;
+        use crate::ir::ElementType;
+        if lead.is_empty() {
+            return self.group_size(out, gs, gt, g, k);
+        }
+        let ge = gt
+            .as_tensor()
+            .ok_or("ragged_dot: group_sizes")?
+            .elem
+            .clone();
+        let arr = |v: Vec<i64>| Attr::DenseArray(crate::ir::attr::DenseArray::I64(v));
+        let rank = lead.len() + 1;
+        let mut start = vec![0i64; rank];
+        start[rank - 1] = g;
+        let mut limit: Vec<i64> = lead.iter().map(|&n| n as i64).collect();
+        limit.push(g + 1);
+        let mut one_dims: Vec<Dim> = lead.iter().map(|&n| Some(n)).collect();
+        one_dims.push(Some(1));
+        let one_t = with_dim_list(gt, one_dims)?;
+        let lead_dims: Vec<Dim> = lead.iter().map(|&n| Some(n)).collect();
+        let row_t = with_dim_list(gt, lead_dims.clone())?;
+        let i64_t = Type::Tensor(crate::ir::TensorType::ranked(lead_dims, ElementType::I64));
+        let s1 = self.emit(
+            out,
+            "stablehlo.slice",
+            vec![gs],
+            vec![
+                ("start_indices".into(), arr(start)),
+                ("limit_indices".into(), arr(limit)),
+                ("strides".into(), arr(vec![1; rank])),
+            ],
+            vec![one_t],
+            vec![],
+        )[0];
+        let s = self.emit1(out, "stablehlo.reshape", vec![s1], row_t.clone());
+        match ge {
+            ElementType::Int(Signedness::Unsigned, 64) => {
+                let ku = self.emit1(out, "stablehlo.convert", vec![k], scalar(&ge));
+                let ku = self.broadcast_scalar(out, ku, &row_t);
+                let c = self.emit1(out, "stablehlo.minimum", vec![s, ku], row_t);
+                Ok(self.emit1(out, "stablehlo.convert", vec![c], i64_t))
+            }
+            ElementType::Int(_, _) => {
+                let s = if ge == ElementType::I64 {
+                    s
+                } else {
+                    self.emit1(out, "stablehlo.convert", vec![s], i64_t.clone())
+                };
+                let zero = self.const_i64(out, 0)?;
+                let zero = self.broadcast_scalar(out, zero, &i64_t);
+                let kb = self.broadcast_scalar(out, k, &i64_t);
+                let s = self.emit1(out, "stablehlo.maximum", vec![s, zero], i64_t.clone());
+                Ok(self.emit1(out, "stablehlo.minimum", vec![s, kb], i64_t))
             }
             _ => Err(format!("ragged_dot: group_sizes of integers, not {ge}")),
         }
@@ -1219,7 +1369,10 @@ impl<'p> Pass<'p> {
     /// their storage as the executor's slices and stacking do, and the body's
     /// ops are the scan's own; an output's first value, a zero splat of its
     /// quantized type, is overwritten at every position. Per-axis quantized
-    /// types are not lowered (their axis would be taken by the slicing).
+    /// types are not lowered: StableHLO's `dynamic_slice`,
+    /// `dynamic_update_slice` and `real_dynamic_slice` take no per-axis
+    /// quantized tensors, and a round trip through floats is not exact for
+    /// every scale.
     fn scan(&mut self, op: &'p Op) -> Result<Vec<Op>, String> {
         let seg: Vec<i64> = match op.attr("operandSegmentSizes") {
             Some(Attr::DenseArray(crate::ir::attr::DenseArray::Int(_, v)))

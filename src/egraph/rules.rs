@@ -669,6 +669,7 @@ pub const BUILTINS: &[&str] = &[
     "bcast_dims",
     "compare_type",
     "sort_type",
+    "stablehlo",
     "splat",
     "inf",
     "last_dim",
@@ -997,6 +998,20 @@ fn call<I: Clone>(f: &str, args: &[Expr], b: &Bindings<I>) -> ERes<V> {
             }
             V::Attr(i64_array(dims))
         }
+        // A CHLO enum (`#chlo<comparison_direction LT>`) as the StableHLO
+        // enum of the same name and value, for a StableHLO op's attribute;
+        // other attributes unchanged, an absent one absent.
+        "stablehlo" => match eval_attr(arg(0)?, b)? {
+            None => V::Absent,
+            Some(Attr::Enum(def, i)) if def.dialect != "stablehlo" => {
+                let value = def
+                    .values
+                    .get(i as usize)
+                    .ok_or("stablehlo: an enum value out of range")?;
+                V::Attr(enum_attr(def.mnemonic, value)?)
+            }
+            Some(a) => V::Attr(a),
+        },
         "compare_type" | "sort_type" => {
             let e = elem(0)?;
             let name = match e {

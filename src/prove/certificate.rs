@@ -185,6 +185,40 @@ pub fn sha256(text: &str) -> String {
     d.iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// The text of the embedded rule `name` (the rules `legalize` applies), as
+/// [`rule_text`] reads it: for a `for` rule, the template.
+pub fn embedded_rule_text(name: &str) -> Option<String> {
+    let rule = crate::egraph::rules::all()
+        .iter()
+        .find(|r| r.name == name)?;
+    let (_, file) = crate::egraph::rules::FILES
+        .iter()
+        .find(|(f, _)| *f == rule.file)?;
+    rule_text(file, rule.line)
+}
+
+/// What a certificate records of a lowering that is not a rule (`scan`,
+/// `ragged_dot`, written in Rust): the hlocheck version covers it.
+pub const BUILT_IN: &str = "built in";
+
+/// The rules that legalized a certificate's right-hand sides (`names`, in
+/// any order, repeats allowed), each with the SHA-256 of its current text
+/// ([`embedded_rule_text`]), sorted by name; a lowering that is no rule
+/// gets [`BUILT_IN`]. A certificate holds these beside its own rule's
+/// hash, so a change to any rule its proof legalized with invalidates it.
+pub fn legalizing_hashes<'a>(names: impl IntoIterator<Item = &'a str>) -> Vec<(String, String)> {
+    let mut names: Vec<&str> = names.into_iter().collect();
+    names.sort_unstable();
+    names.dedup();
+    names
+        .into_iter()
+        .map(|n| {
+            let h = embedded_rule_text(n).map_or_else(|| BUILT_IN.to_string(), |t| sha256(&t));
+            (n.to_string(), h)
+        })
+        .collect()
+}
+
 /// A rule with the text it was read from.
 pub struct Source<'r> {
     pub rule: &'r Rule,
@@ -1160,6 +1194,10 @@ pub struct Certificate {
     pub kind: String,
     pub expansion: Option<(String, String)>,
     pub sha256: String,
+    /// The rules that legalized the right-hand sides of its instances
+    /// (every planned instance, whichever ran), with the SHA-256 of each
+    /// one's text ([`legalizing_hashes`]).
+    pub legalizing: Vec<(String, String)>,
     pub version: String,
     pub settings: Settings,
     pub shard: Option<(u64, u64)>,
@@ -1202,6 +1240,12 @@ pub fn certify_some(
     let rule = src.rule;
     let (mut jobs, skipped) =
         plan(rule, settings).map_err(|e| format!("rule {}: {e}", rule.name))?;
+    // Of every instance (a shard or a selection of the jobs records the
+    // same rules as the whole certificate).
+    let legalizing = legalizing_hashes(
+        jobs.iter()
+            .flat_map(|j| j.legalized_with.iter().map(|(n, _)| n.as_str())),
+    );
     jobs.retain(|j| keep(j));
     let ranges: Vec<(u64, u64)> = jobs
         .iter()
@@ -1266,6 +1310,7 @@ pub fn certify_some(
         kind: kind_text(&rule.kind),
         expansion: src.expansion.clone(),
         sha256: sha256(&src.text),
+        legalizing,
         version: VERSION.into(),
         settings: settings.clone(),
         shard,
@@ -1276,7 +1321,7 @@ pub fn certify_some(
 
 impl Certificate {
     pub fn to_json(&self) -> Json {
-        json!({
+        let mut j = json!({
             "rule": self.rule,
             "file": self.file,
             "line": self.line,
@@ -1292,7 +1337,22 @@ impl Certificate {
             "not_instances": self.skipped.iter().map(|k| json!({
                 "format": k.format, "signature": k.signature, "reason": k.reason,
             })).collect::<Vec<_>>(),
-        })
+        });
+        // Only where some rule legalized a right-hand side (the other
+        // certificates keep their form).
+        if !self.legalizing.is_empty() {
+            if let Some(m) = j.as_object_mut() {
+                m.insert(
+                    "legalizing_sha256".into(),
+                    self.legalizing
+                        .iter()
+                        .map(|(r, h)| json!({"rule": r, "sha256": h}))
+                        .collect::<Vec<_>>()
+                        .into(),
+                );
+            }
+        }
+        j
     }
 
     /// The JSON text written to a file (deterministic, newline-terminated).
@@ -1318,6 +1378,19 @@ impl Certificate {
                 ))
             }),
             sha256: s("sha256")?,
+            legalizing: match v.get("legalizing_sha256") {
+                None => Vec::new(),
+                Some(l) => l
+                    .as_array()?
+                    .iter()
+                    .map(|x| {
+                        Some((
+                            x.get("rule")?.as_str()?.to_string(),
+                            x.get("sha256")?.as_str()?.to_string(),
+                        ))
+                    })
+                    .collect::<Option<Vec<_>>>()?,
+            },
             version: s("hlocheck")?,
             settings: Settings::from_json(v.get("settings")?, Settings::default().timeout_ms)?,
             shard: v
@@ -1376,6 +1449,13 @@ impl Certificate {
             group(self.settings.tensor_samples as u128),
             self.settings.seed
         ));
+        if !self.legalizing.is_empty() {
+            s.push_str("- SHA-256 of the rules that legalized the right-hand side:");
+            for (r, h) in &self.legalizing {
+                s.push_str(&format!("\n  - `{r}`: `{h}`"));
+            }
+            s.push('\n');
+        }
         if let Some((i, n)) = self.shard {
             s.push_str(&format!("- shard {i} of {n}\n"));
         }
@@ -1449,6 +1529,12 @@ impl Certificate {
                 self.rule, self.sha256, other.sha256
             ));
         }
+        if self.legalizing != other.legalizing {
+            return Err(format!(
+                "{}: shards legalized with different rules or rule texts",
+                self.rule
+            ));
+        }
         if self.settings != other.settings || self.version != other.version {
             return Err(format!(
                 "{}: shards made with different settings or versions",
@@ -1482,6 +1568,7 @@ pub fn disagreements(new: &Json, old: &Json) -> Vec<String> {
         "kind",
         "for",
         "sha256",
+        "legalizing_sha256",
         "hlocheck",
         "settings",
         "not_instances",
