@@ -28,7 +28,10 @@ jaxlib ships it) to get B, the official decomposition. Then:
   largest finite value stands at the overflow result). Since the CHLO op is
   correctly rounded, equiv's max ULP (a count of steps between B and the
   correctly rounded value) must lie within 1 of mpmath's largest step
-  distance; the script says `agree` when it does. Where equiv reports NaN
+  distance; the script says `agree` when it does. Where mpmath's value
+  is left open (poles of polygamma and zeta, q <= 0, orders above 200:
+  counted in the last column), equiv's counts may exceed mpmath's, which
+  are then only lower bounds. Where equiv reports NaN
   against a number, the counts of such inputs are compared instead (equiv's
   max ULP is then "NaN vs number"). For sampled runs, the check is mpmath's
   distance at equiv's worst input, and whether mpmath's sample found a larger
@@ -55,7 +58,10 @@ largest distance, equal NaN counts) except one, explained below.
   +0; atanh(+-1) 2 to 8 steps from the saturated value; is_inf,
   is_pos_inf and is_neg_inf are true at +-0 (infinity converted to the
   format is 0).
-* next_after in f8E8M0FNU: 128 steps off on 16,384 of the 65,536 pairs.
+* next_after in f8E8M0FNU: 128 steps off on 16,384 of the 65,536 pairs;
+  in f8E4M3FNUZ, f8E5M2FNUZ and f8E4M3B11FNUZ, NaN (the pattern that is -0
+  elsewhere) for the step from the negative smallest subnormal toward
+  zero and beyond (128 pairs each), where the op gives +0.
 * polygamma: at negative non-integer x far off (f16 n = 3, x = -13.84:
   -6.77e-4 for 8296, mpmath 33,200 steps; bf16 n = 5, x = -14.875:
   33,800 steps); in f6 and f4 up to 62 steps (x = 0, and f6E3M2FN n = 14,
@@ -170,10 +176,12 @@ def exact(op, x, y=None):
         # orders above 200 (mpmath's series take too long there).
         if not is_int(x) or x < 0:
             return mp.nan
-        if x > 200:
-            return None
+        if x == 0:
+            return exact("digamma", y)
         if y == 0 and not mp.isinf(x) and not np.signbit(float(y)):
             return (-1) ** (int(x) + 1) * mp.inf  # the limit from the right
+        if x > 200:
+            return None
         if mp.isinf(y) or (y <= 0 and is_int(y)):
             return None
         return mp.psi(int(x), y)
@@ -468,6 +476,7 @@ def main():
             got = run_batched(a, op, fmt, cols, tmp)
             worst, worst_at, worst_binade, nans, infs = 0.0, "", 0.0, 0, 0
             at_eq_worst, kind_at_eq_worst = None, None
+            opened, open_at_eq_worst = 0, False
             for k in range(len(got)):
                 xs = [c[k] for c in cols]
                 if op == "next_after":
@@ -480,27 +489,37 @@ def main():
                     e, eb, kind = classify(line, got[k], ex)
                 nans += kind == "nan"
                 infs += kind == "inf"
+                opened += ex is None
                 if k == 0 and extra:
                     at_eq_worst, kind_at_eq_worst = e, kind
+                    open_at_eq_worst = ex is None
                 if kind is None and e > worst:
                     worst, worst_at = e, ", ".join(f"{float(v):.6g}" for v in xs)
                 if kind is None:
                     worst_binade = max(worst_binade, eb)
+            # Inputs where mpmath's value is left open (poles, q <= 0, large
+            # orders) may hold differences equiv counts and mpmath cannot:
+            # then mpmath's counts and maximum are lower bounds of equiv's.
             if not eq_ulp.replace(",", "").isdigit():  # "nan_vs_number"
                 # sampled: mpmath must see NaN against a number at equiv's worst input
-                ok = (eq_nan == nans) if exhaustive else kind_at_eq_worst == "nan"
-                eq_num = None
+                if exhaustive:
+                    ok = nans <= eq_nan <= nans + opened
+                else:
+                    ok = kind_at_eq_worst == "nan" or open_at_eq_worst
             else:
                 eq_num = int(eq_ulp.replace(",", ""))
-                if exhaustive:
+                if exhaustive and not opened:
                     ok = abs(eq_num - worst) <= 1 and (eq_nan, eq_inf) == (nans, infs)
+                elif exhaustive:
+                    ok = worst <= eq_num + 1 and nans <= eq_nan <= nans + opened
                 else:
-                    ok = (at_eq_worst is None or abs(eq_num - at_eq_worst) <= 1) and worst <= eq_num + 1
+                    ok = (at_eq_worst is None or open_at_eq_worst or abs(eq_num - at_eq_worst) <= 1) \
+                        and worst <= eq_num + 1
             bad += not ok
             verdict = eq.get("outcome", "?") + f" ({method})"
             print(f"| {op} | {fmt} | {verdict} | {eq_ulp} | {eq_worst} | {eq_nan}/{eq_inf} | "
                   f"{len(got):,} | {worst:.3g} | {worst_at} | {worst_binade:.3g} | {nans}/{infs} | "
-                  f"{'agree' if ok else 'DISAGREE'} |", flush=True)
+                  f"{'agree' if ok else 'DISAGREE'}{f' ({opened:,} open)' if opened else ''} |", flush=True)
     print(f"\n{bad} rows disagree")
     return 1 if bad else 0
 
