@@ -160,3 +160,24 @@ fn is_inf_with_zero_for_infinity_is_wrong_on_f4e2m1fn() {
     assert_eq!(run_at(&a, &c.inputs, FloatKind::F4E2M1FN), vec![0]);
     assert_eq!(run_at(&b, &c.inputs, FloatKind::F4E2M1FN), vec![1]);
 }
+
+#[test]
+fn is_inf_with_a_hex_infinity_is_equal_on_f16() {
+    // The pass writes special constants as hex patterns (`dense<0x7C00>`).
+    let b = parse(
+        "module {
+  func.func @main(%arg0: tensor<f16>) -> tensor<i1> {
+    %0 = stablehlo.abs %arg0 : tensor<f16>
+    %cst = stablehlo.constant dense<0x7C00> : tensor<f16>
+    %1 = stablehlo.compare EQ, %0, %cst : (tensor<f16>, tensor<f16>) -> tensor<i1>
+    return %1 : tensor<i1>
+  }
+}
+",
+    );
+    let a = parse(&chlo("is_inf", "f16", "i1"));
+    let v = prove::decide(&a, "main", &b, "main", &no_smt());
+    assert_eq!(v.outcome, Outcome::Equivalent, "{}", v.summary);
+    assert_eq!(v.method, Some(Method::Exhaustive));
+    assert_eq!(v.inputs_covered, 65536);
+}
