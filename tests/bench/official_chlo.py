@@ -65,7 +65,9 @@ largest distance, equal NaN counts) except one, explained below.
 * polygamma: at negative non-integer x far off (f16 n = 3, x = -13.84:
   -6.77e-4 for 8296, mpmath 33,200 steps; bf16 n = 5, x = -14.875:
   33,800 steps); in f6 and f4 up to 62 steps (x = 0, and f6E3M2FN n = 14,
-  x = -1.5). zeta: NaN against numbers for x < 1 and at the poles (f16,
+  x = -1.5). Orders n >= 35 overflow inside the lowering (n! beyond f32,
+  the type it computes in): f32 polygamma(35, 12) gives +inf, f8E4M3FN
+  polygamma(36, 12) NaN, for -46.2. zeta: NaN against numbers for x < 1 and at the poles (f16,
   bf16 sampled); 31 steps in f6, 7 in f4, at x = q = 0.
 * The one disagreement: polygamma(+inf, x). hlocheck's executor follows
   XLA's former composition there (+inf counted as an odd integer order:
