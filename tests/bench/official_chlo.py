@@ -215,7 +215,8 @@ class Line:
         dt, bt, nbits = FORMATS[fmt]
         self.dt, self.bt = dt, bt
         fi = ml_dtypes.finfo(dt)
-        every = np.arange(1 << min(nbits, 16), dtype=np.uint32).astype(bt).view(dt).astype(np.float64)
+        with np.errstate(invalid="ignore"):
+            every = np.arange(1 << min(nbits, 16), dtype=np.uint32).astype(bt).view(dt).astype(np.float64)
         self.has_inf = bool(np.isinf(every).any())
         self.has_nan = bool(np.isnan(every).any())
         self.unsigned = not (every < 0).any()
