@@ -473,7 +473,7 @@ def main():
             eq_nan, eq_inf = int(res.get("nan_vs_number", 0)), int(res.get("inf_mismatches", 0))
             method = eq.get("method", "")
             arity = 2 if op in BINARY else 1
-            exhaustive = method in ("exhaustive", "rewriting", "smt") and nbits * arity <= 16
+            exhaustive = method.lower() in ("exhaustive", "rewriting", "smt") and nbits * arity <= 16
             extra = parse_input(eq_worst, dt, bt) if eq_worst else []
             cols = sample_inputs(op, fmt, a.samples, rng, extra)
             got = run_batched(a, op, fmt, cols, tmp)
