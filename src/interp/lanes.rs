@@ -270,9 +270,7 @@ fn exp_f32_lane(x: u64) -> u64 {
     p = p * r + 1.0;
     let scale = f64::from_bits((ki.wrapping_add(1023) as u64 & 0x7FF) << 52);
     let y = p * scale;
-    let low = (y.to_bits() & ((1 << 29) - 1)) as i64;
-    let near = (low - (1 << 28)).abs() <= 128;
-    if in_range && !near {
+    if in_range && far_from_f32_midpoint(y) {
         (y as f32).to_bits() as u64
     } else {
         UNSETTLED
@@ -286,6 +284,83 @@ multiversion! {
         let mut redo = false;
         for (o, &x) in o.iter_mut().zip(xs) {
             let v = exp_f32_lane(x);
+            redo |= v == UNSETTLED;
+            *o = v;
+        }
+        redo
+    }
+}
+
+/// 1/(2k+1) rounded, for k = 1..=11: the series of atanh.
+const INV_ODD: [u64; 11] = [
+    0x3FD5_5555_5555_5555,
+    0x3FC9_9999_9999_999A,
+    0x3FC2_4924_9249_2492,
+    0x3FBC_71C7_1C71_C71C,
+    0x3FB7_45D1_745D_1746,
+    0x3FB3_B13B_13B1_3B14,
+    0x3FB1_1111_1111_1111,
+    0x3FAE_1E1E_1E1E_1E1E,
+    0x3FAA_F286_BCA1_AF28,
+    0x3FA8_6186_1861_8618,
+    0x3FA6_42C8_590B_2164,
+];
+
+/// Whether an f64 `y` (normal) is more than 128 of its ulps from every
+/// f32 rounding midpoint, so that an error of 2^-47 relative cannot
+/// change its rounding to nearest-even f32.
+#[inline(always)]
+fn far_from_f32_midpoint(y: f64) -> bool {
+    let low = (y.to_bits() & ((1 << 29) - 1)) as i64;
+    (low - (1 << 28)).abs() > 128
+}
+
+/// ln(1 + x) of an f32 `x`, correctly rounded to f32, or [`UNSETTLED`].
+///
+/// In f64, for 2^-28 ≤ |x| and −1 < x ≤ 2^50: `u = 1 + x` is exact;
+/// `u = 2^e · m` with m in [√½, √2); `s = (m − 1)/(m + 1)` (m − 1 is
+/// exact; two roundings); ln m = 2 atanh s = 2s + 2s·Σ s^2k/(2k+1) for
+/// k ≤ 11, |s| ≤ 0.1716 (truncation below 2^-60 relative); the result
+/// `e·LN2_HI + (e·LN2_LO + ln m)` (e·LN2_HI exact). With e ≠ 0 the result
+/// is at least ln √2 in size, so the sums cancel nothing; the error is
+/// below 2^-50 relative, and the lane is settled as in [`exp_f32_lane`]
+/// (more than 128 f64 ulps from an f32 midpoint). The result is a normal
+/// f32 on this range. Other lanes go to the per-lane rule.
+#[inline(always)]
+fn log1p_f32_lane(x: u64) -> u64 {
+    let x = f32::from_bits(x as u32) as f64;
+    let in_range = x > -1.0 && x <= (1u64 << 50) as f64 && x.abs() >= 1.0 / (1u64 << 28) as f64;
+    let u = 1.0 + x;
+    let bits = u.to_bits();
+    // m0 in [1, 2); halved (and e raised) when at least √2.
+    let m0 = (bits & ((1 << 52) - 1)) | (1023 << 52);
+    let big = m0 >= 0x3FF6_A09E_667F_3BCD;
+    let m = f64::from_bits(if big { m0 - (1 << 52) } else { m0 });
+    let e = (((bits >> 52) & 0x7FF) as i64 - 1023 + big as i64) as f64;
+    let s = (m - 1.0) / (m + 1.0);
+    let z = s * s;
+    let mut q = f64::from_bits(INV_ODD[10]);
+    for c in INV_ODD[..10].iter().rev() {
+        q = q * z + f64::from_bits(*c);
+    }
+    q *= z;
+    let s2 = s + s;
+    let ln_m = s2 + s2 * q;
+    let y = e * f64::from_bits(LN2_HI) + (e * f64::from_bits(LN2_LO) + ln_m);
+    if in_range && far_from_f32_midpoint(y) {
+        (y as f32).to_bits() as u64
+    } else {
+        UNSETTLED
+    }
+}
+
+multiversion! {
+    /// f32 `log_plus_one` of a block ([`log1p_f32_lane`]): true when some
+    /// lane is [`UNSETTLED`].
+    fn log1p_f32(xs: &[u64], o: &mut [u64]) -> bool {
+        let mut redo = false;
+        for (o, &x) in o.iter_mut().zip(xs) {
+            let v = log1p_f32_lane(x);
             redo |= v == UNSETTLED;
             *o = v;
         }
@@ -514,6 +589,15 @@ mod tests {
     /// `start, start + step, …` below `end`, in blocks as the executor
     /// passes them; returns how many lanes were left unsettled.
     fn exp_sweep(start: u64, end: u64, step: u64) -> u64 {
+        sweep(Unary::Exp, start, end, step)
+    }
+
+    /// [`exp_sweep`] for the pass of `f`.
+    fn sweep(f: Unary, start: u64, end: u64, step: u64) -> u64 {
+        let pass = match f {
+            Unary::Exp => exp_f32,
+            _ => log1p_f32,
+        };
         let mut unsettled = 0;
         let mut xs = Vec::with_capacity(256);
         let mut o = vec![0u64; 256];
@@ -525,12 +609,12 @@ mod tests {
                 x += step;
             }
             let o = &mut o[..xs.len()];
-            exp_f32(&xs, o);
+            pass(&xs, o);
             for (&x, &v) in xs.iter().zip(o.iter()) {
                 if v == UNSETTLED {
                     unsettled += 1;
                 } else {
-                    assert_eq!(v, unary(FloatKind::F32, Unary::Exp, x), "exp of {x:#010x}");
+                    assert_eq!(v, unary(FloatKind::F32, f, x), "{f:?} of {x:#010x}");
                 }
             }
         }
@@ -561,18 +645,41 @@ mod tests {
         assert!(o.iter().all(|&v| v == UNSETTLED), "{o:x?}");
     }
 
-    /// Every one of the 2^32 patterns (about a minute in release mode):
-    /// `cargo test --release --lib exp_f32_pass_every -- --ignored`.
+    #[test]
+    fn log1p_f32_pass_settles_lanes_with_the_lane_rules_bits() {
+        sweep(Unary::Log1p, 0, 1 << 32, 251);
+        // Every pattern of [2^-3, 4) and of (-1, -2^-3] (50 million).
+        let unsettled = sweep(Unary::Log1p, 0x3E00_0000, 0x4080_0000, 1)
+            + sweep(Unary::Log1p, 0xBE00_0000, 0xBF80_0000, 1);
+        assert!(unsettled < 500, "{unsettled}");
+        let mut o = [0u64; 5];
+        log1p_f32(
+            &[
+                0xBF80_0000,
+                0x7F80_0000,
+                0x7FC0_0001,
+                0x2000_0000,
+                0xBF80_0001,
+            ],
+            &mut o,
+        );
+        assert!(o.iter().all(|&v| v == UNSETTLED), "{o:x?}");
+    }
+
+    /// Every one of the 2^32 patterns, for each pass (seconds each in
+    /// release mode): `cargo test --release --lib f32_passes_every -- --ignored`.
     #[test]
     #[ignore]
-    fn exp_f32_pass_every_pattern() {
+    fn f32_passes_every_pattern() {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
-        let unsettled: u64 = std::thread::scope(|s| {
-            let hs: Vec<_> = (0..threads)
-                .map(|t| s.spawn(move || exp_sweep(t, 1 << 32, threads)))
-                .collect();
-            hs.into_iter().map(|h| h.join().unwrap()).sum()
-        });
-        eprintln!("unsettled: {unsettled} of 2^32");
+        for f in [Unary::Exp, Unary::Log1p] {
+            let unsettled: u64 = std::thread::scope(|s| {
+                let hs: Vec<_> = (0..threads)
+                    .map(|t| s.spawn(move || sweep(f, t, 1 << 32, threads)))
+                    .collect();
+                hs.into_iter().map(|h| h.join().unwrap()).sum()
+            });
+            eprintln!("{f:?}: unsettled {unsettled} of 2^32");
+        }
     }
 }

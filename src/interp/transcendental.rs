@@ -45,20 +45,21 @@ pub const KERNELS: &[(&str, Kernel)] = &[
 ];
 
 /// `f` over a block of lanes of `kind`: a vector pass where one exists
-/// (`lanes`: f32 `exponential`), its unsettled lanes and every other case
+/// (`lanes`: f32 `exponential` and `log_plus_one`), its unsettled lanes and every other case
 /// by `elementary::unary_slice`. The bits are the same either way.
 pub(crate) fn unary_block(kind: FloatKind, f: Unary, xs: &[u64], out: &mut [u64]) {
-    if kind == FloatKind::F32 && f == Unary::Exp {
-        if super::lanes::exp_f32(xs, out) {
-            for (o, &x) in out.iter_mut().zip(xs) {
-                if *o == super::lanes::UNSETTLED {
-                    elementary::unary_slice(kind, f, &[x], std::slice::from_mut(o));
-                }
+    let pass = match (kind, f) {
+        (FloatKind::F32, Unary::Exp) => super::lanes::exp_f32,
+        (FloatKind::F32, Unary::Log1p) => super::lanes::log1p_f32,
+        _ => return elementary::unary_slice(kind, f, xs, out),
+    };
+    if pass(xs, out) {
+        for (o, &x) in out.iter_mut().zip(xs) {
+            if *o == super::lanes::UNSETTLED {
+                elementary::unary_slice(kind, f, &[x], std::slice::from_mut(o));
             }
         }
-        return;
     }
-    elementary::unary_slice(kind, f, xs, out)
 }
 
 /// `f` applied to every element of a float or complex tensor.
