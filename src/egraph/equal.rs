@@ -155,22 +155,17 @@ struct Shown<'t> {
 
 /// The first term of a tree term, to depth `d`.
 fn initial(t: &TreeTerm<HNode>, d: usize) -> Shown<'_> {
-    Shown {
-        node: &t.node,
-        cut: d == 0 && !t.child_proofs.is_empty(),
-        children: if d == 0 {
-            Vec::new()
-        } else {
-            t.child_proofs
-                .iter()
-                .filter_map(|c| c.first().map(|c| initial(c, d - 1)))
-                .collect()
-        },
-    }
+    shown(t, d, true)
 }
 
 /// The last term of a tree term, to depth `d`.
 fn last(t: &TreeTerm<HNode>, d: usize) -> Shown<'_> {
+    shown(t, d, false)
+}
+
+/// The first (or last) term of a tree term: each child's proof read at
+/// its first (or last) step.
+fn shown(t: &TreeTerm<HNode>, d: usize, first: bool) -> Shown<'_> {
     Shown {
         node: &t.node,
         cut: d == 0 && !t.child_proofs.is_empty(),
@@ -179,7 +174,8 @@ fn last(t: &TreeTerm<HNode>, d: usize) -> Shown<'_> {
         } else {
             t.child_proofs
                 .iter()
-                .filter_map(|c| c.last().map(|c| last(c, d - 1)))
+                .filter_map(|c| if first { c.first() } else { c.last() })
+                .map(|c| shown(c, d - 1, first))
                 .collect()
         },
     }

@@ -280,15 +280,19 @@ fn exp_f32_lane(x: u64) -> u64 {
 multiversion! {
     /// f32 `exponential` of a block ([`exp_f32_lane`]): true when some lane
     /// is [`UNSETTLED`].
-    fn exp_f32(xs: &[u64], o: &mut [u64]) -> bool {
-        let mut redo = false;
-        for (o, &x) in o.iter_mut().zip(xs) {
-            let v = exp_f32_lane(x);
-            redo |= v == UNSETTLED;
-            *o = v;
-        }
-        redo
+    fn exp_f32(xs: &[u64], o: &mut [u64]) -> bool { settle(xs, o, exp_f32_lane) }
+}
+
+/// `o[i] = lane(xs[i])`; true when some lane is [`UNSETTLED`].
+#[inline(always)]
+fn settle(xs: &[u64], o: &mut [u64], lane: impl Fn(u64) -> u64) -> bool {
+    let mut redo = false;
+    for (o, &x) in o.iter_mut().zip(xs) {
+        let v = lane(x);
+        redo |= v == UNSETTLED;
+        *o = v;
     }
+    redo
 }
 
 /// 1/(2k+1) rounded, for k = 1..=11: the series of atanh.
@@ -357,15 +361,7 @@ fn log1p_f32_lane(x: u64) -> u64 {
 multiversion! {
     /// f32 `log_plus_one` of a block ([`log1p_f32_lane`]): true when some
     /// lane is [`UNSETTLED`].
-    fn log1p_f32(xs: &[u64], o: &mut [u64]) -> bool {
-        let mut redo = false;
-        for (o, &x) in o.iter_mut().zip(xs) {
-            let v = log1p_f32_lane(x);
-            redo |= v == UNSETTLED;
-            *o = v;
-        }
-        redo
-    }
+    fn log1p_f32(xs: &[u64], o: &mut [u64]) -> bool { settle(xs, o, log1p_f32_lane) }
 }
 
 multiversion! {
