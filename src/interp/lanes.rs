@@ -321,7 +321,8 @@ fn far_from_f32_midpoint(y: f64) -> bool {
 
 /// ln(1 + x) of an f32 `x`, correctly rounded to f32, or [`UNSETTLED`].
 ///
-/// In f64, for 2^-28 ≤ |x| and −1 < x ≤ 2^50: `u = 1 + x` is exact;
+/// In f64, for |x| below 2^-28 (and at least f32's smallest normal),
+/// `x − x²/2`; for 2^-28 ≤ |x| and −1 < x ≤ 2^50: `u = 1 + x` is exact;
 /// `u = 2^e · m` with m in [√½, √2); `s = (m − 1)/(m + 1)` (m − 1 is
 /// exact; two roundings); ln m = 2 atanh s = 2s + 2s·Σ s^2k/(2k+1) for
 /// k ≤ 11, |s| ≤ 0.1716 (truncation below 2^-60 relative); the result
@@ -333,7 +334,8 @@ fn far_from_f32_midpoint(y: f64) -> bool {
 #[inline(always)]
 fn log1p_f32_lane(x: u64) -> u64 {
     let x = f32::from_bits(x as u32) as f64;
-    let in_range = x > -1.0 && x <= (1u64 << 50) as f64 && x.abs() >= 1.0 / (1u64 << 28) as f64;
+    let in_range = x > -1.0 && x <= (1u64 << 50) as f64 && x.abs() >= f32::MIN_POSITIVE as f64;
+    let tiny = x.abs() < 1.0 / (1u64 << 28) as f64;
     let u = 1.0 + x;
     let bits = u.to_bits();
     // m0 in [1, 2); halved (and e raised) when at least √2.
@@ -351,6 +353,9 @@ fn log1p_f32_lane(x: u64) -> u64 {
     let s2 = s + s;
     let ln_m = s2 + s2 * q;
     let y = e * f64::from_bits(LN2_HI) + (e * f64::from_bits(LN2_LO) + ln_m);
+    // Below 2^-28: x − x²/2 (x² exact; the rest of the series is below
+    // 2^-56 relative).
+    let y = if tiny { x - x * x * 0.5 } else { y };
     if in_range && far_from_f32_midpoint(y) {
         (y as f32).to_bits() as u64
     } else {
@@ -654,7 +659,7 @@ mod tests {
                 0xBF80_0000,
                 0x7F80_0000,
                 0x7FC0_0001,
-                0x2000_0000,
+                0x0000_0001,
                 0xBF80_0001,
             ],
             &mut o,
