@@ -270,11 +270,7 @@ fn exp_f32_lane(x: u64) -> u64 {
     p = p * r + 1.0;
     let scale = f64::from_bits((ki.wrapping_add(1023) as u64 & 0x7FF) << 52);
     let y = p * scale;
-    if in_range && far_from_f32_midpoint(y) {
-        (y as f32).to_bits() as u64
-    } else {
-        UNSETTLED
-    }
+    settled_f32(y, in_range)
 }
 
 multiversion! {
@@ -310,13 +306,18 @@ const INV_ODD: [u64; 11] = [
     0x3FA6_42C8_590B_2164,
 ];
 
-/// Whether an f64 `y` (normal) is more than 128 of its ulps from every
-/// f32 rounding midpoint, so that an error of 2^-47 relative cannot
-/// change its rounding to nearest-even f32.
+/// `y` rounded to f32 when `in_range` and `y` (normal) is more than 128
+/// of its ulps from every f32 rounding midpoint, so that an error of 2^-47
+/// relative cannot change its rounding to nearest-even; else
+/// [`UNSETTLED`].
 #[inline(always)]
-fn far_from_f32_midpoint(y: f64) -> bool {
+fn settled_f32(y: f64, in_range: bool) -> u64 {
     let low = (y.to_bits() & ((1 << 29) - 1)) as i64;
-    (low - (1 << 28)).abs() > 128
+    if in_range && (low - (1 << 28)).abs() > 128 {
+        (y as f32).to_bits() as u64
+    } else {
+        UNSETTLED
+    }
 }
 
 /// ln(1 + x) of an f32 `x`, correctly rounded to f32, or [`UNSETTLED`].
@@ -356,11 +357,7 @@ fn log1p_f32_lane(x: u64) -> u64 {
     // Below 2^-28: x − x²/2 (x² exact; the rest of the series is below
     // 2^-56 relative).
     let y = if tiny { x - x * x * 0.5 } else { y };
-    if in_range && far_from_f32_midpoint(y) {
-        (y as f32).to_bits() as u64
-    } else {
-        UNSETTLED
-    }
+    settled_f32(y, in_range)
 }
 
 multiversion! {
