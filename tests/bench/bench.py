@@ -10,7 +10,8 @@ Usage (from the repository root, after `cargo build --release`):
 
 For every program (default: every .mlir file of ../shared/bench, the folder
 `shared` beside the repository) it times the whole `hlocheck run FILE --out
-DIR` process, best of N runs, and its peak resident memory; then runs
+DIR` process, best of N runs, and its peak resident memory (from one more
+run under /usr/bin/time, so the timed runs carry no wrapper); then runs
 ../shared/tools/reference.py (the folder is $HLOCHECK_SHARED, else the nearest
 `shared` beside the repository or one of its ancestors) (with the python named by $HLOCHECK_PYTHON, else
 `python3`) for the reference interpreter's evaluation time and XLA CPU's
@@ -107,26 +108,29 @@ def run_hlocheck_many(exes, program, runs, args=()):
         for k in range(len(exes)):
             outs.append(os.path.join(root, str(k)))
             os.mkdir(outs[-1])
-        for _ in range(runs):
+        # Each binary runs `runs` times directly (the wall and CPU times are
+        # the hlocheck process's alone), then once more under /usr/bin/time,
+        # when present, for its peak RSS: a child forked from Python starts
+        # with Python's pages counted in its own peak RSS, and timing through
+        # /usr/bin/time would add that program's start to every run.
+        for i in range(runs + 1):
             for k, exe in enumerate(exes):
                 st = stats[k]
                 if st[3] is not None:
                     continue
-                # A child forked from Python starts with Python's pages
-                # counted in its peak RSS; /usr/bin/time, when present,
-                # measures the hlocheck process alone.
                 cmd = [exe, "run", program, "--out", outs[k], "--time"]
                 for a in args:
                     cmd += ["--arg", a]
-                if os.path.exists(TIME):
+                timed = i < runs
+                if not timed:
+                    if not os.path.exists(TIME):
+                        continue
                     cmd = [TIME, "-f", RSS_TAG + "%M", *cmd]
                 t = time.perf_counter()
                 proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
                 err = proc.stderr.read().decode(errors="replace")
                 _, status, usage = os.wait4(proc.pid, 0)
                 dt = time.perf_counter() - t
-                # wait4's usage includes the children the process waited
-                # for: /usr/bin/time's hlocheck.
                 cpu = usage.ru_utime + usage.ru_stime
                 rss = usage.ru_maxrss
                 lines = []
@@ -144,11 +148,13 @@ def run_hlocheck_many(exes, program, runs, args=()):
                     st[3] = "failed: " + (lines[-1] if lines else str(code))
                     st[0] = st[1] = None
                     continue
-                st[0] = dt if st[0] is None else min(st[0], dt)
-                st[1] = cpu if st[1] is None else min(st[1], cpu)
-                st[2] = max(st[2], rss)
-                if ev is not None:
-                    st[4] = ev if st[4] is None else min(st[4], ev)
+                if timed:
+                    st[0] = dt if st[0] is None else min(st[0], dt)
+                    st[1] = cpu if st[1] is None else min(st[1], cpu)
+                    if ev is not None:
+                        st[4] = ev if st[4] is None else min(st[4], ev)
+                if not timed or not os.path.exists(TIME):
+                    st[2] = max(st[2], rss)
         for k, st in enumerate(stats):
             if st[3] is not None:
                 continue
