@@ -738,3 +738,78 @@ fn equiv_proves_top_k_against_its_sort_by_rewriting() {
     assert!(!out.contains("proven by rewriting"), "{out}");
     assert!(out.contains("not equivalent"), "{out}");
 }
+
+/// `hlocheck` links no Z3 (its start would cost a millisecond more); the
+/// commands and programs that need the solver are handed to `hlocheck-z3`,
+/// and both binaries answer every command alike.
+#[test]
+fn hlocheck_links_no_z3_and_answers_as_hlocheck_z3_does() {
+    let fast = std::fs::read(env!("CARGO_BIN_EXE_hlocheck")).unwrap();
+    let full = std::fs::read(env!("CARGO_BIN_EXE_hlocheck-z3")).unwrap();
+    let names_libz3 = |b: &[u8]| b.windows(5).any(|w| w == b"libz3");
+    assert!(!names_libz3(&fast), "hlocheck names libz3");
+    assert!(names_libz3(&full), "hlocheck-z3 does not name libz3");
+
+    let dir = scratch("z3split");
+    let write = |name: &str, text: &str| {
+        let p = dir.join(name);
+        std::fs::write(&p, text).unwrap();
+        p.to_str().unwrap().to_string()
+    };
+    let add = write("add.mlir", ADD);
+    let dynamic = write(
+        "dyn.mlir",
+        "func.func @main(%a: tensor<?xf32>) -> tensor<?xf32> {
+  %r = stablehlo.add %a, %a : tensor<?xf32>
+  func.return %r : tensor<?xf32>
+}
+",
+    );
+    let wrong = write(
+        "wrong.mlir",
+        "func.func @main(%a: tensor<3xf32>) -> tensor<4xf32> {
+  %r = stablehlo.add %a, %a : tensor<4xf32>
+  func.return %r : tensor<4xf32>
+}
+",
+    );
+    let dynamic_wrong = write(
+        "dynwrong.mlir",
+        "func.func @main(%a: tensor<?xf32>, %b: tensor<2xf32>) -> tensor<2xf32> {
+  %r = stablehlo.add %a, %b : tensor<2xf32>
+  func.return %r : tensor<2xf32>
+}
+",
+    );
+    let lit = "dense<[1.0, 2.0, 3.0]> : tensor<3xf32>";
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["run", &add, "--arg", lit, "--arg", lit],
+        vec!["run", &add, "--seed", "3", "--time"],
+        vec!["run", &dynamic, "--arg", lit],
+        vec!["run", &wrong, "--seed", "1"],
+        vec!["run", &dynamic_wrong, "--seed", "1"],
+        vec!["run", "no-such-file.mlir"],
+        vec!["run", &add, "--no-such-flag"],
+        vec!["verify", &dynamic_wrong],
+        vec!["no-such-command"],
+        vec!["--version"],
+    ];
+    for args in cases {
+        let via = |exe: &str| {
+            let out = Command::new(exe).args(&args).output().unwrap();
+            let err = String::from_utf8_lossy(&out.stderr)
+                .lines()
+                .filter(|l| !l.starts_with("time: "))
+                .collect::<Vec<_>>()
+                .join("\n");
+            (
+                out.status.code(),
+                String::from_utf8_lossy(&out.stdout).into_owned(),
+                err,
+            )
+        };
+        let a = via(env!("CARGO_BIN_EXE_hlocheck"));
+        let b = via(env!("CARGO_BIN_EXE_hlocheck-z3"));
+        assert_eq!(a, b, "hlocheck {args:?}");
+    }
+}

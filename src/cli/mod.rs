@@ -46,8 +46,52 @@ const STACK_BYTES: usize = 16 << 20;
 /// The largest source or `.npy` file read.
 pub const MAX_FILE_BYTES: u64 = 256 << 20;
 
-/// Entry point of the `hlocheck` binary; returns the process exit status.
+/// The binary beside `hlocheck` that links Z3 and runs every command.
+pub const Z3_BINARY: &str = "hlocheck-z3";
+
+/// Entry point of the `hlocheck-z3` binary: every command; returns the
+/// process exit status.
 pub fn main() -> i32 {
+    main_with(run)
+}
+
+/// Entry point of the `hlocheck` binary, which does not link Z3 (loading
+/// libz3 costs about a millisecond, more than evaluating many programs):
+/// `run` of a program that needs no solver is done here; every other
+/// command, and a `run` that needs the solver, is handed with the same
+/// arguments to [`Z3_BINARY`] beside this binary, which replaces this
+/// process. The two give the same output and exit status for every input.
+pub fn main_without_z3() -> i32 {
+    main_with(|args| {
+        if args.first().map(String::as_str) == Some("run") {
+            if let Some(code) = run::cmd_run_static(&args[1..]) {
+                return code;
+            }
+        }
+        hand_over(args)
+    })
+}
+
+/// Replaces this process by [`Z3_BINARY`] (beside this binary) with the
+/// same arguments; returns only on failure (exit status 2).
+fn hand_over(args: &[String]) -> i32 {
+    use std::os::unix::process::CommandExt;
+    let path = match std::env::current_exe() {
+        Ok(exe) => exe.with_file_name(Z3_BINARY),
+        Err(e) => {
+            eprintln!("hlocheck: cannot find this binary's folder to run {Z3_BINARY}: {e}");
+            return 2;
+        }
+    };
+    let e = std::process::Command::new(&path).args(args).exec();
+    eprintln!(
+        "hlocheck: this command needs {Z3_BINARY} (hlocheck with Z3), expected at {}: {e}",
+        path.display()
+    );
+    2
+}
+
+fn main_with(dispatch: fn(&[String]) -> i32) -> i32 {
     output::install_hook();
     let mut args = Vec::new();
     for (i, a) in std::env::args_os().skip(1).enumerate() {
@@ -68,10 +112,10 @@ pub fn main() -> i32 {
     let outcome = std::thread::scope(|s| {
         match std::thread::Builder::new()
             .stack_size(STACK_BYTES)
-            .spawn_scoped(s, || run(&args))
+            .spawn_scoped(s, || dispatch(&args))
         {
             Ok(h) => h.join(),
-            Err(_) => std::panic::catch_unwind(|| run(&args)),
+            Err(_) => std::panic::catch_unwind(|| dispatch(&args)),
         }
     });
     let code = match outcome {

@@ -50,7 +50,12 @@ impl LimitArgs {
 /// `FILE:LINE:COL: error: op (label): message`: `run` and `test` refuse
 /// what `verify` rejects, with its message.
 pub fn verifier_error(file: &str, text: &str, prog: &Program) -> Option<String> {
-    let report = crate::verify::verify_program(prog, &crate::verify::Options::default());
+    first_error(file, text, &full_verifier(prog)?)
+}
+
+/// The first error of a verifier's report, rendered as [`verifier_error`]
+/// renders it.
+fn first_error(file: &str, text: &str, report: &crate::verify::Report) -> Option<String> {
     let f = report
         .findings
         .iter()
@@ -142,20 +147,45 @@ struct RunArgs {
 
 /// `hlocheck run FILE [--entry NAME] [--arg VALUE]... [--seed N] [--out DIR]`.
 pub fn cmd_run(args: &[String]) -> i32 {
+    run_with(args, full_verifier).unwrap_or(2)
+}
+
+/// `hlocheck run` for a program that needs no solver: `None`, having done
+/// nothing (no output), when the program needs one (dynamic sizes,
+/// assumptions, process counts), so the caller hands the command to a
+/// binary with Z3. Uses no Z3 itself.
+pub fn cmd_run_static(args: &[String]) -> Option<i32> {
+    run_with(args, |p| {
+        crate::verify::verify_program_static(p, &crate::verify::Options::default())
+    })
+}
+
+/// The verifier's report on a program, or `None` when the verifier at hand
+/// cannot decide it.
+type Verifier = fn(&Program) -> Option<crate::verify::Report>;
+
+fn full_verifier(p: &Program) -> Option<crate::verify::Report> {
+    Some(crate::verify::verify_program(
+        p,
+        &crate::verify::Options::default(),
+    ))
+}
+
+fn run_with(args: &[String], verify: Verifier) -> Option<i32> {
     let a: RunArgs = match super::parse_args("run", args) {
         Ok(a) => a,
-        Err(code) => return code,
+        Err(code) => return Some(code),
     };
-    match run_main(a) {
+    match run_main(a, verify) {
         Ok(code) => code,
         Err(e) => {
             eprintln!("hlocheck run: {e}");
-            2
+            Some(2)
         }
     }
 }
 
-fn run_main(a: RunArgs) -> Result<i32, String> {
+fn run_main(a: RunArgs, verify: Verifier) -> Result<Option<i32>, String> {
     let limits = a.limits.limits();
     let (file, entry, out, seed, time) = (a.file, a.entry, a.out, a.seed, a.time);
     let arg_values = a.arg;
@@ -166,19 +196,22 @@ fn run_main(a: RunArgs) -> Result<i32, String> {
         Ok(t) => t,
         Err(e) => {
             eprintln!("{e}");
-            return Ok(1);
+            return Ok(Some(1));
         }
     };
     let prog = match crate::ir::parse::parse_program(&file, &text) {
         Ok(p) => p,
         Err(d) => {
             eprintln!("{d}");
-            return Ok(1);
+            return Ok(Some(1));
         }
     };
-    if let Some(e) = verifier_error(&file, &text, &prog) {
+    let Some(report) = verify(&prog) else {
+        return Ok(None);
+    };
+    if let Some(e) = first_error(&file, &text, &report) {
         eprintln!("{e}");
-        return Ok(1);
+        return Ok(Some(1));
     }
     let mut interp = Interp::new(&prog, limits);
     let name = entry_of(&interp, &prog, entry.as_deref())
@@ -240,7 +273,7 @@ fn run_main(a: RunArgs) -> Result<i32, String> {
         Ok(r) => r,
         Err(e) => {
             eprintln!("{file}:{e}");
-            return Ok(1);
+            return Ok(Some(1));
         }
     };
     let evaluated = std::time::Instant::now();
@@ -286,7 +319,7 @@ fn run_main(a: RunArgs) -> Result<i32, String> {
             ms(evaluated, done)
         );
     }
-    Ok(status)
+    Ok(Some(status))
 }
 
 /// Writes `t` as a `.npy` file at `path`, streamed (no copy of the result

@@ -261,12 +261,34 @@ pub struct VarInfo {
 /// verified in a Z3 context of its own, so that its verdicts and
 /// counterexamples do not depend on what the thread verified before.
 pub fn verify_program(prog: &Program, opts: &Options) -> Report {
+    let solver = || Box::new(solve::Solver::new(opts.timeout_ms, opts.budget_ms));
     if may_ask_solver(prog, opts) {
         let cfg = z3::Config::new();
-        z3::with_z3_config(&cfg, || verify_in_context(prog, opts))
+        z3::with_z3_config(&cfg, || verify_in_context(prog, opts, solver()))
     } else {
-        verify_in_context(prog, opts)
+        verify_in_context(prog, opts, solver())
     }
+}
+
+/// Verifies a program that needs no solver, without one: `None` when it may
+/// need one (see [`may_ask_solver`]), or when the walk asked a question
+/// anyway. Its report is then `verify_program`'s. A caller that uses only
+/// this function links no Z3 (`hlocheck run`'s fast start).
+pub fn verify_program_static(prog: &Program, opts: &Options) -> Option<Report> {
+    /// A solver that answers nothing and remembers that it was asked.
+    struct Refusing(Rc<std::cell::Cell<bool>>);
+    impl solve::Decide for Refusing {
+        fn decide(&mut self, _: &SBool, _: &[SBool], _: &[VarInfo], _: bool) -> solve::Verdict {
+            self.0.set(true);
+            solve::Verdict::Unknown("no solver".into())
+        }
+    }
+    if may_ask_solver(prog, opts) {
+        return None;
+    }
+    let asked = Rc::new(std::cell::Cell::new(false));
+    let report = verify_in_context(prog, opts, Box::new(Refusing(asked.clone())));
+    (!asked.get()).then_some(report)
 }
 
 /// Whether verifying `prog` may query the solver: formulas over unknowns
@@ -296,8 +318,8 @@ fn may_ask_solver(prog: &Program, opts: &Options) -> bool {
         || ops_use_processes(&prog.ops)
 }
 
-fn verify_in_context(prog: &Program, opts: &Options) -> Report {
-    let mut st = State::new(prog, opts);
+fn verify_in_context(prog: &Program, opts: &Options, solver: Box<dyn solve::Decide>) -> Report {
+    let mut st = State::new(prog, opts, solver);
     st.collect_functions(&prog.ops);
     calls::collect_callees(&prog.ops, &mut st.called);
     st.walk(&prog.ops);
@@ -376,7 +398,7 @@ pub(crate) struct State<'p> {
     per_iteration: HashSet<u32>,
     findings: Vec<Finding>,
     ops_checked: usize,
-    solver: solve::Solver,
+    solver: Box<dyn solve::Decide>,
     /// The largest `?` size of an argument ([`Options::max_dim`]).
     max_dim: i128,
 }
@@ -402,7 +424,7 @@ impl Context for State<'_> {
 }
 
 impl<'p> State<'p> {
-    fn new(prog: &'p Program, opts: &'p Options) -> State<'p> {
+    fn new(prog: &'p Program, opts: &'p Options, solver: Box<dyn solve::Decide>) -> State<'p> {
         let mut st = State {
             prog,
             vars: Vec::new(),
@@ -431,7 +453,7 @@ impl<'p> State<'p> {
             per_iteration: HashSet::new(),
             findings: Vec::new(),
             ops_checked: 0,
-            solver: solve::Solver::new(opts.timeout_ms, opts.budget_ms),
+            solver,
             max_dim: opts.max_dim.max(0) as i128,
         };
         let r = st.new_var("num_replicas".into(), Some(1), None);

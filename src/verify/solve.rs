@@ -20,6 +20,37 @@ pub enum Verdict {
     Unknown(String),
 }
 
+/// What the verifier asks of a solver. The verifier holds one as a trait
+/// object, so a build that verifies only programs that need no solver
+/// (static sizes, no assumptions, no process counts) can leave Z3 out of
+/// its binary altogether ([`crate::verify::verify_program_static`]).
+pub trait Decide {
+    /// Decides `f` under `assumptions` (and the variables' ranges). With
+    /// `existential`, the variables for which `result_var` holds are the
+    /// op's own unknown result sizes: the formula is read as "some result
+    /// sizes make it true".
+    fn decide(
+        &mut self,
+        f: &SBool,
+        assumptions: &[SBool],
+        vars: &[VarInfo],
+        existential: bool,
+    ) -> Verdict;
+
+    /// Whether `assumptions` (with the variables' ranges) can all hold
+    /// together: `Some(false)` when they contradict each other, `None` when
+    /// the solver cannot tell.
+    fn consistent(&mut self, assumptions: &[SBool], vars: &[VarInfo]) -> Option<bool> {
+        let all = SBool::and(assumptions.to_vec());
+        match self.decide(&all, &[], vars, true) {
+            Verdict::Unsat => Some(false),
+            Verdict::Valid | Verdict::Sometimes(_) => Some(true),
+            Verdict::Unknown(_) => None,
+        }
+    }
+}
+
+/// The verifier's Z3 solver.
 pub struct Solver {
     timeout_ms: u32,
     /// What is left of the total time the queries of one program may take,
@@ -43,12 +74,10 @@ impl Solver {
             timeout_set: 0,
         }
     }
+}
 
-    /// Decides `f` under `assumptions` (and the variables' ranges). With
-    /// `existential`, the variables for which `result_var` holds are the
-    /// op's own unknown result sizes: the formula is read as "some result
-    /// sizes make it true".
-    pub fn decide(
+impl Decide for Solver {
+    fn decide(
         &mut self,
         f: &SBool,
         assumptions: &[SBool],
@@ -81,18 +110,6 @@ impl Solver {
         let spent = start.elapsed().as_millis() as u64;
         self.budget_left_ms = self.budget_left_ms.saturating_sub(spent);
         v
-    }
-
-    /// Whether `assumptions` (with the variables' ranges) can all hold
-    /// together: `Some(false)` when they contradict each other, `None` when
-    /// the solver cannot tell.
-    pub fn consistent(&mut self, assumptions: &[SBool], vars: &[VarInfo]) -> Option<bool> {
-        let all = SBool::and(assumptions.to_vec());
-        match self.decide(&all, &[], vars, true) {
-            Verdict::Unsat => Some(false),
-            Verdict::Valid | Verdict::Sometimes(_) => Some(true),
-            Verdict::Unknown(_) => None,
-        }
     }
 }
 
