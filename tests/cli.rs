@@ -89,7 +89,13 @@ fn run_with_time_reports_the_phases_on_stderr_only() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(out, hlocheck(&["run", f, "--seed", "1"]).1);
     let line = err.lines().find(|l| l.starts_with("time: ")).unwrap_or("");
-    for phase in ["read and parse", "evaluation", "output"] {
+    for phase in [
+        "read and parse",
+        "verification",
+        "arguments",
+        "evaluation",
+        "output",
+    ] {
         assert!(line.contains(&format!("{phase} ")), "{err}");
     }
 }

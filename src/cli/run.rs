@@ -206,9 +206,11 @@ fn run_main(a: RunArgs, verify: Verifier) -> Result<Option<i32>, String> {
             return Ok(Some(1));
         }
     };
+    let read = std::time::Instant::now();
     let Some(report) = verify(&prog) else {
         return Ok(None);
     };
+    let verified = std::time::Instant::now();
     if let Some(e) = first_error(&file, &text, &report) {
         eprintln!("{e}");
         return Ok(Some(1));
@@ -313,8 +315,11 @@ fn run_main(a: RunArgs, verify: Verifier) -> Result<Option<i32>, String> {
         let ms = |a: std::time::Instant, b: std::time::Instant| (b - a).as_secs_f64() * 1e3;
         let done = std::time::Instant::now();
         eprintln!(
-            "time: read and parse {:.3} ms, evaluation {:.3} ms, output {:.3} ms",
-            ms(started, parsed),
+            "time: read and parse {:.3} ms, verification {:.3} ms, arguments {:.3} ms, \
+             evaluation {:.3} ms, output {:.3} ms",
+            ms(started, read),
+            ms(read, verified),
+            ms(verified, parsed),
             ms(parsed, evaluated),
             ms(evaluated, done)
         );
