@@ -245,6 +245,59 @@ fn run_refuses_what_the_verifier_rejects_with_its_label() {
     assert!(!err.contains("panicked"), "{err}");
 }
 
+/// The evaluation runs beside the verifier, but a rejected program shows
+/// only the verifier's error: not the evaluation's own error, not an
+/// argument error, and not what a long loop before the bad op would do.
+#[test]
+fn run_shows_the_verifiers_error_whatever_the_evaluation_did() {
+    let dir = scratch("beside");
+    let f = write(
+        &dir,
+        "late.mlir",
+        "func.func @main(%a: tensor<2xf32>) -> tensor<3x2xf32> {
+  %c0 = stablehlo.constant dense<0> : tensor<i64>
+  %n = stablehlo.constant dense<5000000> : tensor<i64>
+  %one = stablehlo.constant dense<1> : tensor<i64>
+  %r = stablehlo.while(%i = %c0) : tensor<i64>
+   cond {
+    %lt = stablehlo.compare LT, %i, %n : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    stablehlo.return %lt : tensor<i1>
+  } do {
+    %next = stablehlo.add %i, %one : tensor<i64>
+    stablehlo.return %next : tensor<i64>
+  }
+  %bad = stablehlo.broadcast_in_dim %a, dims = [5] : (tensor<2xf32>) -> tensor<3x2xf32>
+  return %bad : tensor<3x2xf32>
+}
+",
+    );
+    let (_, verdict, _) = hlocheck(&["verify", &f]);
+    let lit = "dense<[1.0, 2.0]> : tensor<2xf32>";
+    for args in [
+        vec!["run", &f, "--arg", lit, "--max-steps", "100000000"],
+        vec!["run", &f, "--arg", lit, "--max-steps", "10"],
+        vec!["run", &f],
+        vec!["run", &f, "--arg", lit, "--arg", lit],
+    ] {
+        let (code, out, err) = hlocheck(&args);
+        assert_eq!(code, 1, "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert_eq!(err.lines().count(), 3, "{args:?}: {err}");
+        assert!(
+            err.contains("error:") && err.contains("stablehlo.broadcast_in_dim"),
+            "{args:?}: {err}"
+        );
+        assert!(
+            !err.contains("step limit") && !err.contains("takes"),
+            "{args:?}: {err}"
+        );
+        assert!(
+            verdict.contains(err.lines().next().unwrap()),
+            "{verdict}\n{err}"
+        );
+    }
+}
+
 #[test]
 fn run_checks_arguments_against_the_parameter_types() {
     let dir = scratch("argtypes");

@@ -41,7 +41,7 @@ every command takes --help; hlocheck --version prints the version";
 /// for the deepest input the depth limits allow (`parse::MAX_DEPTH` levels
 /// of nesting, calls 200 deep), and small enough to reserve under a tight
 /// address-space limit.
-const STACK_BYTES: usize = 16 << 20;
+pub(crate) const STACK_BYTES: usize = 16 << 20;
 
 /// The largest source or `.npy` file read.
 pub const MAX_FILE_BYTES: u64 = 256 << 20;

@@ -88,11 +88,28 @@ fn payload_text(payload: &(dyn std::any::Any + Send)) -> Option<&str> {
 pub fn install_hook() {
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        if payload_text(info.payload()).is_some_and(|m| m.starts_with(PRINT_FAILURE)) {
+        if payload_text(info.payload()).is_some_and(|m| m.starts_with(PRINT_FAILURE))
+            || QUIET.with(|q| q.get())
+        {
             return;
         }
         previous(info);
     }));
+}
+
+thread_local! {
+    /// Set while this thread runs work whose panic is caught and reported
+    /// (or repeated) by its caller, so the hook prints nothing.
+    static QUIET: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `f`, catching a panic without printing it (with the hook of
+/// [`install_hook`]); the caller decides whether it is shown.
+pub fn catch_quietly<R>(f: impl FnOnce() -> R) -> std::thread::Result<R> {
+    let was = QUIET.with(|q| q.replace(true));
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+    QUIET.with(|q| q.set(was));
+    r
 }
 
 /// The exit status for a command that panicked on a failed `print!`: 0 for

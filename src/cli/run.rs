@@ -207,78 +207,72 @@ fn run_main(a: RunArgs, verify: Verifier) -> Result<Option<i32>, String> {
         }
     };
     let read = std::time::Instant::now();
-    let Some(report) = verify(&prog) else {
+    let job = Job {
+        prog: &prog,
+        file: &file,
+        limits,
+        entry: entry.as_deref(),
+        arg_values: &arg_values,
+        seed,
+    };
+    // The verifier's verdict: `None` when this verifier cannot decide the
+    // program, else its first error, if any.
+    let judge = || verify(&prog).map(|r| first_error(&file, &text, &r));
+    // The evaluation runs beside the verifier, on this thread, while the
+    // verifier works on a thread of its own. Nothing the evaluation does is
+    // shown (it prints nothing, writes nothing; its errors and a panic are
+    // held) until the verifier has accepted the program; a rejection stops
+    // it before its next op. A program with `interpreter.print` is
+    // verified first, as is any program when no thread can be started.
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let (verdict, verified, early) = std::thread::scope(|s| {
+        let verifier = if prints(&prog.ops) {
+            None
+        } else {
+            std::thread::Builder::new()
+                .stack_size(super::STACK_BYTES)
+                .spawn_scoped(s, || {
+                    let v = judge();
+                    if !matches!(v, Some(None)) {
+                        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                    }
+                    (v, std::time::Instant::now())
+                })
+                .ok()
+        };
+        match verifier {
+            Some(h) => {
+                let early = super::output::catch_quietly(|| job.evaluate(Some(stop.clone())));
+                let (v, t) = h
+                    .join()
+                    .unwrap_or_else(|payload| std::panic::resume_unwind(payload));
+                (v, t, Some(early))
+            }
+            None => (judge(), std::time::Instant::now(), None),
+        }
+    });
+    let Some(error) = verdict else {
         return Ok(None);
     };
-    let verified = std::time::Instant::now();
-    if let Some(e) = first_error(&file, &text, &report) {
+    if let Some(e) = error {
         eprintln!("{e}");
         return Ok(Some(1));
     }
-    let mut interp = Interp::new(&prog, limits);
-    let name = entry_of(&interp, &prog, entry.as_deref())
-        .ok_or_else(|| format!("{file}: no entry function; name one with --entry"))?;
-    if interp.function(&name).is_none() {
-        return Err(format!("{file}: no function named @{name}"));
-    }
-    let types = arg_types(&interp, &name);
-    if arg_values.len() > types.len() {
-        return Err(format!(
-            "@{name} takes {} arguments but {} were given",
-            types.len(),
-            arg_values.len()
-        ));
-    }
-    let mut inputs = Vec::new();
-    let mut rng_state = seed.unwrap_or(0);
-    for (i, ty) in types.iter().enumerate() {
-        let what = format!("argument {i} of @{name}");
-        let v = match arg_values.get(i) {
-            Some(text) if text.ends_with(".npy") => {
-                let bytes =
-                    super::read_file(Path::new(text)).map_err(|e| format!("{text}: {e}"))?;
-                let Type::Tensor(tt) = ty else {
-                    return Err(format!("{what} is of type {ty}, not a tensor"));
-                };
-                Value::tensor(
-                    from_npy(&bytes, &tt.elem, limits.max_elements)
-                        .map_err(|e| format!("{what}: {text}: {e}"))?,
-                )
-            }
-            Some(text) => Value::tensor(
-                parse_literal(text, limits.max_elements).map_err(|e| format!("{what}: {e}"))?,
-            ),
-            None if seed.is_some() => {
-                // Held to the tensor size and memory limits before it is drawn.
-                if let (Some(shape), Some(elem)) = (
-                    crate::interp::static_shape(ty),
-                    crate::interp::elem_type(ty),
-                ) {
-                    interp
-                        .check_shape(&shape, crate::interp::tensor::lanes(elem))
-                        .map_err(|m| format!("{what}: {m}"))?;
-                }
-                Value::tensor(random_tensor(ty, &mut rng_state, limits.max_elements)?)
-            }
-            None => {
-                return Err(format!(
-                    "@{name} takes {} arguments; give them with --arg, or --seed N for random ones",
-                    types.len()
-                ))
-            }
-        };
-        check_value_type(&v, ty).map_err(|m| format!("{what}: {m}"))?;
-        inputs.push(v);
-    }
-    let parsed = std::time::Instant::now();
-    let results = match interp.call(&name, inputs) {
+    // Accepted: the early evaluation stands, unless it panicked, which is
+    // repeated here (it is deterministic) so the panic shows as it would.
+    let (interp, results, parsed) = match early {
+        Some(Ok(done)) => done?,
+        _ => job.evaluate(None)?,
+    };
+    let results = match results {
         Ok(r) => r,
         Err(e) => {
             eprintln!("{file}:{e}");
             return Ok(Some(1));
         }
     };
-    let evaluated = std::time::Instant::now();
+    // Output begins once both the evaluation and the verifier are done.
+    let evaluated = parsed.2.max(verified);
     let mut status = 0;
     for c in &interp.checks {
         if !c.passed {
@@ -318,13 +312,117 @@ fn run_main(a: RunArgs, verify: Verifier) -> Result<Option<i32>, String> {
             "time: read and parse {:.3} ms, verification {:.3} ms, arguments {:.3} ms, \
              evaluation {:.3} ms, output {:.3} ms",
             ms(started, read),
-            ms(read, verified),
-            ms(verified, parsed),
-            ms(parsed, evaluated),
+            ms(read, verified.max(read)),
+            ms(parsed.0, parsed.1),
+            ms(parsed.1, parsed.2),
             ms(evaluated, done)
         );
     }
     Ok(Some(status))
+}
+
+/// What `run` evaluates: a verified (or being verified) program, its
+/// entry and arguments.
+struct Job<'a> {
+    prog: &'a Program,
+    file: &'a str,
+    limits: Limits,
+    entry: Option<&'a str>,
+    arg_values: &'a [String],
+    seed: Option<u64>,
+}
+
+/// An evaluation: the executor (its checks), the results or the run's
+/// error, and when argument building began, evaluation began and ended.
+type Evaluated<'a> = (
+    Interp<'a>,
+    Result<Vec<Value>, String>,
+    (std::time::Instant, std::time::Instant, std::time::Instant),
+);
+
+impl<'a> Job<'a> {
+    /// Builds the arguments and runs the entry function; `Err` is a usage
+    /// error (exit status 2), a run's own error is in the result.
+    fn evaluate(
+        &self,
+        stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    ) -> Result<Evaluated<'a>, String> {
+        let (prog, file, limits, seed) = (self.prog, self.file, self.limits, self.seed);
+        let started = std::time::Instant::now();
+        let mut interp = Interp::new(prog, limits);
+        interp.stop = stop;
+        let name = entry_of(&interp, prog, self.entry)
+            .ok_or_else(|| format!("{file}: no entry function; name one with --entry"))?;
+        if interp.function(&name).is_none() {
+            return Err(format!("{file}: no function named @{name}"));
+        }
+        let types = arg_types(&interp, &name);
+        if self.arg_values.len() > types.len() {
+            return Err(format!(
+                "@{name} takes {} arguments but {} were given",
+                types.len(),
+                self.arg_values.len()
+            ));
+        }
+        let mut inputs = Vec::new();
+        let mut rng_state = seed.unwrap_or(0);
+        for (i, ty) in types.iter().enumerate() {
+            let what = format!("argument {i} of @{name}");
+            let v = match self.arg_values.get(i) {
+                Some(text) if text.ends_with(".npy") => {
+                    let bytes =
+                        super::read_file(Path::new(text)).map_err(|e| format!("{text}: {e}"))?;
+                    let Type::Tensor(tt) = ty else {
+                        return Err(format!("{what} is of type {ty}, not a tensor"));
+                    };
+                    Value::tensor(
+                        from_npy(&bytes, &tt.elem, limits.max_elements)
+                            .map_err(|e| format!("{what}: {text}: {e}"))?,
+                    )
+                }
+                Some(text) => Value::tensor(
+                    parse_literal(text, limits.max_elements).map_err(|e| format!("{what}: {e}"))?,
+                ),
+                None if seed.is_some() => {
+                    // Held to the tensor size and memory limits before it is drawn.
+                    if let (Some(shape), Some(elem)) = (
+                        crate::interp::static_shape(ty),
+                        crate::interp::elem_type(ty),
+                    ) {
+                        interp
+                            .check_shape(&shape, crate::interp::tensor::lanes(elem))
+                            .map_err(|m| format!("{what}: {m}"))?;
+                    }
+                    Value::tensor(random_tensor(ty, &mut rng_state, limits.max_elements)?)
+                }
+                None => return Err(format!(
+                    "@{name} takes {} arguments; give them with --arg, or --seed N for random ones",
+                    types.len()
+                )),
+            };
+            check_value_type(&v, ty).map_err(|m| format!("{what}: {m}"))?;
+            inputs.push(v);
+        }
+        let parsed = std::time::Instant::now();
+        let results = interp.call(&name, inputs);
+        Ok((
+            interp,
+            results,
+            (started, parsed, std::time::Instant::now()),
+        ))
+    }
+}
+
+/// Whether any op (in any region) is `interpreter.print`, which writes as
+/// it runs.
+fn prints(ops: &[crate::ir::Op]) -> bool {
+    ops.iter().any(|op| {
+        op.name == "interpreter.print"
+            || op
+                .regions
+                .iter()
+                .any(|r| r.blocks.iter().any(|b| prints(&b.ops)))
+    })
 }
 
 /// Writes `t` as a `.npy` file at `path`, streamed (no copy of the result

@@ -224,6 +224,10 @@ pub struct Interp<'p> {
     pub process: collective::Process,
     /// Words drawn so far by `rng` (its hidden counter, `rng.rs`).
     pub rng_draws: u64,
+    /// When set and raised, the run ends with an error before its next op
+    /// (`hlocheck run` evaluates while the verifier works, and stops the
+    /// evaluation of a program the verifier rejects).
+    pub stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 
 /// Whether an op ends a block and hands its operands to the enclosing op.
@@ -278,6 +282,7 @@ impl<'p> Interp<'p> {
             compiled_regions: HashMap::default(),
             process: collective::Process::default(),
             rng_draws: 0,
+            stop: None,
         }
     }
 
@@ -705,6 +710,11 @@ impl<'p> Interp<'p> {
             op: op.name.clone(),
             message,
         };
+        if let Some(stop) = &self.stop {
+            if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                return Err(located("the run was stopped".into()));
+            }
+        }
         let prepared = self.prepare(op)?;
         if let (Some(v), [id]) = (prepared.constant, op.results.as_slice()) {
             self.env[*id as usize] = Some(v);
