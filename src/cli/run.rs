@@ -395,10 +395,12 @@ impl<'a> Job<'a> {
                     }
                     Value::tensor(random_tensor(ty, &mut rng_state, limits.max_elements)?)
                 }
-                None => return Err(format!(
+                None => {
+                    return Err(format!(
                     "@{name} takes {} arguments; give them with --arg, or --seed N for random ones",
                     types.len()
-                )),
+                ))
+                }
             };
             check_value_type(&v, ty).map_err(|m| format!("{what}: {m}"))?;
             inputs.push(v);

@@ -87,12 +87,10 @@ impl Parser {
         matches!(self.peek(), Tok::Eof)
     }
 
-    fn bump(&mut self) -> Tok {
-        let t = self.toks[self.pos].tok.clone();
+    fn bump(&mut self) {
         if self.pos + 1 < self.toks.len() {
             self.pos += 1;
         }
-        t
     }
 
     fn error_at(&self, loc: Loc, msg: impl Into<String>) -> SpecError {

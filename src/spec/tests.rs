@@ -51,6 +51,10 @@ fn an_op_parsed_alone_is_located_in_its_file() {
     let e = index.parts[1].parse().unwrap().unwrap_err();
     assert_eq!((e.file, e.loc.line, e.loc.col), ("t.hlospec", 8, 18));
     assert!(OpIndex::build(&[("t.hlospec", "op a.b {\n}\nop a.b {\n}\n")]).is_none());
+    // An op on the file's first line; `op` inside a line starts no op.
+    let index = OpIndex::build(&[("t.hlospec", "op a.b {\n}\n# op a.x\n\nop a.c {\n}\n")]).unwrap();
+    let found: Vec<(&str, u32)> = index.parts.iter().map(|p| (p.name, p.line)).collect();
+    assert_eq!(found, [("a.b", 1), ("a.c", 5)]);
 }
 
 #[test]
