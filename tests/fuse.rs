@@ -6,7 +6,7 @@
 //! errors of the limits (the op they name, their text) at every work limit.
 
 use hlocheck::float::{FloatKind, Format};
-use hlocheck::interp::fuse::fused_counts;
+use hlocheck::interp::fuse::{fused_counts, fused_reduces};
 use hlocheck::interp::tensor::Tensor;
 use hlocheck::interp::{Interp, Limits, Value};
 use hlocheck::ir::parse::parse_program;
@@ -418,4 +418,306 @@ fn probes_and_returns_are_not_fused_over() {
     // %a into %b (stored: probed and returned), %c into %d (stored: the
     // chain stops at the probe); %e alone.
     assert_eq!(fused, 2);
+}
+
+// ---------------------------------------------------------------------------
+// Groups fused into the `reduce` that sums their root
+// ---------------------------------------------------------------------------
+
+/// `n` lanes of format `k`: with `specials`, the patterns of [`float_bits`]
+/// (NaNs of any payload, ±∞, ±0, subnormals); without, moderate values of
+/// both signs only, so that most sums are not NaN.
+fn lanes_of(k: FloatKind, n: usize, specials: bool, rng: &mut Rng) -> Vec<u64> {
+    let f = k.format();
+    (0..n)
+        .map(|_| loop {
+            let x = float_bits(f, rng);
+            let exp = (x >> f.man_bits) & ((1u64 << f.exp_bits) - 1);
+            if specials || (exp != 0 && exp != (1u64 << f.exp_bits) - 1) {
+                break x;
+            }
+        })
+        .collect()
+}
+
+/// A program summing, over `dims`, a chain on `%a` with an iota and a
+/// splat constant (and a broadcast scalar), from the init value `%init`;
+/// with `twice`, the chain's last value is returned as well (a second
+/// use: it must be stored, and the reduce not fused with it).
+fn reduce_program(shape: &[usize], dims: &[usize], k: FloatKind, op: &str, twice: bool) -> String {
+    let t = ty(shape, k);
+    let s = ty(&[], k);
+    let out: Vec<usize> = (0..shape.len())
+        .filter(|d| !dims.contains(d))
+        .map(|d| shape[d])
+        .collect();
+    let o = ty(&out, k);
+    let dims: Vec<String> = dims.iter().map(|d| d.to_string()).collect();
+    let iota_dim = shape.len() - 1;
+    let (results, types) = if twice {
+        ("%r, %y".to_string(), format!("{o}, {t}"))
+    } else {
+        ("%r".to_string(), o.clone())
+    };
+    format!(
+        "func.func @main(%a: {t}, %init: {s}, %q: {s}) -> ({types}) {{
+  %i = stablehlo.iota dim = {iota_dim} : {t}
+  %c = stablehlo.constant dense<0.375> : {t}
+  %b = stablehlo.broadcast_in_dim %q, dims = [] : ({s}) -> {t}
+  %m = stablehlo.multiply %i, %c : {t}
+  %x = stablehlo.add %m, %b : {t}
+  %y = stablehlo.{op} %x, %a : {t}
+  %r = stablehlo.reduce(%y init: %init) applies stablehlo.add across dimensions = [{}] : ({t}, {s}) -> {o}
+  func.return {results} : {types}
+}}
+",
+        dims.join(", ")
+    )
+}
+
+/// Runs `@main` fused and unfused, each with the engine's kernels and
+/// with the plain loops: all four results (or errors) the same. Returns
+/// the result and how many reduces the fused plan evaluates groups in.
+fn same_four_ways(
+    text: &str,
+    args: &[Value],
+    limits: Limits,
+) -> (Result<Vec<Value>, String>, usize) {
+    let prog = parse(text);
+    let mut outs = Vec::new();
+    let mut reduces = 0;
+    for fast in [true, false] {
+        for fusion in [false, true] {
+            let mut interp = Interp::new(&prog, limits);
+            interp.fusion = fusion;
+            interp.fast_kernels = fast;
+            if fusion {
+                let f = interp.function("main").expect("main");
+                reduces = fused_reduces(&interp, &f.regions[0].blocks[0]);
+            }
+            outs.push(interp.call("main", args.to_vec()));
+        }
+    }
+    for o in &outs[1..] {
+        assert!(
+            *o == outs[0],
+            "runs differ:\n{text}\n{:?}",
+            outs.iter().map(|o| o.as_ref().err()).collect::<Vec<_>>()
+        );
+    }
+    (outs.swap_remove(1), reduces)
+}
+
+/// The arguments of [`reduce_program`]: `%a`, the init value, `%q`.
+fn reduce_args(
+    shape: &[usize],
+    k: FloatKind,
+    specials: bool,
+    init: u64,
+    rng: &mut Rng,
+) -> Vec<Value> {
+    let elem = ElementType::Float(k);
+    let n = shape.iter().product();
+    let q = lanes_of(k, 1, false, rng);
+    vec![
+        Value::tensor(Tensor::new(
+            elem.clone(),
+            shape.to_vec(),
+            &lanes_of(k, n, specials, rng),
+        )),
+        Value::tensor(Tensor::new(elem.clone(), vec![], &[init])),
+        Value::tensor(Tensor::new(elem, vec![], &q)),
+    ]
+}
+
+/// Sums of fused groups over every set of consecutive dimensions of
+/// shapes of odd sizes (rows shorter and longer than a tile's, columns
+/// wider than a tile, rank 1 to 3), f32 and f64, from inits of every kind
+/// (NaN payloads, ±∞, −0, 1.5), over lanes with and without NaNs, ±∞ and
+/// −0: the unfused run's bits, the plain loops' too. Non-consecutive
+/// dimensions and a root returned as well are not fused, and agree.
+#[test]
+fn reduce_fused_groups_agree_bit_for_bit() {
+    let shapes: &[&[usize]] = &[
+        &[37],
+        &[5, 7],
+        &[3, 1000],
+        &[1000, 3],
+        &[2, 5000],
+        &[33, 65],
+        &[4, 7, 9],
+        &[3, 17, 301],
+        &[6, 5, 1],
+        &[6, 7, 1],
+        &[1, 40, 3],
+    ];
+    let mut rng = Rng(11);
+    let mut fused = 0;
+    let mut nan_sums = 0;
+    let mut runs = 0;
+    for &k in &[FloatKind::F32, FloatKind::F64] {
+        let f = k.format();
+        let inits = [
+            0,
+            f.sign_mask(),
+            f.inf(false).expect("inf"),
+            f.inf(true).expect("-inf"),
+            f.canonical_nan().expect("nan") | 3,
+            f.sign_mask() | f.canonical_nan().expect("nan") | 5,
+            match k {
+                FloatKind::F32 => 1.5f32.to_bits() as u64,
+                _ => 1.5f64.to_bits(),
+            },
+        ];
+        for shape in shapes {
+            let rank = shape.len();
+            // Every set of consecutive dimensions, the empty one, and one
+            // that is not consecutive.
+            let mut sets: Vec<Vec<usize>> = vec![vec![]];
+            for first in 0..rank {
+                for last in first..rank {
+                    sets.push((first..=last).collect());
+                }
+            }
+            if rank == 3 {
+                sets.push(vec![0, 2]);
+            }
+            for dims in &sets {
+                let consecutive = dims.windows(2).all(|w| w[1] == w[0] + 1);
+                let outputs: usize = (0..rank)
+                    .filter(|d| !dims.contains(d))
+                    .map(|d| shape[d])
+                    .product();
+                for twice in [false, true] {
+                    let op = *rng.pick(&["add", "multiply", "subtract", "maximum", "divide"]);
+                    let text = reduce_program(shape, dims, k, op, twice);
+                    let specials = rng.below(2) == 0;
+                    let init = *rng.pick(&inits);
+                    let args = reduce_args(shape, k, specials, init, &mut rng);
+                    let (out, reduces) = same_four_ways(&text, &args, Limits::default());
+                    let out = out.unwrap_or_else(|e| panic!("{e}\n{text}"));
+                    // Groups of fewer than 32 elements are not fused at all.
+                    let n: usize = shape.iter().product();
+                    let expect = consecutive && !twice && outputs >= 2 && n >= 32;
+                    assert_eq!(reduces, usize::from(expect), "{text}");
+                    fused += reduces;
+                    runs += 1;
+                    let sums = out[0].as_tensor().expect("tensor");
+                    nan_sums += sums.data.iter().filter(|&x| f.is_nan(x)).count();
+                }
+            }
+        }
+    }
+    assert!(fused >= 60, "only {fused} of {runs} reduces fused");
+    assert!(nan_sums >= 100, "only {nan_sums} NaN sums");
+}
+
+/// Sums large enough to be split over threads (rows and columns).
+#[test]
+fn reduce_fused_groups_on_threads_agree() {
+    let mut rng = Rng(5);
+    for (shape, dims, k) in [
+        (&[1024usize, 600][..], &[1usize][..], FloatKind::F32),
+        (&[700, 800], &[0], FloatKind::F32),
+        (&[300, 41, 53], &[1], FloatKind::F64),
+        (&[9, 70000], &[1], FloatKind::F64),
+        (&[3, 6000, 31], &[2], FloatKind::F32),
+    ] {
+        for specials in [false, true] {
+            let text = reduce_program(shape, dims, k, "add", false);
+            let init = lanes_of(k, 1, false, &mut rng)[0];
+            let args = reduce_args(shape, k, specials, init, &mut rng);
+            let (out, reduces) = same_four_ways(&text, &args, Limits::default());
+            assert!(out.is_ok(), "{out:?}");
+            assert_eq!(reduces, 1);
+        }
+    }
+}
+
+/// The benchmark's program: fused, and the unfused bits.
+#[test]
+fn reduce_of_the_benchmark_chain_is_fused() {
+    let text = "func.func @main() -> tensor<1024xf32> {
+  %i = stablehlo.iota dim = 0 : tensor<1024x1024xf32>
+  %j = stablehlo.iota dim = 1 : tensor<1024x1024xf32>
+  %k = stablehlo.constant dense<0.001> : tensor<1024x1024xf32>
+  %x = stablehlo.multiply %j, %k : tensor<1024x1024xf32>
+  %y = stablehlo.add %x, %i : tensor<1024x1024xf32>
+  %z = stablehlo.constant dense<0.0> : tensor<f32>
+  %r = stablehlo.reduce(%y init: %z) applies stablehlo.add across dimensions = [1] : (tensor<1024x1024xf32>, tensor<f32>) -> tensor<1024xf32>
+  func.return %r : tensor<1024xf32>
+}
+";
+    let (out, reduces) = same_four_ways(text, &[], Limits::default());
+    assert!(out.is_ok(), "{out:?}");
+    assert_eq!(reduces, 1);
+}
+
+/// The limits fail at the same op with the same text when a reduce
+/// evaluates the group: every work limit, and the element, size and
+/// memory limits.
+#[test]
+fn reduce_fused_limit_errors_are_the_unfused_ones() {
+    let shape = [6, 50];
+    let k = FloatKind::F32;
+    let text = reduce_program(&shape, &[1], k, "add", false);
+    let mut rng = Rng(3);
+    let args = reduce_args(&shape, k, false, 0, &mut rng);
+    let mut errors = std::collections::BTreeSet::new();
+    let mut limit = 0u64;
+    while limit < 4000 {
+        let limits = Limits {
+            max_work: limit,
+            ..Limits::default()
+        };
+        let (out, reduces) = same_four_ways(&text, &args, limits);
+        assert_eq!(reduces, 1);
+        if let Err(e) = out {
+            errors.insert(e.split(':').take(2).collect::<Vec<_>>().join(":"));
+        }
+        limit += 13;
+    }
+    // Errors at the iota, the constant, the broadcast, each op of the
+    // chain and the reduce.
+    assert!(errors.len() >= 6, "{errors:?}");
+    for (elements, bytes) in [(100, u64::MAX), (1 << 20, 1500), (1 << 20, 2000)] {
+        let limits = Limits {
+            max_elements: elements,
+            max_bytes: bytes,
+            ..Limits::default()
+        };
+        let (out, _) = same_four_ways(&text, &args, limits);
+        assert!(out.is_err());
+    }
+}
+
+/// A group that broadcasts the reduce's init value reads it as an input
+/// at the reduce, which takes it as its operand too.
+#[test]
+fn reduce_of_a_group_reading_the_init_value() {
+    let text = "func.func @main(%a: tensor<9x40xf64>, %init: tensor<f64>) -> tensor<9xf64> {
+  %b = stablehlo.broadcast_in_dim %init, dims = [] : (tensor<f64>) -> tensor<9x40xf64>
+  %i = stablehlo.iota dim = 0 : tensor<9x40xf64>
+  %x = stablehlo.multiply %a, %b : tensor<9x40xf64>
+  %y = stablehlo.subtract %x, %i : tensor<9x40xf64>
+  %r = stablehlo.reduce(%y init: %init) applies stablehlo.add across dimensions = [1] : (tensor<9x40xf64>, tensor<f64>) -> tensor<9xf64>
+  func.return %r : tensor<9xf64>
+}
+";
+    let mut rng = Rng(9);
+    let k = FloatKind::F64;
+    let elem = ElementType::Float(k);
+    for specials in [false, true] {
+        let args = vec![
+            Value::tensor(Tensor::new(
+                elem.clone(),
+                vec![9, 40],
+                &lanes_of(k, 360, specials, &mut rng),
+            )),
+            Value::tensor(Tensor::new(elem.clone(), vec![], &[(-0.75f64).to_bits()])),
+        ];
+        let (out, reduces) = same_four_ways(text, &args, Limits::default());
+        assert!(out.is_ok(), "{out:?}");
+        assert_eq!(reduces, 1);
+    }
 }

@@ -22,17 +22,34 @@
 //! `elementwise::pick_block`, `float::arith`, `float::convert`,
 //! `elementary::unary_slice`, `movement::iota_float`, and every
 //! intermediate lane is cut to its element's storage width as a stored
-//! tensor's lane would be; so the root's lanes are the unfused run's, bit
-//! for bit. The blocks are split over threads by `Words::build_with` (or
+//! tensor's lane would be (a step whose lanes are always within that
+//! width, an input's, an f32/f64 iota's or `add` … `divide`'s, is not
+//! masked again); so the root's lanes are the unfused run's, bit for bit.
+//! The blocks are split over threads by `Words::build_with` (or
 //! `update_with`, over an input that dies at the root and has the root's
 //! width).
+//!
+//! A group whose root has one use, as the input of a `reduce` that sums on
+//! the hardware (one input, an f32/f64 `add` body, consecutive reduced
+//! dimensions, two outputs or more: `reduce::sums_fused`), with no barrier
+//! in between and holding at most one stored tensor of its shape, no wider
+//! than the root (scalars aside), is *held*: the root is only accounted at
+//! its place ([`Role::Held`]) and the `reduce` ([`Role::Reduce`],
+//! `reduce::reduce_group`) evaluates the group a few thousand lanes at a
+//! time ([`Ready::lanes`]), adding each lane to its output's sum as it
+//! comes, in each output's sequential order; the root's tensor is never
+//! stored. The group's inputs then die at the `reduce`. A NaN sum is
+//! redone by the soft-float rule over the root evaluated whole, as
+//! `reduce` redoes it.
 //!
 //! Everything else a run shows is the unfused run's: each fused op is
 //! prepared (its static result checked against the limits) and charged
 //! its work (the elements its kernel would read and write, a small
 //! constant once) at its own place in the block, so errors name the same
-//! op; only the memory a run holds is smaller (an intermediate that is
-//! never stored cannot exceed `--max-memory`).
+//! op; a held root is checked and charged there as a stored one, and its
+//! `reduce` as `run_op_with` runs the kernel. Only the memory a run holds
+//! is smaller (an intermediate that is never stored cannot exceed
+//! `--max-memory`).
 
 use super::elementwise::{float2_block, pick_block, FloatOp, ADD, DIV, MUL, SUB};
 use super::movement::iota_float;
@@ -63,6 +80,12 @@ pub(super) enum Role {
     Member(Member),
     /// The last op of a group: evaluates the group, stores the result.
     Root(usize),
+    /// The last op of a group that a `reduce` evaluates: accounted here as
+    /// the root would be, nothing stored.
+    Held(usize),
+    /// A `reduce` of a held group's root: evaluates the group and sums its
+    /// lanes as they come.
+    Reduce(usize),
 }
 
 /// A fused op's accounting at its own place in the block.
@@ -165,11 +188,13 @@ struct Step {
 pub(super) struct Group {
     /// The root's index in the block.
     pub root: usize,
+    /// The `reduce` that evaluates the group (its root held, never stored).
+    pub into: Option<usize>,
     /// Every op of the group (root included), indices in the block.
     ops: Vec<usize>,
-    shape: Vec<usize>,
-    n: usize,
-    elem: ElementType,
+    pub shape: Vec<usize>,
+    pub n: usize,
+    pub elem: ElementType,
     /// Stored values read, with the element type and lane count each must
     /// have (the group's shape, or one element for a broadcast scalar).
     pub inputs: Vec<ValueId>,
@@ -348,6 +373,21 @@ fn mask_of(kind: FloatKind) -> u64 {
     }
 }
 
+/// Whether a step's lanes are always within its element's width, so that
+/// its storage mask would change nothing: f32 and f64 iotas (`to_bits`),
+/// and f32/f64 `add` … `divide` (`to_bits` of the hardware result, or
+/// `float::arith`'s NaN: an operand quieted, which cuts it to the format,
+/// or the canonical NaN).
+fn within_width(node: &Node) -> bool {
+    matches!(
+        node,
+        Node::Iota {
+            kind: FloatKind::F32 | FloatKind::F64,
+            ..
+        } | Node::Binary(Bin::Arith(_), FloatKind::F32 | FloatKind::F64, _, _)
+    )
+}
+
 /// Every value a region (at any depth) reads.
 pub(super) fn uses_inside(regions: &[Region], out: &mut Vec<ValueId>) {
     for r in regions {
@@ -460,10 +500,23 @@ pub(super) fn plan(interp: &Interp<'_>, block: &Block) -> Option<Plan> {
     if groups.is_empty() {
         return None;
     }
+    for (k, g) in groups.iter_mut().enumerate() {
+        let users = uses
+            .get(&ops[g.root].results[0])
+            .map_or(&[][..], Vec::as_slice);
+        if let [(j, true)] = *users {
+            let same_stretch = barriers_before[j] == barriers_before[g.root + 1];
+            if same_stretch && reduces_into(interp, g, &ops[g.root], &ops[j]) {
+                g.into = Some(j);
+                roles[g.root] = Role::Held(k);
+                roles[j] = Role::Reduce(k);
+            }
+        }
+    }
     let mut place: Vec<usize> = (0..ops.len()).collect();
     for g in &groups {
         for &i in &g.ops {
-            place[i] = g.root;
+            place[i] = g.into.unwrap_or(g.root);
         }
     }
     Some(Plan {
@@ -471,6 +524,35 @@ pub(super) fn plan(interp: &Interp<'_>, block: &Block) -> Option<Plan> {
         groups,
         place,
     })
+}
+
+/// Whether `op`, the only user of the root of group `g`, is a `reduce`
+/// that may evaluate the group itself: its one input is the root, its body
+/// an f32/f64 addition that sums on the hardware (`reduce::sums_fused`),
+/// its reduced dimensions consecutive; and the group holds until then at
+/// most one stored tensor of its shape, no wider than the root (scalars
+/// aside), so that the run holds no more in between than the unfused run,
+/// which holds the root's result there.
+fn reduces_into(interp: &Interp<'_>, g: &Group, root: &Op, op: &Op) -> bool {
+    let [input, init] = op.operands.as_slice() else {
+        return false;
+    };
+    if op.name != "stablehlo.reduce" || op.results.len() != 1 || Some(input) != root.results.first()
+    {
+        return false;
+    }
+    let init_elem = float_type(interp.ty(*init)).map(|(_, k)| ElementType::Float(k));
+    if init_elem.as_ref() != Some(&g.elem)
+        || !super::reduce::sums_fused(interp, op, &g.elem, &g.shape)
+    {
+        return false;
+    }
+    let mut full = g.input_types.iter().filter(|(_, lanes)| *lanes == g.n);
+    match (full.next(), full.next()) {
+        (None, _) => true,
+        (Some((e, _)), None) => e.storage_bytes() <= g.elem.storage_bytes(),
+        _ => false,
+    }
 }
 
 /// The steps of one group (`members` in block order, the root last).
@@ -536,10 +618,12 @@ fn compile(
                         }
                         let k = input(v, ElementType::Float(ok), n)?;
                         let x = alloc(&mut free);
+                        // A float tensor's words are unsigned and read
+                        // zero-extended: the lanes are cut already.
                         steps.push(Step {
                             node: Node::Input(k),
                             dst: Some(x),
-                            mask: mask_of(ok),
+                            mask: u64::MAX,
                         });
                         slot_of.insert(v, x);
                         x
@@ -596,11 +680,12 @@ fn compile(
             slot_of.insert(op.results[0], x);
             Some(x)
         };
-        steps.push(Step {
-            node,
-            dst,
-            mask: mask_of(*fk),
-        });
+        let mask = if within_width(&node) {
+            u64::MAX
+        } else {
+            mask_of(*fk)
+        };
+        steps.push(Step { node, dst, mask });
         for &v in &op.operands {
             if last_read.get(&v) == Some(&s) {
                 if let Some(&x) = slot_of.get(&v) {
@@ -614,6 +699,7 @@ fn compile(
     let root_work = classify(interp, root_op)?.3.work;
     Some(Group {
         root,
+        into: None,
         ops: members.to_vec(),
         shape: shape.to_vec(),
         n,
@@ -636,12 +722,11 @@ impl Group {
             && (self.input_types[k].1 == 1 || t.shape == self.shape)
     }
 
-    /// Evaluates the group on its inputs (in the order of `inputs`; an
-    /// input the caller holds the only reference to may be written over).
-    pub fn run(&self, mut inputs: Vec<Arc<Tensor>>) -> Tensor {
-        let w = Width::of(&self.elem);
-        // Lanes the same everywhere, and converters, made once.
-        let fills: Vec<(usize, u64)> = self
+    /// The group made ready to evaluate any lanes of its root on `inputs`
+    /// (in the order of [`Group::inputs`]): the lanes the same everywhere
+    /// and the converters, made once.
+    pub fn ready<'a>(&'a self, inputs: &'a [Arc<Tensor>]) -> Ready<'a> {
+        let fills = self
             .fills
             .iter()
             .map(|(x, f)| {
@@ -652,7 +737,7 @@ impl Group {
                 (*x, lane)
             })
             .collect();
-        let converters: Vec<Option<Converter>> = self
+        let converters = self
             .steps
             .iter()
             .map(|s| match s.node {
@@ -660,15 +745,18 @@ impl Group {
                 _ => None,
             })
             .collect();
-        let init = || {
-            let mut slots = vec![vec![0u64; BLOCK]; self.slots];
-            for &(x, lane) in &fills {
-                if let Some(s) = slots.get_mut(x) {
-                    s.fill(lane);
-                }
-            }
-            slots
-        };
+        Ready {
+            group: self,
+            inputs,
+            fills,
+            converters,
+        }
+    }
+
+    /// Evaluates the group on its inputs (in the order of `inputs`; an
+    /// input the caller holds the only reference to may be written over).
+    pub fn run(&self, mut inputs: Vec<Arc<Tensor>>) -> Tensor {
+        let w = Width::of(&self.elem);
         // Over an input that has the result's shape and width and that
         // nothing else holds.
         let over = (0..inputs.len()).find(|&k| {
@@ -686,11 +774,13 @@ impl Group {
             let taken = std::mem::replace(&mut inputs[k], placeholder);
             match Arc::try_unwrap(taken) {
                 Ok(mut t) => {
-                    let inputs = &inputs;
-                    let converters = &converters;
-                    t.data.update_with(init, |slots, off, lanes| {
-                        self.eval(inputs, converters, slots, off, lanes, Some(k))
-                    });
+                    let ready = self.ready(&inputs);
+                    t.data.update_with(
+                        || ready.scratch(),
+                        |slots, off, lanes| {
+                            self.eval(&inputs, &ready.converters, slots, off, lanes, Some(k))
+                        },
+                    );
                     t.elem = self.elem.clone();
                     t.shape = self.shape.clone();
                     return t;
@@ -698,11 +788,13 @@ impl Group {
                 Err(t) => inputs[k] = t,
             }
         }
-        let inputs = &inputs;
-        let converters = &converters;
-        let data = Words::build_with(w, self.n, init, |slots, off, lanes| {
-            self.eval(inputs, converters, slots, off, lanes, None)
-        });
+        let ready = self.ready(&inputs);
+        let data = Words::build_with(
+            w,
+            self.n,
+            || ready.scratch(),
+            |slots, off, lanes| ready.lanes(slots, off, lanes),
+        );
         Tensor::from_words(self.elem.clone(), self.shape.clone(), data)
     }
 
@@ -737,6 +829,38 @@ impl Group {
                 super::lanes::and_mask(o, step.mask);
             }
             slots[x] = buf;
+        }
+    }
+}
+
+/// A group ready to evaluate ([`Group::ready`]).
+pub(super) struct Ready<'a> {
+    group: &'a Group,
+    inputs: &'a [Arc<Tensor>],
+    fills: Vec<(usize, u64)>,
+    converters: Vec<Option<Converter>>,
+}
+
+impl Ready<'_> {
+    /// Scratch for [`Ready::lanes`]: the group's slots, the fixed ones
+    /// filled (one per thread, reused from call to call).
+    pub fn scratch(&self) -> Vec<Vec<u64>> {
+        let mut slots = vec![vec![0u64; BLOCK]; self.group.slots];
+        for &(x, lane) in &self.fills {
+            if let Some(s) = slots.get_mut(x) {
+                s.fill(lane);
+            }
+        }
+        slots
+    }
+
+    /// The root's lanes `off .. off + out.len()` (any length, within the
+    /// group's lanes), block by block.
+    pub fn lanes(&self, slots: &mut [Vec<u64>], off: usize, out: &mut [u64]) {
+        for (k, piece) in out.chunks_mut(BLOCK).enumerate() {
+            let at = off + k * BLOCK;
+            self.group
+                .eval(self.inputs, &self.converters, slots, at, piece, None);
         }
     }
 }
@@ -870,7 +994,7 @@ fn compute(
             while !rest.is_empty() {
                 let m = (inner - at).min(rest.len());
                 let (run, tail) = rest.split_at_mut(m);
-                run.fill(iota_float(kind, v));
+                super::lanes::fill(run, iota_float(kind, v));
                 rest = tail;
                 at = 0;
                 v = if v + 1 == size { 0 } else { v + 1 };
@@ -968,20 +1092,19 @@ impl<'p> Interp<'p> {
         Ok(())
     }
 
-    /// A group's root: its inputs read (taken when they die here), the
-    /// group evaluated, the result checked and bound as `run_op_with` does.
-    pub(super) fn run_fused(
+    /// The inputs of a group, read at `op`: taken from the environment
+    /// when they die there (`dying`), shared otherwise.
+    fn group_inputs(
         &mut self,
         op: &'p Op,
         group: &Group,
         dying: &[ValueId],
-    ) -> Result<(), super::RunError> {
+    ) -> Result<Vec<Arc<Tensor>>, super::RunError> {
         let located = |message: String| super::RunError {
             pos: op.pos,
             op: op.name.clone(),
             message,
         };
-        self.prepare(op)?;
         let mut inputs = Vec::with_capacity(group.inputs.len());
         for (k, &v) in group.inputs.iter().enumerate() {
             let value = if dying.contains(&v) {
@@ -1000,6 +1123,24 @@ impl<'p> Interp<'p> {
             };
             inputs.push(t);
         }
+        Ok(inputs)
+    }
+
+    /// A group's root: its inputs read (taken when they die here), the
+    /// group evaluated, the result checked and bound as `run_op_with` does.
+    pub(super) fn run_fused(
+        &mut self,
+        op: &'p Op,
+        group: &Group,
+        dying: &[ValueId],
+    ) -> Result<(), super::RunError> {
+        let located = |message: String| super::RunError {
+            pos: op.pos,
+            op: op.name.clone(),
+            message,
+        };
+        self.prepare(op)?;
+        let inputs = self.group_inputs(op, group, dying)?;
         super::memory::reset_peak();
         let t = group.run(inputs);
         self.check_memory().map_err(located)?;
@@ -1011,6 +1152,69 @@ impl<'p> Interp<'p> {
         self.env[id as usize] = Some(v);
         Ok(())
     }
+
+    /// The root of a group that its `reduce` evaluates: everything
+    /// [`Interp::run_fused`] checks and charges, in its order (its inputs
+    /// looked at, not taken), but nothing evaluated or stored.
+    pub(super) fn account_held(
+        &mut self,
+        op: &'p Op,
+        group: &Group,
+    ) -> Result<(), super::RunError> {
+        let located = |message: String| super::RunError {
+            pos: op.pos,
+            op: op.name.clone(),
+            message,
+        };
+        self.prepare(op)?;
+        self.group_inputs(op, group, &[])?;
+        super::memory::reset_peak();
+        self.check_memory().map_err(located)?;
+        self.add_work(group.root_work).map_err(located)?;
+        self.check_size(&group.shape, 1).map_err(located)?;
+        Ok(())
+    }
+
+    /// A `reduce` of a held group's root: run as `run_op_with` runs the
+    /// kernel (the same checks, work and errors), the group's inputs read
+    /// in place of the root's value (`reduce::reduce_group`).
+    pub(super) fn run_reduce_fused(
+        &mut self,
+        op: &'p Op,
+        group: &Group,
+        dying: &[ValueId],
+    ) -> Result<(), super::RunError> {
+        let located = |message: String| super::RunError {
+            pos: op.pos,
+            op: op.name.clone(),
+            message,
+        };
+        self.prepare(op)?;
+        // An input that is the init value too is taken by the operands.
+        let taken: Vec<ValueId> = dying
+            .iter()
+            .copied()
+            .filter(|v| !op.operands.contains(v))
+            .collect();
+        let inputs = self.group_inputs(op, group, &taken)?;
+        let init = self
+            .operands(op.operands.get(1..).unwrap_or(&[]), dying)
+            .map_err(located)?;
+        let read = (group.n as u64).saturating_add(init.iter().map(super::value_elements).sum());
+        super::memory::reset_peak();
+        let results = super::reduce::reduce_group(self, op, group, inputs, init);
+        self.bind_results(op, results, read)
+    }
+}
+
+/// The `reduce` ops of a block that evaluate a fused group, for tests.
+pub fn fused_reduces(interp: &Interp<'_>, block: &Block) -> usize {
+    plan(interp, block).map_or(0, |p| {
+        p.roles
+            .iter()
+            .filter(|r| matches!(r, Role::Reduce(_)))
+            .count()
+    })
 }
 
 /// The ops of a block that a plan fuses, for tests: (members, roots).

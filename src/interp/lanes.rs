@@ -388,6 +388,15 @@ multiversion! {
 }
 
 multiversion! {
+    /// `o[k] = v` (a run of an iota along an outer dimension).
+    fn fill(o: &mut [u64], v: u64) -> () {
+        for x in o.iter_mut() {
+            *x = v;
+        }
+    }
+}
+
+multiversion! {
     /// `o[k] &= mask`.
     fn and_mask(o: &mut [u64], mask: u64) -> () {
         for v in o.iter_mut() {

@@ -534,6 +534,10 @@ impl<'p> Interp<'p> {
                 Some((p, fuse::Role::Root(g))) => {
                     self.run_fused(op, &p.groups[*g], &dying.moved)?
                 }
+                Some((p, fuse::Role::Held(g))) => self.account_held(op, &p.groups[*g])?,
+                Some((p, fuse::Role::Reduce(g))) => {
+                    self.run_reduce_fused(op, &p.groups[*g], &dying.moved)?
+                }
                 _ => self.run_op_with(op, &dying.moved)?,
             }
             self.forget(&dying.moved);
@@ -724,7 +728,39 @@ impl<'p> Interp<'p> {
         let args = self.operands(&op.operands, dying).map_err(located)?;
         let read: u64 = args.iter().map(value_elements).sum();
         memory::reset_peak();
-        let results = match kernel(self, op, args) {
+        let results = kernel(self, op, args);
+        self.bind_results(op, results, read)?;
+        // A constant's value never changes: keep a small one for the next
+        // run of the op (a large one would hold its memory to the end).
+        if prepared.is_constant {
+            if let (Some(p), [id]) = (
+                self.prepared.get_mut(&(op as *const Op as usize)),
+                op.results.as_slice(),
+            ) {
+                p.constant = self.env[*id as usize]
+                    .clone()
+                    .filter(|v| matches!(v, Value::Tensor(t) if t.data.len() <= 4096));
+            }
+        }
+        Ok(())
+    }
+
+    /// What follows an op's kernel: its results counted, the memory its
+    /// run held checked, its work (`read` and the elements written)
+    /// charged, each result checked against the limits and its declared
+    /// type and bound.
+    fn bind_results(
+        &mut self,
+        op: &'p Op,
+        results: KResult<Vec<Value>>,
+        read: u64,
+    ) -> Result<(), RunError> {
+        let located = |message: String| RunError {
+            pos: op.pos,
+            op: op.name.clone(),
+            message,
+        };
+        let results = match results {
             Ok(r) => r,
             Err(KernelError::Message(m)) => return Err(located(m)),
             Err(KernelError::Located(e)) => return Err(e),
@@ -747,18 +783,6 @@ impl<'p> Interp<'p> {
             }
             check_value_type(&v, self.ty(id)).map_err(|m| located(format!("result {i}: {m}")))?;
             self.env[id as usize] = Some(v);
-        }
-        // A constant's value never changes: keep a small one for the next
-        // run of the op (a large one would hold its memory to the end).
-        if prepared.is_constant {
-            if let (Some(p), [id]) = (
-                self.prepared.get_mut(&(op as *const Op as usize)),
-                op.results.as_slice(),
-            ) {
-                p.constant = self.env[*id as usize]
-                    .clone()
-                    .filter(|v| matches!(v, Value::Tensor(t) if t.data.len() <= 4096));
-            }
         }
         Ok(())
     }

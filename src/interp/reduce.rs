@@ -40,6 +40,7 @@
 //!   with `is_reverse`).
 
 use super::elementwise::IntCompare;
+use super::fuse::{Group, Ready};
 use super::quant::to_destination_type;
 use super::region::ScalarFn;
 use super::tensor::{int_kind, lanes, num_elements, strides, IntKind, Tensor, Words};
@@ -51,6 +52,7 @@ use crate::float::{arith, Direction, FloatKind};
 use crate::ir::attr::{Attr, DenseArray};
 use crate::ir::{ElementType, Op, Region, Type};
 use std::borrow::Cow;
+use std::sync::Arc;
 
 pub const KERNELS: &[(&str, Kernel)] = &[
     ("stablehlo.reduce", reduce),
@@ -272,7 +274,60 @@ fn reduce<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<
             return Err("init values must be scalars".into());
         }
     }
-    let rank = shape.len();
+    let geo = Geometry::new(interp, op, &shape, n)?;
+    reduce_rest(interp, op, &body, &inputs, &inits, geo)
+}
+
+/// What `reduce` finds of its dimensions before it folds: the kept
+/// dimensions and the reduced ones (size, stride), the result's shape and
+/// element types, checked against the limits, and the kernel charged.
+struct Geometry {
+    kept: Vec<(usize, usize)>,
+    red: Vec<(usize, usize)>,
+    out_shape: Vec<usize>,
+    out_elems: Vec<ElementType>,
+}
+
+impl Geometry {
+    fn new(interp: &mut Interp<'_>, op: &Op, shape: &[usize], n: usize) -> KResult<Geometry> {
+        let dims = reduced_dims(op, shape.len())?;
+        let st = strides(shape);
+        let kept: Vec<(usize, usize)> = (0..shape.len())
+            .filter(|d| !dims.contains(d))
+            .map(|d| (shape[d], st[d]))
+            .collect();
+        let red: Vec<(usize, usize)> = dims.iter().map(|&d| (shape[d], st[d])).collect();
+        let out_shape: Vec<usize> = kept.iter().map(|k| k.0).collect();
+        let mut out_elems = Vec::with_capacity(n);
+        for i in 0..n {
+            if let Ok((s, _)) = result_type(interp, op, i) {
+                if s != out_shape {
+                    return Err(format!(
+                        "result {i} has shape {s:?} but the reduction gives {out_shape:?}"
+                    )
+                    .into());
+                }
+            }
+            let e = result_elem(interp, op, i)?;
+            interp.check_shape(&out_shape, lanes(&e))?;
+            out_elems.push(e);
+        }
+        // One body call per input element.
+        interp.charge(
+            (num_elements(shape) as u64).saturating_mul(body_work(region(op, 0)?)),
+            0,
+        )?;
+        Ok(Geometry {
+            kept,
+            red,
+            out_shape,
+            out_elems,
+        })
+    }
+}
+
+/// `reduce`'s `dimensions`, checked against the rank, sorted.
+fn reduced_dims(op: &Op, rank: usize) -> KResult<Vec<usize>> {
     let mut dims: Vec<usize> = Vec::new();
     for d in attr_i64s(op, "dimensions")?.ok_or("missing `dimensions`")? {
         let d = to_usize(d, "a dimension")?;
@@ -282,33 +337,27 @@ fn reduce<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<
         dims.push(d);
     }
     dims.sort_unstable();
-    let st = strides(&shape);
-    let kept: Vec<(usize, usize)> = (0..rank)
-        .filter(|d| !dims.contains(d))
-        .map(|d| (shape[d], st[d]))
-        .collect();
-    let red: Vec<(usize, usize)> = dims.iter().map(|&d| (shape[d], st[d])).collect();
-    let out_shape: Vec<usize> = kept.iter().map(|k| k.0).collect();
-    let mut out_elems = Vec::with_capacity(n);
-    for i in 0..n {
-        if let Ok((s, _)) = result_type(interp, op, i) {
-            if s != out_shape {
-                return Err(format!(
-                    "result {i} has shape {s:?} but the reduction gives {out_shape:?}"
-                )
-                .into());
-            }
-        }
-        let e = result_elem(interp, op, i)?;
-        interp.check_shape(&out_shape, lanes(&e))?;
-        out_elems.push(e);
-    }
+    Ok(dims)
+}
+
+/// `reduce` once its operands are checked (`inputs` and `inits` in the
+/// body's argument types) and its geometry found: the folds.
+fn reduce_rest<'p>(
+    interp: &mut Interp<'p>,
+    op: &'p Op,
+    body: &ScalarFn<'p>,
+    inputs: &[Cow<Tensor>],
+    inits: &[Cow<Tensor>],
+    geo: Geometry,
+) -> KResult<Vec<Value>> {
+    let Geometry {
+        kept,
+        red,
+        out_shape,
+        out_elems,
+    } = geo;
+    let n = inputs.len();
     let out_n = num_elements(&out_shape);
-    // One body call per input element.
-    interp.charge(
-        (num_elements(&shape) as u64).saturating_mul(body_work(region(op, 0)?)),
-        0,
-    )?;
     let mut outs: Vec<Vec<u64>> = (0..n)
         .map(|i| Vec::with_capacity(out_n * inits[i].lanes()))
         .collect();
@@ -338,22 +387,8 @@ fn reduce<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<
                 ),
                 _ => None,
             };
-            if let Some(mut sums) = sums {
-                let nan = |x: u64| match native {
-                    Some(FloatKind::F32) => f32::from_bits(x as u32).is_nan(),
-                    _ => f64::from_bits(x).is_nan(),
-                };
-                // A NaN sum is redone in soft-float for its NaN rules.
-                for (s, &base) in sums.iter_mut().zip(&bases) {
-                    if nan(*s) {
-                        let mut acc = init;
-                        for_each_offset::<KernelErr>(&red, base, |o| {
-                            acc = f(acc, data.get(o));
-                            Ok(())
-                        })?;
-                        *s = acc;
-                    }
-                }
+            if let (Some(mut sums), Some(kind)) = (sums, native) {
+                redo_nan_sums(kind, &mut sums, &bases, &red, init, &f, data);
                 return finish(vec![sums], out_elems, &out_shape);
             }
         }
@@ -629,6 +664,310 @@ impl<'p> VecBody<'p> {
             .map(|&v| Ok(lookup(&env, interp, v)?.into_tensor()?))
             .collect()
     }
+}
+
+/// Whether a sum of format `kind` came out NaN on the hardware.
+fn nan_sum(kind: FloatKind, x: u64) -> bool {
+    match kind {
+        FloatKind::F32 => f32::from_bits(x as u32).is_nan(),
+        _ => f64::from_bits(x).is_nan(),
+    }
+}
+
+/// Redoes every sum of `sums` (of format `kind`, output `o` starting at
+/// offset `bases[o]` of `data`) that came out NaN on the hardware by the
+/// body's per-lane rule `f`, from `init`, for the soft-float NaN rules.
+fn redo_nan_sums(
+    kind: FloatKind,
+    sums: &mut [u64],
+    bases: &[usize],
+    red: &[(usize, usize)],
+    init: u64,
+    f: &impl Fn(u64, u64) -> u64,
+    data: &Words,
+) {
+    for (s, &base) in sums.iter_mut().zip(bases) {
+        if nan_sum(kind, *s) {
+            let mut acc = init;
+            let _ = for_each_offset::<()>(red, base, |o| {
+                acc = f(acc, data.get(o));
+                Ok(())
+            });
+            *s = acc;
+        }
+    }
+}
+
+/// Whether the plan may have `op`, a `reduce` of the root of a fused
+/// group (of `elem` and `shape`), evaluate that group ([`reduce_group`]):
+/// its body is an f32/f64 addition taking `elem` (the hardware sums), and
+/// its reduced dimensions are consecutive, so that each output's elements
+/// are rows of the group's lanes.
+pub(super) fn sums_fused(
+    interp: &Interp<'_>,
+    op: &Op,
+    elem: &ElementType,
+    shape: &[usize],
+) -> bool {
+    let Some(body) = op.regions.first() else {
+        return false;
+    };
+    let args_ok = body.blocks.first().is_some_and(|b| {
+        b.args.len() == 2
+            && b.args.iter().all(|&a| {
+                super::elem_type(interp.ty(a)) == Some(elem) && static_scalar(interp.ty(a))
+            })
+    });
+    let Ok(dims) = reduced_dims(op, shape.len()) else {
+        return false;
+    };
+    args_ok
+        && native_add(body, elem).is_some()
+        && dims.windows(2).all(|w| w[1] == w[0] + 1)
+        && rows_of(shape, &dims).is_some_and(|(a, _, c)| a.saturating_mul(c) >= 2)
+}
+
+/// Whether a type is a rank-0 tensor.
+fn static_scalar(ty: &Type) -> bool {
+    matches!(ty, Type::Tensor(t) if t.dims.as_ref().is_some_and(|d| d.is_empty()))
+}
+
+/// A shape whose reduced dimensions `dims` (sorted) are consecutive seen
+/// as `[a, b, c]`: the dimensions before them, them, and after them.
+fn rows_of(shape: &[usize], dims: &[usize]) -> Option<(usize, usize, usize)> {
+    let product = |ds: &[usize]| ds.iter().try_fold(1usize, |n, &d| n.checked_mul(d));
+    let (first, last) = match dims {
+        [] => (shape.len(), shape.len()),
+        [f, .., l] => (*f, *l + 1),
+        [f] => (*f, *f + 1),
+    };
+    if last - first != dims.len() || last > shape.len() {
+        return None;
+    }
+    Some((
+        product(&shape[..first])?,
+        product(&shape[first..last])?,
+        product(&shape[last..])?,
+    ))
+}
+
+/// `reduce` of the root of a fused group that is never stored
+/// (`fuse::Role::Reduce`): `inputs` are the group's, `init` the second
+/// operand. On the hardware-sum path (`Interp::fast_kernels`, an f32/f64
+/// addition body, consecutive reduced dimensions, two outputs or more) the
+/// group is evaluated a few thousand lanes at a time and each lane added to
+/// its output's sum as it comes: every output still folds its elements in
+/// ascending order from the init value, so the sums are `hardware_sums`'s.
+/// A NaN sum is redone as `reduce` redoes it, over the root evaluated
+/// whole. Otherwise the root is evaluated whole and `reduce` runs on it.
+/// The same checks, charges and errors as `reduce` either way.
+pub(super) fn reduce_group<'p>(
+    interp: &mut Interp<'p>,
+    op: &'p Op,
+    group: &Group,
+    inputs: Vec<Arc<Tensor>>,
+    mut init: Vec<Value>,
+) -> KResult<Vec<Value>> {
+    let kind = match (&group.elem, init.as_slice()) {
+        (ElementType::Float(k @ (FloatKind::F32 | FloatKind::F64)), [Value::Tensor(t)])
+            if t.elem == group.elem && t.len() == 1 =>
+        {
+            Some(*k)
+        }
+        _ => None,
+    };
+    let body = match (kind, region(op, 0)) {
+        (Some(_), Ok(r)) if interp.fast_kernels => ScalarFn::new(interp, r).ok(),
+        _ => None,
+    };
+    let fits = body.as_ref().is_some_and(|b| {
+        b.arity() == 2
+            && b.arg_type(0) == Some(&group.elem)
+            && b.arg_type(1) == Some(&group.elem)
+            && b.fast_binary().is_some()
+            && region(op, 0).is_ok_and(|r| native_add(r, &group.elem) == kind)
+    });
+    let (Some(kind), Some(body), true) = (kind, body, fits) else {
+        let mut args = vec![Value::tensor(group.run(inputs))];
+        args.append(&mut init);
+        return reduce(interp, op, args);
+    };
+    let init_t = match init.first() {
+        Some(Value::Tensor(t)) => t.clone(),
+        _ => return Err("reduce takes inputs and as many init values".into()),
+    };
+    let geo = Geometry::new(interp, op, &group.shape, 1)?;
+    let dims: Vec<usize> = reduced_dims(op, group.shape.len())?;
+    let rows = rows_of(&group.shape, &dims).filter(|&(a, _, c)| a.saturating_mul(c) >= 2);
+    let Some((a, b, c)) = rows else {
+        // Not a layout the sums take lanes in: the root stored, as `reduce` has it.
+        let t = group.run(inputs);
+        let inputs = [Cow::Owned(t)];
+        let inits = [Cow::Borrowed(&*init_t)];
+        return reduce_rest(interp, op, &body, &inputs, &inits, geo);
+    };
+    let init = init_t.data.get(0);
+    let ready = group.ready(&inputs);
+    let mut sums: Vec<u64> = match kind {
+        FloatKind::F32 => {
+            fused_sums::<f32, 16>(&ready, (a, b, c), f32::from_bits(init as u32), |x| {
+                f32::from_bits(x as u32)
+            })
+            .into_iter()
+            .map(|x| x.to_bits() as u64)
+            .collect()
+        }
+        _ => fused_sums::<f64, 8>(&ready, (a, b, c), f64::from_bits(init), f64::from_bits)
+            .into_iter()
+            .map(f64::to_bits)
+            .collect(),
+    };
+    drop(ready);
+    if sums.iter().any(|&s| nan_sum(kind, s)) {
+        let t = group.run(inputs.clone());
+        let bases = offsets(&geo.kept);
+        if let Some(f) = body.fast_binary() {
+            redo_nan_sums(kind, &mut sums, &bases, &geo.red, init, &f, &t.data);
+        }
+    }
+    finish(vec![sums], geo.out_elems, &geo.out_shape)
+}
+
+/// Lanes of a fused group evaluated at a time by [`fused_sums`], per thread.
+const TILE: usize = 4096;
+
+/// Lanes of the group per piece of work [`fused_sums`] hands to a thread.
+const FUSED_PIECE: usize = 1 << 16;
+
+/// The sums of a reduction by hardware addition over the lanes of a fused
+/// group's root seen as `[a, b, c]` with `b` reduced: output `(i, k)` is
+/// `init + x[i, 0, k] + x[i, 1, k] + …` in that order. Rows (`c` = 1)
+/// advance `G` at a time side by side, as [`hardware_sums`]'s chains, over
+/// tiles of [`TILE`] lanes (whole rows when `G` of them fit, else `G`
+/// pieces of rows); columns (`c` > 1) add each row of `c` lanes (whole
+/// rows of them when they fit in a tile, else pieces) to their outputs'
+/// sums. Pieces of the outputs run on threads.
+#[allow(clippy::needless_range_loop)] // indexing keeps the chains in registers
+fn fused_sums<F, const G: usize>(
+    ready: &Ready<'_>,
+    (a, b, c): (usize, usize, usize),
+    init: F,
+    read: impl Fn(u64) -> F + Sync,
+) -> Vec<F>
+where
+    F: Copy + Send + Sync + std::ops::Add<Output = F>,
+{
+    let mut out = vec![init; a * c];
+    let work = (a as u64)
+        .saturating_mul(b as u64)
+        .saturating_mul(c as u64)
+        .saturating_mul(2);
+    if c == 1 {
+        // Rows of `b` lanes: tiles of `rows` rows, `w` lanes of each, at
+        // `stride` lanes from one another (whole short rows as they come;
+        // a line more than `w` otherwise, so that the rows a step of the
+        // sums reads do not share the first level cache's sets).
+        let w = b.min(TILE / G).max(1);
+        let rows = if w == b { (TILE / w) / G * G } else { G };
+        let whole = w == b && b < 64;
+        let stride = if whole { b } else { w + 8 };
+        let per = (FUSED_PIECE / b.max(1)).max(rows).div_ceil(rows) * rows;
+        let pieces: Vec<(usize, &mut [F])> = out
+            .chunks_mut(per)
+            .enumerate()
+            .map(|(k, o)| (k * per, o))
+            .collect();
+        super::par::each(pieces, work, |(first, out)| {
+            let mut slots = ready.scratch();
+            let mut tile = vec![0u64; rows * stride];
+            for (t, out) in out.chunks_mut(rows).enumerate() {
+                let row0 = first + t * rows;
+                let n = out.len();
+                let mut c0 = 0;
+                while c0 < b {
+                    let wc = w.min(b - c0);
+                    if whole {
+                        ready.lanes(&mut slots, row0 * b, &mut tile[..n * b]);
+                    } else {
+                        for g in 0..n {
+                            let lanes = &mut tile[g * stride..g * stride + wc];
+                            ready.lanes(&mut slots, (row0 + g) * b + c0, lanes);
+                        }
+                    }
+                    for (k, out) in out.chunks_mut(G).enumerate() {
+                        let tile = &tile[k * G * stride..];
+                        let mut acc = [init; G];
+                        acc[..out.len()].copy_from_slice(out);
+                        if out.len() == G {
+                            for r in 0..wc {
+                                for g in 0..G {
+                                    acc[g] = acc[g] + read(tile[g * stride + r]);
+                                }
+                            }
+                        } else {
+                            for r in 0..wc {
+                                for g in 0..out.len() {
+                                    acc[g] = acc[g] + read(tile[g * stride + r]);
+                                }
+                            }
+                        }
+                        out.copy_from_slice(&acc[..out.len()]);
+                    }
+                    c0 += wc;
+                }
+            }
+        });
+    } else {
+        // Columns: each output a lane of rows of `c`; whole rows of `c`
+        // lanes when one fits in a tile (`rows` of them at a time), else
+        // pieces of `w` lanes of one row.
+        let w = c.min(TILE);
+        let rows = if w == c { (TILE / c).max(1) } else { 1 };
+        // Pieces: runs of whole `[b, c]` blocks, or pieces of one row.
+        let blocks = if w == c {
+            (FUSED_PIECE / b.saturating_mul(c).max(1)).max(1)
+        } else {
+            1
+        };
+        let pieces: Vec<(usize, &mut [F])> = if w == c {
+            out.chunks_mut(blocks * c)
+                .enumerate()
+                .map(|(k, o)| (k * blocks * c, o))
+                .collect()
+        } else {
+            out.chunks_mut(c)
+                .enumerate()
+                .flat_map(|(i, o)| {
+                    o.chunks_mut(w)
+                        .enumerate()
+                        .map(move |(k, o)| (i * c + k * w, o))
+                })
+                .collect()
+        };
+        super::par::each(pieces, work, |(first, out)| {
+            let mut slots = ready.scratch();
+            let mut tile = vec![0u64; rows * w];
+            // `first` is output (i, k): lanes (i * b + r) * c + k.
+            let piece = out.len().min(w);
+            for (t, out) in out.chunks_mut(piece).enumerate() {
+                let o = first + t * piece;
+                let (i, k) = (o / c, o % c);
+                let mut r = 0;
+                while r < b {
+                    let m = rows.min(b - r);
+                    let lanes = &mut tile[..m * out.len()];
+                    ready.lanes(&mut slots, (i * b + r) * c + k, lanes);
+                    for row in lanes.chunks(out.len()) {
+                        for (s, &x) in out.iter_mut().zip(row) {
+                            *s = *s + read(x);
+                        }
+                    }
+                    r += m;
+                }
+            }
+        });
+    }
+    out
 }
 
 /// Whether a body is `return add(a, b)` on f32 or f64 elements of `elem`,
