@@ -297,20 +297,16 @@ impl OpIndex {
         let mut parts: Vec<OpPart> = Vec::new();
         let mut by_name = HashMap::new();
         for &(file, src) in files {
-            // The lines that begin with `op `, found by a substring search
-            // (every process verifying a program builds this index); lines
-            // are counted only between them.
+            // The lines that begin with `op ` (every process that verifies
+            // a program builds this index: the line breaks are found by
+            // `memchr`, the search of a `char` pattern).
             let mut starts: Vec<(usize, u32)> = Vec::new();
-            let (mut counted, mut line) = (0usize, 1u32);
-            let first = src.starts_with("op ").then_some(0);
-            let rest = src.match_indices("\nop ").map(|(i, _)| i + 1);
-            for at in first.into_iter().chain(rest) {
-                line += src.as_bytes()[counted..at]
-                    .iter()
-                    .filter(|&&b| b == b'\n')
-                    .count() as u32;
-                counted = at;
-                starts.push((at, line));
+            let first = std::iter::once(0);
+            let rest = src.match_indices('\n').map(|(i, _)| i + 1);
+            for (line, at) in (1u32..).zip(first.chain(rest)) {
+                if src[at..].starts_with("op ") {
+                    starts.push((at, line));
+                }
             }
             for (k, &(start, line)) in starts.iter().enumerate() {
                 let end = starts.get(k + 1).map_or(src.len(), |&(e, _)| e);
