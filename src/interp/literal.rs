@@ -350,6 +350,9 @@ pub fn from_npy(bytes: &[u8], elem: &ElementType, limit: u64) -> Result<Tensor, 
             n.saturating_mul(width)
         ));
     }
+    if let Some(t) = Tensor::from_raw_floats(elem, &shape, data) {
+        return Ok(t);
+    }
     let ty = TensorType::ranked(
         shape.iter().map(|&d| Some(d as u64)).collect(),
         elem.clone(),

@@ -374,6 +374,11 @@ impl Tensor {
             }
         };
         let w = Width::of(&elem);
+        if !d.splat {
+            if let Some(t) = Tensor::from_raw_floats(&elem, &shape, &d.data) {
+                return Ok(t);
+            }
+        }
         let data = if d.splat {
             let mut one = Vec::with_capacity(lanes(&elem));
             decode_one(d.element(0), &mut one);
@@ -389,6 +394,29 @@ impl Tensor {
             data
         };
         Ok(Tensor { elem, shape, data })
+    }
+
+    /// A tensor of floats whose bits fill their storage bytes, stored at
+    /// that width, taken from their little-endian bytes as they are (what
+    /// [`Tensor::from_dense`] decodes element by element gives the same
+    /// words); `None` for other element types or a length that is not the
+    /// shape's.
+    pub fn from_raw_floats(elem: &ElementType, shape: &[usize], bytes: &[u8]) -> Option<Tensor> {
+        let ElementType::Float(k) = elem else {
+            return None;
+        };
+        let (w, width) = (Width::of(elem), elem.storage_bytes());
+        if k.bits() as usize != 8 * width
+            || w.bytes() != width
+            || Some(bytes.len()) != num_elements(shape).checked_mul(width)
+        {
+            return None;
+        }
+        Some(Tensor {
+            elem: elem.clone(),
+            shape: shape.to_vec(),
+            data: Words::read_le(w, bytes)?,
+        })
     }
 
     /// The raw little-endian bytes of the elements, as a dense hex literal
@@ -465,6 +493,40 @@ impl Tensor {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Dense float data taken as words at once equals the element-by-element
+    /// decoding (each element's little-endian bytes, masked to its bits),
+    /// for every float format, full-width or not.
+    #[test]
+    fn dense_floats_decode_alike_whole_or_element_by_element() {
+        use crate::float::FloatKind;
+        use crate::ir::types::TensorType;
+        for &k in FloatKind::ALL {
+            let elem = ElementType::Float(k);
+            let width = elem.storage_bytes();
+            let n = 37;
+            let data: Vec<u8> = (0..n * width)
+                .map(|i| (i as u32).wrapping_mul(2_654_435_761).to_le_bytes()[3])
+                .collect();
+            let ty = TensorType::ranked(vec![Some(n as u64)], elem.clone());
+            let d = DenseElements {
+                ty,
+                splat: false,
+                data: data.clone(),
+            };
+            let t = Tensor::from_dense(&d, vec![n]).unwrap();
+            let mask = if k.bits() >= 64 {
+                u64::MAX
+            } else {
+                (1u64 << k.bits()) - 1
+            };
+            let want: Vec<u64> = data
+                .chunks_exact(width)
+                .map(|c| c.iter().rev().fold(0u64, |v, &b| (v << 8) | b as u64) & mask)
+                .collect();
+            assert_eq!(t.data.to_vec(), want, "{}", k.name());
+        }
+    }
 
     #[test]
     fn integer_lanes_are_canonical() {

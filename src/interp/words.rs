@@ -33,6 +33,8 @@ pub trait Word: Copy + Default + Send + Sync + PartialEq + std::fmt::Debug + 'st
     fn narrow(v: u64) -> Self;
     /// The word's little-endian bytes into `out` (`BYTES` long).
     fn put_le(self, out: &mut [u8]);
+    /// The word of `BYTES` little-endian bytes.
+    fn get_le(bytes: &[u8]) -> Self;
 }
 
 macro_rules! word {
@@ -42,6 +44,12 @@ macro_rules! word {
             #[inline(always)]
             fn put_le(self, out: &mut [u8]) {
                 out.copy_from_slice(&self.to_le_bytes())
+            }
+            #[inline(always)]
+            fn get_le(bytes: &[u8]) -> Self {
+                let mut b = [0u8; std::mem::size_of::<$t>()];
+                b.copy_from_slice(bytes);
+                <$t>::from_le_bytes(b)
             }
             #[inline(always)]
             fn widen(self) -> u64 {
@@ -527,6 +535,15 @@ impl Words {
             out.extend_from(self, s * l..(s + 1) * l);
         }
         out
+    }
+
+    /// The words of `bytes`, little-endian at width `w` (the inverse of
+    /// [`Words::write_le`]); `None` when the length is not a whole number
+    /// of words.
+    pub fn read_le(w: Width, bytes: &[u8]) -> Option<Words> {
+        bytes.len().is_multiple_of(w.bytes()).then(|| {
+            each_width!(w, T, wrap => wrap(bytes.chunks_exact(T::BYTES).map(T::get_le).collect()))
+        })
     }
 
     /// The little-endian bytes of the lanes at this width, appended.
