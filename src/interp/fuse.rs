@@ -1055,11 +1055,7 @@ impl<'p> Interp<'p> {
     /// against the limits) and charged its kernel's work, as the kernel
     /// would be; a small constant is charged once, as `run_op_with` keeps it.
     pub(super) fn account_member(&mut self, op: &'p Op, m: &Member) -> Result<(), super::RunError> {
-        let located = |message: String| super::RunError {
-            pos: op.pos,
-            op: op.name.clone(),
-            message,
-        };
+        let located = super::RunError::at(op);
         let prepared = self.prepare(op)?;
         if prepared.constant.is_some() {
             return Ok(());
@@ -1100,11 +1096,7 @@ impl<'p> Interp<'p> {
         group: &Group,
         dying: &[ValueId],
     ) -> Result<Vec<Arc<Tensor>>, super::RunError> {
-        let located = |message: String| super::RunError {
-            pos: op.pos,
-            op: op.name.clone(),
-            message,
-        };
+        let located = super::RunError::at(op);
         let mut inputs = Vec::with_capacity(group.inputs.len());
         for (k, &v) in group.inputs.iter().enumerate() {
             let value = if dying.contains(&v) {
@@ -1134,11 +1126,7 @@ impl<'p> Interp<'p> {
         group: &Group,
         dying: &[ValueId],
     ) -> Result<(), super::RunError> {
-        let located = |message: String| super::RunError {
-            pos: op.pos,
-            op: op.name.clone(),
-            message,
-        };
+        let located = super::RunError::at(op);
         self.prepare(op)?;
         let inputs = self.group_inputs(op, group, dying)?;
         super::memory::reset_peak();
@@ -1161,11 +1149,7 @@ impl<'p> Interp<'p> {
         op: &'p Op,
         group: &Group,
     ) -> Result<(), super::RunError> {
-        let located = |message: String| super::RunError {
-            pos: op.pos,
-            op: op.name.clone(),
-            message,
-        };
+        let located = super::RunError::at(op);
         self.prepare(op)?;
         self.group_inputs(op, group, &[])?;
         super::memory::reset_peak();
@@ -1184,11 +1168,7 @@ impl<'p> Interp<'p> {
         group: &Group,
         dying: &[ValueId],
     ) -> Result<(), super::RunError> {
-        let located = |message: String| super::RunError {
-            pos: op.pos,
-            op: op.name.clone(),
-            message,
-        };
+        let located = super::RunError::at(op);
         self.prepare(op)?;
         // An input that is the init value too is taken by the operands.
         let taken: Vec<ValueId> = dying

@@ -105,6 +105,17 @@ pub struct RunError {
     pub message: String,
 }
 
+impl RunError {
+    /// The error of a message about `op`, at its place.
+    pub(crate) fn at(op: &Op) -> impl Fn(String) -> RunError + Copy + '_ {
+        move |message| RunError {
+            pos: op.pos,
+            op: op.name.clone(),
+            message,
+        }
+    }
+}
+
 impl fmt::Display for RunError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
@@ -678,11 +689,7 @@ impl<'p> Interp<'p> {
         if let Some(p) = self.prepared.get(&key) {
             return Ok(p.clone());
         }
-        let located = |message: String| RunError {
-            pos: op.pos,
-            op: op.name.clone(),
-            message,
-        };
+        let located = RunError::at(op);
         let kernel = *registry()
             .get(op.name.as_str())
             .ok_or_else(|| located("the executor has no kernel for this op".into()))?;
@@ -709,11 +716,7 @@ impl<'p> Interp<'p> {
 
     /// Runs one op; `dying` lists values whose last use it is.
     fn run_op_with(&mut self, op: &'p Op, dying: &[ValueId]) -> Result<(), RunError> {
-        let located = |message: String| RunError {
-            pos: op.pos,
-            op: op.name.clone(),
-            message,
-        };
+        let located = RunError::at(op);
         if let Some(stop) = &self.stop {
             if stop.load(std::sync::atomic::Ordering::Relaxed) {
                 return Err(located("the run was stopped".into()));
@@ -755,11 +758,7 @@ impl<'p> Interp<'p> {
         results: KResult<Vec<Value>>,
         read: u64,
     ) -> Result<(), RunError> {
-        let located = |message: String| RunError {
-            pos: op.pos,
-            op: op.name.clone(),
-            message,
-        };
+        let located = RunError::at(op);
         let results = match results {
             Ok(r) => r,
             Err(KernelError::Message(m)) => return Err(located(m)),
