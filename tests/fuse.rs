@@ -11,7 +11,7 @@ use hlocheck::interp::tensor::Tensor;
 use hlocheck::interp::{Interp, Limits, Value};
 use hlocheck::ir::parse::parse_program;
 use hlocheck::ir::types::ElementType;
-use hlocheck::ir::Program;
+use hlocheck::ir::{Block, Program};
 
 /// A small deterministic generator (xorshift64*).
 struct Rng(u64);
@@ -222,33 +222,49 @@ fn parse(text: &str) -> Program {
     parse_program("t.mlir", text).unwrap_or_else(|d| panic!("{d}\n{text}"))
 }
 
-/// Runs `@main` with fusion on and off under `limits`: both results (or
-/// both errors, text included) must be the same. Returns the fused run's
-/// result and how many ops of `@main` were fused.
+/// Runs `@main` with fusion off and on under `limits`, with each of
+/// `fast` (the engine's kernels or the plain loops): every result (or
+/// error, text included) must be the same. Returns the fused run's result
+/// with the first of `fast`, and `count` of the fused plan of `@main`.
+fn agree(
+    text: &str,
+    args: &[Value],
+    limits: Limits,
+    fast: &[bool],
+    count: fn(&Interp<'_>, &Block) -> usize,
+) -> (Result<Vec<Value>, String>, usize) {
+    let prog = parse(text);
+    let mut outs = Vec::new();
+    let mut counted = 0;
+    for &fast in fast {
+        for fusion in [false, true] {
+            let mut interp = Interp::new(&prog, limits);
+            interp.fusion = fusion;
+            interp.fast_kernels = fast;
+            if fusion && outs.len() == 1 {
+                let f = interp.function("main").expect("main");
+                counted = count(&interp, &f.regions[0].blocks[0]);
+            }
+            outs.push(interp.call("main", args.to_vec()));
+        }
+    }
+    for o in &outs[1..] {
+        assert!(
+            *o == outs[0],
+            "runs differ:\n{text}\n{:?}",
+            outs.iter().map(|o| o.as_ref().err()).collect::<Vec<_>>()
+        );
+    }
+    (outs.swap_remove(1), counted)
+}
+
+/// [`agree`] with the engine's kernels, counting the fused ops.
 fn same_both_ways(
     text: &str,
     args: &[Value],
     limits: Limits,
 ) -> (Result<Vec<Value>, String>, usize) {
-    let prog = parse(text);
-    let mut outs = Vec::new();
-    let mut fused = 0;
-    for fusion in [false, true] {
-        let mut interp = Interp::new(&prog, limits);
-        interp.fusion = fusion;
-        if fusion {
-            let f = interp.function("main").expect("main");
-            fused = fused_counts(&interp, &f.regions[0].blocks[0]).0;
-        }
-        outs.push(interp.call("main", args.to_vec()));
-    }
-    assert!(
-        outs[0] == outs[1],
-        "fused run differs:\n{text}\nunfused: {:?}\nfused: {:?}",
-        outs[0].as_ref().map(|v| v.len()),
-        outs[1].as_ref().map(|v| v.len())
-    );
-    (outs.pop().unwrap_or_else(|| Err(String::new())), fused)
+    agree(text, args, limits, &[true], |i, b| fused_counts(i, b).0)
 }
 
 #[test]
@@ -475,37 +491,14 @@ fn reduce_program(shape: &[usize], dims: &[usize], k: FloatKind, op: &str, twice
     )
 }
 
-/// Runs `@main` fused and unfused, each with the engine's kernels and
-/// with the plain loops: all four results (or errors) the same. Returns
-/// the result and how many reduces the fused plan evaluates groups in.
+/// [`agree`] with the engine's kernels and with the plain loops, counting
+/// the reduces the fused plan evaluates groups in.
 fn same_four_ways(
     text: &str,
     args: &[Value],
     limits: Limits,
 ) -> (Result<Vec<Value>, String>, usize) {
-    let prog = parse(text);
-    let mut outs = Vec::new();
-    let mut reduces = 0;
-    for fast in [true, false] {
-        for fusion in [false, true] {
-            let mut interp = Interp::new(&prog, limits);
-            interp.fusion = fusion;
-            interp.fast_kernels = fast;
-            if fusion {
-                let f = interp.function("main").expect("main");
-                reduces = fused_reduces(&interp, &f.regions[0].blocks[0]);
-            }
-            outs.push(interp.call("main", args.to_vec()));
-        }
-    }
-    for o in &outs[1..] {
-        assert!(
-            *o == outs[0],
-            "runs differ:\n{text}\n{:?}",
-            outs.iter().map(|o| o.as_ref().err()).collect::<Vec<_>>()
-        );
-    }
-    (outs.swap_remove(1), reduces)
+    agree(text, args, limits, &[true, false], fused_reduces)
 }
 
 /// The arguments of [`reduce_program`]: `%a`, the init value, `%q`.
