@@ -1,0 +1,247 @@
+#!/usr/bin/env python3
+"""Write argument-free StableHLO model programs of architectures beside
+those of ../shared/bench, for `bench.py --bench DIR`.
+
+Usage (with a python that has jax):
+
+    python tests/bench/models.py DIR
+
+Each program builds its weights and inputs inside the function from iota
+and sine, as the shared bench programs do, so any executor runs it as it is
+and no compiler can fold it to a constant. The set covers what the shared
+set does not: a recurrent loop (LSTM over a scan), batch normalisation
+(reductions over non-consecutive dimensions), strided and depthwise
+convolutions with pooling windows, an embedding gather with a softmax
+cross-entropy and its gradient (scatter-add), a transformer training step,
+and the f16 and f8 formats.
+"""
+import os
+import sys
+
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+
+def filled(shape, dtype, scale=1.0, phase=0.0):
+    """Deterministic values in [-scale, scale]: sine of a scaled iota."""
+    n = 1
+    for d in shape:
+        n *= d
+    x = lax.iota(jnp.float32, n) * 0.37 + phase
+    return (jnp.sin(x) * scale).reshape(shape).astype(dtype)
+
+
+def layer_norm(x, eps=1e-5):
+    m = jnp.mean(x, axis=-1, keepdims=True)
+    v = jnp.mean((x - m) ** 2, axis=-1, keepdims=True)
+    return (x - m) * lax.rsqrt(v + eps)
+
+
+def attention(x, wq, wk, wv, wo, heads, causal=True):
+    s, d = x.shape
+    hd = d // heads
+    q = (x @ wq).reshape(s, heads, hd).transpose(1, 0, 2)
+    k = (x @ wk).reshape(s, heads, hd).transpose(1, 0, 2)
+    v = (x @ wv).reshape(s, heads, hd).transpose(1, 0, 2)
+    a = jnp.einsum("hqd,hkd->hqk", q, k) / jnp.sqrt(jnp.asarray(hd, x.dtype))
+    if causal:
+        mask = jnp.tril(jnp.ones((s, s), bool))
+        a = jnp.where(mask, a, jnp.asarray(-1e4, x.dtype))
+    a = jax.nn.softmax(a, axis=-1)
+    o = jnp.einsum("hqk,hkd->hqd", a, v).transpose(1, 0, 2).reshape(s, d)
+    return o @ wo
+
+
+def transformer_params(d, dtype):
+    return dict(
+        wq=filled((d, d), dtype, 0.1, 1.0),
+        wk=filled((d, d), dtype, 0.1, 2.0),
+        wv=filled((d, d), dtype, 0.1, 3.0),
+        wo=filled((d, d), dtype, 0.1, 4.0),
+        w1=filled((d, 4 * d), dtype, 0.1, 5.0),
+        w2=filled((4 * d, d), dtype, 0.1, 6.0),
+    )
+
+
+def transformer_block(p, x, heads):
+    h = x + attention(layer_norm(x), p["wq"], p["wk"], p["wv"], p["wo"], heads)
+    return h + jax.nn.gelu(layer_norm(h) @ p["w1"]) @ p["w2"]
+
+
+def transformer_block_f16():
+    d = 128
+    p = transformer_params(d, jnp.float16)
+    return transformer_block(p, filled((64, d), jnp.float16, 1.0, 0.5), 4)
+
+
+def transformer_train_step_f32():
+    d = 64
+    p = transformer_params(d, jnp.float32)
+    x = filled((32, d), jnp.float32, 1.0, 0.5)
+    target = filled((32, d), jnp.float32, 1.0, 0.25)
+
+    def loss(p):
+        return jnp.mean((transformer_block(p, x, 4) - target) ** 2)
+
+    g = jax.grad(loss)(p)
+    return jax.tree_util.tree_map(lambda w, gw: w - 0.01 * gw, p, g)["wq"]
+
+
+def lstm_f32():
+    batch, inp, hid, steps = 8, 64, 128, 32
+    wx = filled((inp, 4 * hid), jnp.float32, 0.1, 1.0)
+    wh = filled((hid, 4 * hid), jnp.float32, 0.1, 2.0)
+    b = filled((4 * hid,), jnp.float32, 0.1, 3.0)
+    xs = filled((steps, batch, inp), jnp.float32, 1.0, 4.0)
+
+    def cell(carry, x):
+        h, c = carry
+        z = x @ wx + h @ wh + b
+        i, f, g, o = jnp.split(z, 4, axis=-1)
+        c = jax.nn.sigmoid(f) * c + jax.nn.sigmoid(i) * jnp.tanh(g)
+        h = jax.nn.sigmoid(o) * jnp.tanh(c)
+        return (h, c), h
+
+    zeros = jnp.zeros((batch, hid), jnp.float32)
+    (h, _), hs = lax.scan(cell, (zeros, zeros), xs)
+    return h, hs.mean(axis=0)
+
+
+def batch_norm(x, eps=1e-5):
+    m = x.mean(axis=(0, 1, 2), keepdims=True)
+    v = ((x - m) ** 2).mean(axis=(0, 1, 2), keepdims=True)
+    return (x - m) * lax.rsqrt(v + eps)
+
+
+def conv(x, w, stride=1, groups=1):
+    return lax.conv_general_dilated(
+        x,
+        w,
+        (stride, stride),
+        "SAME",
+        dimension_numbers=("NHWC", "HWIO", "NHWC"),
+        feature_group_count=groups,
+    )
+
+
+def resnet_block_f32():
+    x = filled((4, 16, 16, 32), jnp.float32, 1.0, 0.5)
+    w1 = filled((3, 3, 32, 32), jnp.float32, 0.1, 1.0)
+    w2 = filled((3, 3, 32, 32), jnp.float32, 0.1, 2.0)
+    wd = filled((3, 3, 32, 64), jnp.float32, 0.1, 3.0)
+    h = jax.nn.relu(batch_norm(conv(x, w1)))
+    h = jax.nn.relu(batch_norm(conv(h, w2)) + x)
+    h = jax.nn.relu(batch_norm(conv(h, wd, stride=2)))
+    pooled = lax.reduce_window(h, 0.0, lax.add, (1, 2, 2, 1), (1, 2, 2, 1), "VALID") / 4.0
+    return pooled.mean(axis=(1, 2))
+
+
+def mobilenet_block_f32():
+    x = filled((2, 32, 32, 32), jnp.float32, 1.0, 0.5)
+    wdw = filled((3, 3, 1, 32), jnp.float32, 0.2, 1.0)
+    wpw = filled((1, 1, 32, 64), jnp.float32, 0.2, 2.0)
+    h = jnp.clip(conv(x, wdw, groups=32), 0.0, 6.0)
+    h = jnp.clip(conv(h, wpw), 0.0, 6.0)
+    h = lax.reduce_window(h, -jnp.inf, lax.max, (1, 3, 3, 1), (1, 2, 2, 1), "SAME")
+    return h.mean(axis=(1, 2))
+
+
+def embedding_classifier_train_f32():
+    vocab, d, seq, classes = 1000, 64, 128, 10
+    table = filled((vocab, d), jnp.float32, 0.1, 1.0)
+    w = filled((d, classes), jnp.float32, 0.1, 2.0)
+    tokens = (lax.iota(jnp.int32, seq) * 7919) % vocab
+    label = 3
+
+    def loss(table, w):
+        e = table[tokens]
+        h = layer_norm(e).mean(axis=0)
+        logits = h @ w
+        return -jax.nn.log_softmax(logits)[label]
+
+    gt, gw = jax.grad(loss, argnums=(0, 1))(table, w)
+    return table - 0.1 * gt, w - 0.1 * gw
+
+
+def vit_patch_f16():
+    img = filled((2, 32, 32, 3), jnp.float16, 1.0, 0.5)
+    wp = filled((4, 4, 3, 64), jnp.float16, 0.2, 1.0)
+    w1 = filled((64, 256), jnp.float16, 0.1, 2.0)
+    w2 = filled((256, 64), jnp.float16, 0.1, 3.0)
+    patches = lax.conv_general_dilated(
+        img, wp, (4, 4), "VALID", dimension_numbers=("NHWC", "HWIO", "NHWC")
+    ).reshape(2, 64, 64)
+    h = layer_norm(patches)
+    h = h + jax.nn.gelu(h @ w1, approximate=False) @ w2
+    return h.mean(axis=1)
+
+
+def mlp_train_step_f16():
+    x = filled((64, 256), jnp.float16, 1.0, 0.5)
+    ws = [
+        filled((256, 256), jnp.float16, 0.05, 1.0),
+        filled((256, 256), jnp.float16, 0.05, 2.0),
+        filled((256, 10), jnp.float16, 0.05, 3.0),
+    ]
+    labels = jax.nn.one_hot(lax.iota(jnp.int32, 64) % 10, 10, dtype=jnp.float16)
+
+    def loss(ws):
+        h = x
+        for w in ws[:-1]:
+            h = jnp.tanh(h @ w)
+        logits = h @ ws[-1]
+        return -(labels * jax.nn.log_softmax(logits)).sum(axis=-1).mean()
+
+    g = jax.grad(loss)(ws)
+    return [w - jnp.asarray(0.1, jnp.float16) * gw for w, gw in zip(ws, g)]
+
+
+def mlp_f8():
+    f8 = jnp.float8_e4m3fn
+    x = filled((64, 256), f8, 1.0, 0.5)
+    w1 = filled((256, 256), f8, 0.1, 1.0)
+    w2 = filled((256, 64), f8, 0.1, 2.0)
+    h = lax.dot(x, w1, preferred_element_type=jnp.float32)
+    h = jax.nn.relu(h).astype(f8)
+    out = lax.dot(h, w2, preferred_element_type=jnp.float32)
+    return out, (h.astype(jnp.float32) * 0.5).astype(jnp.float8_e5m2)
+
+
+def top_k_f32():
+    scores = filled((64, 1024), jnp.float32, 1.0, 0.5)
+    values, indices = lax.top_k(scores, 8)
+    best = jnp.argmax(scores, axis=-1)
+    return values, indices, best
+
+
+MODELS = [
+    transformer_block_f16,
+    transformer_train_step_f32,
+    lstm_f32,
+    resnet_block_f32,
+    mobilenet_block_f32,
+    embedding_classifier_train_f32,
+    vit_patch_f16,
+    mlp_train_step_f16,
+    mlp_f8,
+    top_k_f32,
+]
+
+
+def main(argv):
+    if len(argv) != 2:
+        print(__doc__.strip().splitlines()[4], file=sys.stderr)
+        return 2
+    out = argv[1]
+    os.makedirs(out, exist_ok=True)
+    for model in MODELS:
+        text = jax.jit(model).lower().as_text()
+        with open(os.path.join(out, model.__name__ + ".mlir"), "w") as f:
+            f.write(text)
+        print(model.__name__, len(text))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
