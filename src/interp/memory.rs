@@ -7,35 +7,81 @@
 //! allocator (the library used on its own) the count stays zero and only the
 //! per-tensor limits apply.
 
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::cell::Cell;
+use std::sync::atomic::{AtomicI64, Ordering::Relaxed};
 use std::sync::OnceLock;
 
-static LIVE: AtomicU64 = AtomicU64::new(0);
-static PEAK: AtomicU64 = AtomicU64::new(0);
+/// Bytes held, as far as they have been reported to this count. Signed: a
+/// thread may report the release of a small buffer another thread has not yet
+/// reported allocating.
+static LIVE: AtomicI64 = AtomicI64::new(0);
+static PEAK: AtomicI64 = AtomicI64::new(0);
+
+/// Allocations below this size are counted per thread first and reported
+/// together: one shared counter updated by every small allocation of every
+/// thread makes the threads wait on each other's writes. Tensors of any size
+/// worth limiting are larger, and so are reported at once.
+const SMALL: usize = 16 << 10;
+/// A thread's unreported small allocations and releases, in bytes, are at
+/// most this much before it reports them; the count is late by at most this
+/// much per thread.
+const BATCH: i64 = 256 << 10;
+
+thread_local! {
+    static PENDING: Cell<i64> = const { Cell::new(0) };
+}
+
+#[inline]
+fn report(delta: i64) {
+    let live = LIVE.fetch_add(delta, Relaxed).wrapping_add(delta);
+    if delta > 0 && live > PEAK.load(Relaxed) {
+        PEAK.fetch_max(live, Relaxed);
+    }
+}
+
+#[inline]
+fn count(n: usize, delta: i64) {
+    if n < SMALL {
+        let batched = PENDING.try_with(|p| {
+            let pending = p.get() + delta;
+            if pending.abs() < BATCH {
+                p.set(pending);
+                None
+            } else {
+                p.set(0);
+                Some(pending)
+            }
+        });
+        match batched {
+            Ok(None) => {}
+            Ok(Some(pending)) => report(pending),
+            Err(_) => report(delta),
+        }
+    } else {
+        report(delta);
+    }
+}
 
 /// Counts `n` bytes allocated.
 #[inline]
 pub fn allocated(n: usize) {
-    let live = LIVE.fetch_add(n as u64, Relaxed).wrapping_add(n as u64);
-    if live > PEAK.load(Relaxed) {
-        PEAK.fetch_max(live, Relaxed);
-    }
+    count(n, n as i64);
 }
 
 /// Counts `n` bytes released.
 #[inline]
 pub fn released(n: usize) {
-    LIVE.fetch_sub(n as u64, Relaxed);
+    count(n, -(n as i64));
 }
 
-/// Bytes held now.
+/// Bytes held now (each thread's small allocations up to `BATCH` late).
 pub fn live() -> u64 {
-    LIVE.load(Relaxed)
+    LIVE.load(Relaxed).max(0) as u64
 }
 
 /// The most bytes held since the last [`reset_peak`].
 pub fn peak() -> u64 {
-    PEAK.load(Relaxed)
+    PEAK.load(Relaxed).max(0) as u64
 }
 
 /// Starts a new peak from the bytes held now.

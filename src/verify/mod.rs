@@ -378,6 +378,9 @@ pub(crate) struct State<'p> {
     call_sites: Vec<Pos>,
     /// Results of callees already walked, by callee and operand values.
     call_memo: HashMap<calls::CallKey, calls::CallMemo>,
+    /// Ops whose spec check found nothing to report, by [`check_key`]: an
+    /// op bound to the same members is the same check, and is not redone.
+    clean_checks: HashSet<String>,
     /// Ops checked inside followed calls.
     ops_in_calls: usize,
     /// Blocks being walked, nested inside each other (across calls).
@@ -405,6 +408,28 @@ pub(crate) struct State<'p> {
 
 /// Most `while` loops walked a second time (see `State::walk_while`).
 const LOOP_REWALK_BUDGET: usize = 32;
+
+/// The identity of an op's spec check: the op's name and its members as
+/// bound ([`bind::bind`] and the defaults). The check is a function of these
+/// alone (and of the module's functions and process counts, fixed for a
+/// walk), so two ops with the same key have the same outcome. `None` when a
+/// member carries the elements of a tensor of more than 64 elements, whose
+/// key would cost more to build than the check.
+fn check_key(name: &str, b: &crate::spec::eval::Bindings) -> Option<String> {
+    fn small(v: &Value) -> bool {
+        match v {
+            Value::Tensor(t) => t.contents.as_ref().is_none_or(|c| c.len() <= 64),
+            Value::List(vs) => vs.iter().all(small),
+            _ => true,
+        }
+    }
+    if !b.values().all(small) {
+        return None;
+    }
+    let mut members: Vec<(&String, &Value)> = b.iter().collect();
+    members.sort_by(|x, y| x.0.cmp(y.0));
+    Some(format!("{name} {members:?}"))
+}
 
 /// A `func.func`'s name (empty when it has none).
 fn func_name(op: &Op) -> String {
@@ -444,6 +469,7 @@ impl<'p> State<'p> {
             active: Vec::new(),
             call_sites: Vec::new(),
             call_memo: HashMap::new(),
+            clean_checks: HashSet::new(),
             ops_in_calls: 0,
             nesting: 0,
             loop_rewalks: 0,
@@ -1270,9 +1296,17 @@ impl<'p> State<'p> {
             }
         };
         bind::apply_defaults(spec, &mut b, self);
+        let key = check_key(&op.name, &b);
+        if key.as_ref().is_some_and(|k| self.clean_checks.contains(k)) {
+            return;
+        }
+        // Whether the check found nothing at all: every constraint a
+        // constant `true`, no member missing or of a wrong type.
+        let mut clean = true;
         // A required attribute (not optional, no default) must be present.
         for m in spec.members_of(crate::spec::ast::MemberKind::Attr) {
             if !m.optional && m.default.is_none() && b.get(&m.name) == Some(&Value::Absent) {
+                clean = false;
                 let label = m.label.clone().unwrap_or_else(|| "attr".into());
                 self.push(
                     Kind::Error,
@@ -1293,6 +1327,7 @@ impl<'p> State<'p> {
             };
             for item in items {
                 if !fits(&m.ty, item) {
+                    clean = false;
                     let label = m
                         .label
                         .clone()
@@ -1323,6 +1358,17 @@ impl<'p> State<'p> {
                 continue;
             }
             outcomes.push((c, ev.constraint(c)));
+        }
+        clean &= outcomes
+            .iter()
+            .all(|(_, o)| matches!(o, Outcome::Formula(f) if f.as_const() == Some(true)));
+        if clean {
+            // Nothing to decide, report or infer: the same members bound
+            // again need no check.
+            if let Some(key) = key {
+                self.clean_checks.insert(key);
+            }
+            return;
         }
         let mut explanations = Vec::new();
         for (c, o) in &outcomes {
