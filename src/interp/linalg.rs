@@ -417,6 +417,13 @@ trait Product {
         mac: impl Fn(T, T, T) -> T + Copy + Send + Sync,
     ) -> Vec<T>;
 
+    /// Every output of an f32 or f64 product in hardware (`acc + x * y`
+    /// from zero): [`Product::run`], unless the product can read its
+    /// operands' storage in place.
+    fn run_hw<F: HwFloat>(&self) -> Vec<F> {
+        self.run(F::from_lane, F::ZERO, |a, x, y| a + x * y)
+    }
+
     /// Output `o` alone, by the plain chain `acc = step(acc, x, y)` from
     /// `zero` on the operands' lanes (`zero` also stands for padding),
     /// ending early once `done(acc)`: the caller's promise that no further
@@ -458,6 +465,21 @@ impl Product for DotProduct<'_> {
         gemm::gemm(d, &lhs, &b, zero, mac)
     }
 
+    /// The operands' words taken as they are when they are stored at the
+    /// float's width (the loop-invariant weights of a recurrent step are
+    /// not copied at every step), else read as `run` reads them.
+    fn run_hw<F: HwFloat>(&self) -> Vec<F> {
+        let d = self.d;
+        let a = F::lanes(&self.lp.data);
+        let b = F::lanes(&self.rp.data);
+        let lhs = gemm::Dense {
+            data: &a,
+            i: d.i,
+            k: d.k,
+        };
+        gemm::gemm(d, &lhs, &b, F::ZERO, |a, x, y| a + x * y)
+    }
+
     fn macs(&self) -> u64 {
         let d = self.d;
         [d.b, d.i, d.j, d.k]
@@ -487,6 +509,52 @@ impl Product for DotProduct<'_> {
     }
 }
 
+/// f32 and f64, computed in hardware by [`Product::run_hw`].
+trait HwFloat:
+    Copy + Send + Sync + std::ops::Add<Output = Self> + std::ops::Mul<Output = Self>
+{
+    const ZERO: Self;
+    /// A lane's value.
+    fn from_lane(x: u64) -> Self;
+    /// Every lane of `w`: borrowed when `w` stores words of this float's
+    /// width, else read lane by lane.
+    fn lanes(w: &Words) -> Cow<'_, [Self]>;
+}
+
+impl HwFloat for f32 {
+    const ZERO: f32 = 0.0;
+    fn from_lane(x: u64) -> f32 {
+        f32::from_bits(x as u32)
+    }
+    fn lanes(w: &Words) -> Cow<'_, [f32]> {
+        match w {
+            // SAFETY: `f32` and `u32` have the same size and alignment,
+            // and every bit pattern is an `f32`.
+            Words::U32(v) => Cow::Borrowed(unsafe {
+                std::slice::from_raw_parts(v.as_ptr().cast::<f32>(), v.len())
+            }),
+            _ => Cow::Owned(w.map_vec(f32::from_lane)),
+        }
+    }
+}
+
+impl HwFloat for f64 {
+    const ZERO: f64 = 0.0;
+    fn from_lane(x: u64) -> f64 {
+        f64::from_bits(x)
+    }
+    fn lanes(w: &Words) -> Cow<'_, [f64]> {
+        match w {
+            // SAFETY: `f64` and `u64` have the same size and alignment,
+            // and every bit pattern is an `f64`.
+            Words::U64(v) => Cow::Borrowed(unsafe {
+                std::slice::from_raw_parts(v.as_ptr().cast::<f64>(), v.len())
+            }),
+            _ => Cow::Owned(w.map_vec(f64::from_bits)),
+        }
+    }
+}
+
 /// The words of `p`'s result in the accumulation type `acc`, computed on
 /// the engine (`gemm.rs`), or `None` for the types left to the plain loops
 /// ([`run_mac`]: complex, the soft-float formats without a fast path,
@@ -507,8 +575,7 @@ fn fast_mac(acc: &ElementType, p: &impl Product) -> Option<Words> {
     let width = Width::of(acc);
     let words = match acc {
         ElementType::Float(FloatKind::F32) => {
-            let read = |x: u64| f32::from_bits(x as u32);
-            let out = p.run(read, 0.0f32, |a, x, y| a + x * y);
+            let out = p.run_hw::<f32>();
             let mut w = Words::U32(out.iter().map(|v| v.to_bits()).collect());
             let f = FloatKind::F32.format();
             let nans = out.iter().map(|v| v.is_nan());
@@ -516,7 +583,7 @@ fn fast_mac(acc: &ElementType, p: &impl Product) -> Option<Words> {
             w
         }
         ElementType::Float(FloatKind::F64) => {
-            let out = p.run(f64::from_bits, 0.0f64, |a, x, y| a + x * y);
+            let out = p.run_hw::<f64>();
             let mut w = Words::U64(out.iter().map(|v| v.to_bits()).collect());
             let f = FloatKind::F64.format();
             let nans = out.iter().map(|v| v.is_nan());
