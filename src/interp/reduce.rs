@@ -1244,6 +1244,10 @@ impl Windows {
             .find(|&d| self.win[d] > 1)
             .unwrap_or(rank - 1);
         let mut w = vec![0usize; last];
+        if last + 1 < rank {
+            self.fold_rows(&scaled, last, oi, out, init, get, f);
+            return;
+        }
         for slot in out.iter_mut() {
             let mut acc = init;
             w.fill(0);
@@ -1281,6 +1285,91 @@ impl Windows {
                 }
             }
             *slot = acc;
+            super::tensor::next_index(&mut oi, &self.out_shape);
+        }
+    }
+
+    /// [`Windows::fold_piece`] when the last dimension's window has one
+    /// position (`last`, the last wider one, comes before it): the outputs
+    /// of a row along the last dimension share every window offset but
+    /// that dimension's, so they advance side by side, one window position
+    /// at a time, each through its own window in row-major order.
+    #[allow(clippy::too_many_arguments)]
+    fn fold_rows(
+        &self,
+        scaled: &[Vec<Option<usize>>],
+        last: usize,
+        mut oi: Vec<usize>,
+        out: &mut [u64],
+        init: u64,
+        get: &impl Fn(usize) -> u64,
+        f: &impl Fn(u64, u64) -> u64,
+    ) {
+        let rank = self.out_shape.len();
+        let inner_dim = rank - 1;
+        let row_len = self.out_shape[inner_dim];
+        let mut w = vec![0usize; last];
+        let mut rest = out;
+        while !rest.is_empty() {
+            let n = (row_len - oi[inner_dim]).min(rest.len());
+            let (row, tail_slots) = rest.split_at_mut(n);
+            rest = tail_slots;
+            row.fill(init);
+            // The last dimension's offset of each output of the row, and
+            // whether they are `step` apart with no padding among them.
+            let fin = &scaled[inner_dim][oi[inner_dim]..][..n];
+            let step = match fin {
+                [Some(a), Some(b), ..] => b.checked_sub(*a),
+                _ => Some(0),
+            };
+            let even = match (fin.first(), step) {
+                (Some(Some(a)), Some(s)) => fin
+                    .iter()
+                    .enumerate()
+                    .all(|(j, c)| j.checked_mul(s).and_then(|x| x.checked_add(*a)) == *c),
+                _ => false,
+            };
+            // The offset of the one-position dimensions between `last` and
+            // the last dimension.
+            let mut tail = Some(0usize);
+            for d in last + 1..inner_dim {
+                tail = match (tail, scaled[d][oi[d]]) {
+                    (Some(b), Some(c)) => Some(b + c),
+                    _ => None,
+                };
+            }
+            let inner = &scaled[last][oi[last] * self.win[last]..][..self.win[last]];
+            w.fill(0);
+            loop {
+                let mut base = tail;
+                for d in 0..last {
+                    base = match (base, scaled[d][oi[d] * self.win[d] + w[d]]) {
+                        (Some(b), Some(c)) => Some(b + c),
+                        _ => None,
+                    };
+                }
+                for c in inner {
+                    match (base, c) {
+                        (Some(b), Some(c)) if even => {
+                            let (first, s) = (b + c + fin[0].unwrap_or(0), step.unwrap_or(0));
+                            for (j, acc) in row.iter_mut().enumerate() {
+                                *acc = f(*acc, get(first + j * s));
+                            }
+                        }
+                        (Some(b), Some(c)) => {
+                            for (acc, x) in row.iter_mut().zip(fin) {
+                                *acc = f(*acc, x.map_or(init, |x| get(b + c + x)));
+                            }
+                        }
+                        _ => row.iter_mut().for_each(|acc| *acc = f(*acc, init)),
+                    }
+                }
+                if !super::tensor::next_index(&mut w, &self.win[..last]) {
+                    break;
+                }
+            }
+            // On to the next row: the last index back to 0, the others on.
+            oi[inner_dim] += n - 1;
             super::tensor::next_index(&mut oi, &self.out_shape);
         }
     }
