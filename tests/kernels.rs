@@ -926,6 +926,33 @@ fn reduce_window_fast_fold_matches_the_walk() {
             &[2, 1, 1],
             &[(0, 0), (0, 0), (0, 0)],
         ),
+        // Rows along a last dimension of a wider window: pooling in NCHW
+        // (stride 2, SAME padding), a dilated window over padding, and a
+        // window as wide as each row (rows of one output).
+        window_case(
+            &[2, 3, 9, 10],
+            &[1, 1, 3, 3],
+            &[1, 1, 2, 2],
+            &[1; 4],
+            &[1; 4],
+            &[(0, 0), (0, 0), (0, 1), (1, 1)],
+        ),
+        window_case(
+            &[3, 11],
+            &[2, 3],
+            &[1, 1],
+            &[1, 1],
+            &[1, 2],
+            &[(0, 0), (2, 2)],
+        ),
+        window_case(
+            &[2, 4, 6, 5],
+            &[1, 1, 6, 5],
+            &[1; 4],
+            &[1; 4],
+            &[1; 4],
+            &[(0, 0); 4],
+        ),
         window_case(
             &[2, 5, 3, 2, 4],
             &[1, 2, 1, 1, 1],
@@ -969,7 +996,18 @@ fn reduce_window_fast_fold_matches_the_walk() {
         &[1; 4],
         &[(0, 0), (1, 1), (1, 1), (0, 0)],
     );
-    for kind in [FloatKind::F32, FloatKind::BF16] {
+    let big_nchw = window_case(
+        &[2, 16, 64, 96],
+        &[1, 1, 3, 3],
+        &[1, 1, 2, 2],
+        &[1; 4],
+        &[1; 4],
+        &[(0, 0), (0, 0), (1, 1), (0, 1)],
+    );
+    for (kind, big) in [FloatKind::F32, FloatKind::BF16]
+        .into_iter()
+        .flat_map(|k| [(k, &big), (k, &big_nchw)])
+    {
         let elem = ElementType::Float(kind);
         for op in ["maximum", "minimum", "add", "multiply"] {
             let text = big.program(&elem, op, false);

@@ -1153,7 +1153,10 @@ impl MacLoop for ConvLoop {
 /// through the window tables as the engine packs it; padding gives the
 /// zero) by `[(window entry, input feature), output feature]`. The
 /// contraction runs over window entries in row-major order, then input
-/// features: [`ConvLoop`]'s order.
+/// features: [`ConvLoop`]'s order. Groups of at most
+/// `DIRECT_GROUP_WIDTH` output features (depthwise) run instead as one
+/// [`gemm::lanewise`] product over every output feature ([`ConvGather`]),
+/// in the same order.
 struct ConvProduct<'a> {
     cl: &'a ConvLoop,
     l: &'a Tensor,

@@ -1244,8 +1244,8 @@ impl Windows {
             .find(|&d| self.win[d] > 1)
             .unwrap_or(rank - 1);
         let mut w = vec![0usize; last];
-        if last + 1 < rank {
-            self.fold_rows(&scaled, last, oi, out, init, get, f);
+        if last + 1 < rank || self.out_shape[rank - 1] > 1 {
+            self.fold_rows(&scaled, oi, out, init, get, f);
             return;
         }
         for slot in out.iter_mut() {
@@ -1289,16 +1289,15 @@ impl Windows {
         }
     }
 
-    /// [`Windows::fold_piece`] when the last dimension's window has one
-    /// position (`last`, the last wider one, comes before it): the outputs
-    /// of a row along the last dimension share every window offset but
-    /// that dimension's, so they advance side by side, one window position
-    /// at a time, each through its own window in row-major order.
-    #[allow(clippy::too_many_arguments)]
+    /// [`Windows::fold_piece`] a row at a time: the outputs of a row along
+    /// the last dimension share every window offset but that dimension's,
+    /// so they advance side by side, one window position at a time (the
+    /// positions of the other dimensions in row-major order, the last
+    /// dimension's innermost), each through its own window in row-major
+    /// order, as the walk visits it.
     fn fold_rows(
         &self,
         scaled: &[Vec<Option<usize>>],
-        last: usize,
         mut oi: Vec<usize>,
         out: &mut [u64],
         init: u64,
@@ -1306,70 +1305,64 @@ impl Windows {
         f: &impl Fn(u64, u64) -> u64,
     ) {
         let rank = self.out_shape.len();
-        let inner_dim = rank - 1;
-        let row_len = self.out_shape[inner_dim];
-        let mut w = vec![0usize; last];
+        let r = rank - 1;
+        let (row_len, wr) = (self.out_shape[r], self.win[r]);
+        let mut w = vec![0usize; r];
+        // Per window position of the last dimension: the offsets of the
+        // row's outputs as (first, step) when they are evenly spaced with
+        // no padding or hole among them.
+        let mut even: Vec<Option<(usize, usize)>> = Vec::with_capacity(wr);
         let mut rest = out;
         while !rest.is_empty() {
-            let n = (row_len - oi[inner_dim]).min(rest.len());
-            let (row, tail_slots) = rest.split_at_mut(n);
-            rest = tail_slots;
+            let o0 = oi[r];
+            let n = (row_len - o0).min(rest.len());
+            let (row, later) = rest.split_at_mut(n);
+            rest = later;
             row.fill(init);
-            // The last dimension's offset of each output of the row, and
-            // whether they are `step` apart with no padding among them.
-            let fin = &scaled[inner_dim][oi[inner_dim]..][..n];
-            let step = match fin {
-                [Some(a), Some(b), ..] => b.checked_sub(*a),
-                _ => Some(0),
-            };
-            let even = match (fin.first(), step) {
-                (Some(Some(a)), Some(s)) => fin
-                    .iter()
-                    .enumerate()
-                    .all(|(j, c)| j.checked_mul(s).and_then(|x| x.checked_add(*a)) == *c),
-                _ => false,
-            };
-            // The offset of the one-position dimensions between `last` and
-            // the last dimension.
-            let mut tail = Some(0usize);
-            for d in last + 1..inner_dim {
-                tail = match (tail, scaled[d][oi[d]]) {
-                    (Some(b), Some(c)) => Some(b + c),
-                    _ => None,
+            let at = |j: usize, c: usize| scaled[r][(o0 + j) * wr + c];
+            even.clear();
+            even.extend((0..wr).map(|c| {
+                let first = at(0, c)?;
+                let step = if n > 1 {
+                    at(1, c)?.checked_sub(first)?
+                } else {
+                    0
                 };
-            }
-            let inner = &scaled[last][oi[last] * self.win[last]..][..self.win[last]];
+                let fits = (0..n)
+                    .all(|j| j.checked_mul(step).and_then(|x| x.checked_add(first)) == at(j, c));
+                fits.then_some((first, step))
+            }));
             w.fill(0);
             loop {
-                let mut base = tail;
-                for d in 0..last {
+                let mut base = Some(0usize);
+                for d in 0..r {
                     base = match (base, scaled[d][oi[d] * self.win[d] + w[d]]) {
                         (Some(b), Some(c)) => Some(b + c),
                         _ => None,
                     };
                 }
-                for c in inner {
-                    match (base, c) {
-                        (Some(b), Some(c)) if even => {
-                            let (first, s) = (b + c + fin[0].unwrap_or(0), step.unwrap_or(0));
+                for (c, e) in even.iter().enumerate() {
+                    match (base, e) {
+                        (Some(b), Some((first, step))) => {
+                            let first = b + first;
                             for (j, acc) in row.iter_mut().enumerate() {
-                                *acc = f(*acc, get(first + j * s));
+                                *acc = f(*acc, get(first + j * step));
                             }
                         }
-                        (Some(b), Some(c)) => {
-                            for (acc, x) in row.iter_mut().zip(fin) {
-                                *acc = f(*acc, x.map_or(init, |x| get(b + c + x)));
+                        (Some(b), None) => {
+                            for (j, acc) in row.iter_mut().enumerate() {
+                                *acc = f(*acc, at(j, c).map_or(init, |x| get(b + x)));
                             }
                         }
-                        _ => row.iter_mut().for_each(|acc| *acc = f(*acc, init)),
+                        (None, _) => row.iter_mut().for_each(|acc| *acc = f(*acc, init)),
                     }
                 }
-                if !super::tensor::next_index(&mut w, &self.win[..last]) {
+                if !super::tensor::next_index(&mut w, &self.win[..r]) {
                     break;
                 }
             }
             // On to the next row: the last index back to 0, the others on.
-            oi[inner_dim] += n - 1;
+            oi[r] = row_len - 1;
             super::tensor::next_index(&mut oi, &self.out_shape);
         }
     }
