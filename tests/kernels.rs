@@ -485,6 +485,68 @@ fn conv_cases() -> Vec<ConvCase> {
             reverse: vec![false],
             groups: (1, 1),
         },
+        // Groups of one or two output features (the lanewise engine):
+        // depthwise in NHWC (features in one slice) with padding, with a
+        // channel multiplier of 2, strides, both dilations and a reversed
+        // window; in NCHW and an odd layout (features strided); two input
+        // features per group; batch groups of one output feature; an empty
+        // window; more window entries than one gathered block holds.
+        ConvCase {
+            pad: vec![(1, 1), (1, 1)],
+            groups: (8, 1),
+            ..c2(nhwc, &[2, 7, 6, 8], &[3, 3, 1, 8])
+        },
+        ConvCase {
+            stride: vec![2, 1],
+            pad: vec![(1, 2), (0, 1)],
+            lhs_dil: vec![1, 2],
+            rhs_dil: vec![1, 2],
+            reverse: vec![true, false],
+            groups: (4, 1),
+            ..c2(nhwc, &[2, 9, 8, 4], &[3, 2, 1, 8])
+        },
+        ConvCase {
+            stride: vec![1, 2],
+            pad: vec![(2, 0), (1, 1)],
+            groups: (6, 1),
+            ..c2(nchw, &[2, 6, 5, 5], &[6, 1, 3, 3])
+        },
+        ConvCase {
+            pad: vec![(0, 1), (1, 1)],
+            reverse: vec![true, true],
+            groups: (6, 1),
+            ..c2(odd, &[6, 5, 2, 4], &[3, 6, 2, 1])
+        },
+        ConvCase {
+            pad: vec![(1, 0), (-1, 1)],
+            groups: (3, 1),
+            ..c2(nhwc, &[1, 5, 6, 6], &[2, 2, 2, 6])
+        },
+        ConvCase {
+            pad: vec![(1, 1), (0, 0)],
+            groups: (1, 3),
+            ..c2(nhwc, &[6, 5, 5, 2], &[2, 2, 2, 3])
+        },
+        ConvCase {
+            groups: (1, 4),
+            stride: vec![2, 2],
+            ..c2(nchw, &[8, 2, 5, 6], &[8, 2, 2, 2])
+        },
+        ConvCase {
+            groups: (4, 1),
+            ..c2(nhwc, &[1, 4, 4, 4], &[0, 2, 1, 4])
+        },
+        ConvCase {
+            layouts: ("[b, 0, f]", "[0, i, o]", "[b, 0, f]"),
+            lhs: vec![1, 12, 600],
+            rhs: vec![9, 1, 600],
+            stride: vec![1],
+            pad: vec![(4, 4)],
+            lhs_dil: vec![1],
+            rhs_dil: vec![1],
+            reverse: vec![false],
+            groups: (600, 1),
+        },
         // Three spatial dimensions.
         ConvCase {
             layouts: ("[b, 0, 1, 2, f]", "[0, 1, 2, i, o]", "[b, f, 0, 1, 2]"),
@@ -519,6 +581,60 @@ fn convolution_engine_matches_the_plain_loops() {
         for c in conv_cases() {
             let text = c.program(&elem);
             for special in [0, 20, 300] {
+                let na: usize = c.lhs.iter().product();
+                let nb: usize = c.rhs.iter().product();
+                let a = Tensor::new(
+                    elem.clone(),
+                    c.lhs.clone(),
+                    &lanes(&elem, na, &mut rng, special),
+                );
+                let b = Tensor::new(
+                    elem.clone(),
+                    c.rhs.clone(),
+                    &lanes(&elem, nb, &mut rng, special),
+                );
+                same_both_ways(&text, Value::tensor(a), Value::tensor(b));
+            }
+        }
+    }
+    // Large enough for threads: a depthwise convolution as in MobileNet
+    // and a grouped one, in the formats the engine computes in f32/f64
+    // lanes.
+    let nhwc = ("[b, 0, 1, f]", "[0, 1, i, o]", "[b, 0, 1, f]");
+    let big = [
+        ConvCase {
+            layouts: nhwc,
+            lhs: vec![2, 40, 40, 32],
+            rhs: vec![3, 3, 1, 32],
+            stride: vec![1, 1],
+            pad: vec![(1, 1), (1, 1)],
+            lhs_dil: vec![1, 1],
+            rhs_dil: vec![1, 1],
+            reverse: vec![false, false],
+            groups: (32, 1),
+        },
+        ConvCase {
+            layouts: nhwc,
+            lhs: vec![2, 33, 31, 16],
+            rhs: vec![3, 3, 2, 16],
+            stride: vec![2, 1],
+            pad: vec![(1, 1), (0, 2)],
+            lhs_dil: vec![1, 1],
+            rhs_dil: vec![1, 1],
+            reverse: vec![false, false],
+            groups: (8, 1),
+        },
+    ];
+    for kind in [
+        FloatKind::F32,
+        FloatKind::F64,
+        FloatKind::BF16,
+        FloatKind::F16,
+    ] {
+        let elem = ElementType::Float(kind);
+        for c in &big {
+            let text = c.program(&elem);
+            for special in [0, 500] {
                 let na: usize = c.lhs.iter().product();
                 let nb: usize = c.rhs.iter().product();
                 let a = Tensor::new(
@@ -790,6 +906,61 @@ fn reduce_window_fast_fold_matches_the_walk() {
             &[1, 1],
             &[(1, 0), (0, 1)],
         ),
+        // Rows along a last dimension of one window position: pooling as
+        // in MobileNet (stride 2, SAME padding), a strided last dimension
+        // (outputs two apart), and two one-position dimensions at the end
+        // (one of them padded).
+        window_case(
+            &[2, 12, 11, 8],
+            &[1, 3, 3, 1],
+            &[1, 2, 2, 1],
+            &[1; 4],
+            &[1; 4],
+            &[(0, 0), (0, 1), (1, 1), (0, 0)],
+        ),
+        window_case(
+            &[3, 5, 6],
+            &[2, 1, 1],
+            &[1, 1, 2],
+            &[1, 1, 1],
+            &[2, 1, 1],
+            &[(0, 0), (0, 0), (0, 0)],
+        ),
+        // Rows along a last dimension of a wider window: pooling in NCHW
+        // (stride 2, SAME padding), a dilated window over padding, and a
+        // window as wide as each row (rows of one output).
+        window_case(
+            &[2, 3, 9, 10],
+            &[1, 1, 3, 3],
+            &[1, 1, 2, 2],
+            &[1; 4],
+            &[1; 4],
+            &[(0, 0), (0, 0), (0, 1), (1, 1)],
+        ),
+        window_case(
+            &[3, 11],
+            &[2, 3],
+            &[1, 1],
+            &[1, 1],
+            &[1, 2],
+            &[(0, 0), (2, 2)],
+        ),
+        window_case(
+            &[2, 4, 6, 5],
+            &[1, 1, 6, 5],
+            &[1; 4],
+            &[1; 4],
+            &[1; 4],
+            &[(0, 0); 4],
+        ),
+        window_case(
+            &[2, 5, 3, 2, 4],
+            &[1, 2, 1, 1, 1],
+            &[1, 1, 2, 1, 1],
+            &[1, 2, 1, 1, 1],
+            &[1; 5],
+            &[(0, 0), (1, 0), (0, 0), (1, 0), (0, 0)],
+        ),
     ];
     let mut nan_results = 0;
     for elem in element_types() {
@@ -825,7 +996,18 @@ fn reduce_window_fast_fold_matches_the_walk() {
         &[1; 4],
         &[(0, 0), (1, 1), (1, 1), (0, 0)],
     );
-    for kind in [FloatKind::F32, FloatKind::BF16] {
+    let big_nchw = window_case(
+        &[2, 16, 64, 96],
+        &[1, 1, 3, 3],
+        &[1, 1, 2, 2],
+        &[1; 4],
+        &[1; 4],
+        &[(0, 0), (0, 0), (1, 1), (0, 1)],
+    );
+    for (kind, big) in [FloatKind::F32, FloatKind::BF16]
+        .into_iter()
+        .flat_map(|k| [(k, &big), (k, &big_nchw)])
+    {
         let elem = ElementType::Float(kind);
         for op in ["maximum", "minimum", "add", "multiply"] {
             let text = big.program(&elem, op, false);

@@ -406,3 +406,141 @@ pub fn round_f16(x: f32) -> f32 {
     let r = if a < MIN_NORMAL_F16 { small } else { normal };
     r.copysign(x)
 }
+
+/// The left operand of [`lanewise`], gathered a row at a time.
+pub trait Gather<T>: Sync {
+    /// Writes `X[i][k0 + q][j]` to `dst[q * J + j]` for `q < kc`, every
+    /// column `j < J`.
+    fn gather(&self, i: usize, k0: usize, kc: usize, pad: T, dst: &mut [T]);
+}
+
+/// Lanes of gathered values per block of the contraction in [`lanewise`].
+const GATHER_LANES: usize = 4096;
+
+/// `out[i][j]`, row-major, of `mac(…mac(zero, X[i][0][j], W[0][j])…,
+/// X[i][K−1][j], W[K−1][j])`: every output its own chain in increasing
+/// `k`, like [`gemm`]'s, but with a left operand of its own per column
+/// (`W` held as `[k][j]`, row-major; `d.b` must be 1). This is the product
+/// of a convolution whose groups have one or two output features each
+/// (depthwise): the columns of a row advance side by side as the lanes of
+/// vectors, each reading its own input feature, none ever another lane.
+/// Blocks of rows run on threads (`par::each`), each output on one.
+pub fn lanewise<T, G, M>(d: Dims, x: &G, w: &[T], zero: T, mac: M) -> Vec<T>
+where
+    T: Copy + Send + Sync,
+    G: Gather<T>,
+    M: Fn(T, T, T) -> T + Copy + Send + Sync,
+{
+    let mut out = vec![zero; d.i * d.j];
+    if out.is_empty() || d.k == 0 || d.b != 1 || w.len() < d.k * d.j {
+        return out;
+    }
+    let mut mc = MC;
+    while mc > 1 && d.i.div_ceil(mc) < 8 {
+        mc /= 2;
+    }
+    let items: Vec<LaneItem<'_, T, G, M>> = out
+        .chunks_mut(mc * d.j)
+        .enumerate()
+        .map(|(n, rows)| LaneItem {
+            d,
+            x,
+            w,
+            zero,
+            mac,
+            i0: n * mc,
+            out: rows,
+        })
+        .collect();
+    let work = (d.i * d.j) as u64 * d.k as u64;
+    match level() {
+        #[cfg(target_arch = "x86_64")]
+        Level::Avx512 => par::each(items, work, |it| {
+            // SAFETY: AVX-512F was detected at run time.
+            unsafe { lanes_avx512(it) }
+        }),
+        #[cfg(target_arch = "x86_64")]
+        Level::Avx2 => par::each(items, work, |it| {
+            // SAFETY: AVX2 was detected at run time.
+            unsafe { lanes_avx2(it) }
+        }),
+        Level::Base => par::each(items, work, lanes_base),
+    }
+    out
+}
+
+/// One block of rows of [`lanewise`].
+struct LaneItem<'a, T, G, M> {
+    d: Dims,
+    x: &'a G,
+    w: &'a [T],
+    zero: T,
+    mac: M,
+    i0: usize,
+    out: &'a mut [T],
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+fn lanes_avx512<T, G, M>(x: LaneItem<'_, T, G, M>)
+where
+    T: Copy,
+    G: Gather<T>,
+    M: Fn(T, T, T) -> T + Copy,
+{
+    lanes_body(x)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn lanes_avx2<T, G, M>(x: LaneItem<'_, T, G, M>)
+where
+    T: Copy,
+    G: Gather<T>,
+    M: Fn(T, T, T) -> T + Copy,
+{
+    lanes_body(x)
+}
+
+fn lanes_base<T, G, M>(x: LaneItem<'_, T, G, M>)
+where
+    T: Copy,
+    G: Gather<T>,
+    M: Fn(T, T, T) -> T + Copy,
+{
+    lanes_body(x)
+}
+
+/// Each row of a block: blocks of `k` gathered, then every column one
+/// step on per `k`, in order.
+#[inline(always)]
+fn lanes_body<T, G, M>(it: LaneItem<'_, T, G, M>)
+where
+    T: Copy,
+    G: Gather<T>,
+    M: Fn(T, T, T) -> T + Copy,
+{
+    let LaneItem {
+        d,
+        x,
+        w,
+        zero,
+        mac,
+        i0,
+        out,
+    } = it;
+    let kb = (GATHER_LANES / d.j.max(1)).clamp(1, d.k);
+    let mut buf = vec![zero; kb * d.j];
+    for (r, acc) in out.chunks_exact_mut(d.j).enumerate() {
+        for k0 in (0..d.k).step_by(kb) {
+            let kc = kb.min(d.k - k0);
+            x.gather(i0 + r, k0, kc, zero, &mut buf[..kc * d.j]);
+            let ws = &w[k0 * d.j..][..kc * d.j];
+            for (xs, wk) in buf.chunks_exact(d.j).zip(ws.chunks_exact(d.j)) {
+                for ((a, &xv), &wv) in acc.iter_mut().zip(xs).zip(wk) {
+                    *a = mac(*a, xv, wv);
+                }
+            }
+        }
+    }
+}

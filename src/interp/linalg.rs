@@ -1220,7 +1220,10 @@ impl MacLoop for ConvLoop {
 /// through the window tables as the engine packs it; padding gives the
 /// zero) by `[(window entry, input feature), output feature]`. The
 /// contraction runs over window entries in row-major order, then input
-/// features: [`ConvLoop`]'s order.
+/// features: [`ConvLoop`]'s order. Groups of at most
+/// `DIRECT_GROUP_WIDTH` output features (depthwise) run instead as one
+/// [`gemm::lanewise`] product over every output feature ([`ConvGather`]),
+/// in the same order.
 struct ConvProduct<'a> {
     cl: &'a ConvLoop,
     l: &'a Tensor,
@@ -1262,6 +1265,10 @@ impl<'a> ConvProduct<'a> {
     }
 }
 
+/// Output features per group up to which a convolution runs on
+/// [`gemm::lanewise`] rather than one [`gemm::gemm`] per group.
+const DIRECT_GROUP_WIDTH: usize = 2;
+
 /// The lhs of one feature/batch group, packed by output position.
 struct ConvLhs<'a, T> {
     p: &'a ConvProduct<'a>,
@@ -1271,6 +1278,46 @@ struct ConvLhs<'a, T> {
     /// First lhs batch index of the batch group.
     batch_base: usize,
 }
+
+impl<T: Copy + Sync> ConvLhs<'_, T> {
+    /// Copies the run of `n` input features from `src` (an lhs offset,
+    /// `None` for padding) to the column `r` of the tile from `q` on,
+    /// every `mr`-th lane.
+    #[allow(clippy::too_many_arguments)]
+    fn column(
+        &self,
+        src: Option<usize>,
+        n: usize,
+        r: usize,
+        q: usize,
+        mr: usize,
+        pad: T,
+        dst: &mut [T],
+    ) {
+        let lsf = self.p.cl.lsf;
+        let column = dst[q * mr + r..].iter_mut().step_by(mr).take(n);
+        match src {
+            // Input features next to each other: one slice.
+            Some(s) if lsf == 1 => {
+                for (d, &v) in column.zip(&self.data[s..]) {
+                    *d = v;
+                }
+            }
+            Some(s) => {
+                // A feature stride is at least 1 in a tensor with elements
+                // (and this one has: the run is not empty).
+                for (d, &v) in column.zip(self.data[s..].iter().step_by(lsf.max(1))) {
+                    *d = v;
+                }
+            }
+            None => column.for_each(|d| *d = pad),
+        }
+    }
+}
+
+/// Rows of a tile up to which `ConvLhs::pack` keeps their indices on the
+/// stack (the engine's tiles have 4).
+const PACK_ROWS: usize = 8;
 
 impl<T: Copy + Sync> gemm::Lhs<T> for ConvLhs<'_, T> {
     fn pack(
@@ -1287,7 +1334,125 @@ impl<T: Copy + Sync> gemm::Lhs<T> for ConvLhs<'_, T> {
         let cl = self.p.cl;
         let ki = cl.ki;
         let pst = &self.p.pos_strides;
-        // The output index of a row: on the stack for the usual ranks.
+        let rank = pst.len();
+        let rows = rows.min(mr);
+        for r in rows..mr {
+            dst[r..]
+                .iter_mut()
+                .step_by(mr)
+                .take(kc)
+                .for_each(|d| *d = pad);
+        }
+        if rows == 0 || ki == 0 {
+            return;
+        }
+        // The output index and lhs base of each row of the tile: on the
+        // stack for the usual ranks and tiles.
+        let mut small = [0usize; PACK_ROWS * 8];
+        let mut large = Vec::new();
+        let idx: &mut [usize] = if rank <= 8 && rows <= PACK_ROWS {
+            &mut small[..rows * rank]
+        } else {
+            large.resize(rows * rank, 0);
+            &mut large
+        };
+        let mut bases = [0usize; PACK_ROWS];
+        let mut large_bases = Vec::new();
+        let lb: &mut [usize] = if rows <= PACK_ROWS {
+            &mut bases[..rows]
+        } else {
+            large_bases.resize(rows, 0);
+            &mut large_bases
+        };
+        for r in 0..rows {
+            let ix = &mut idx[r * rank..][..rank];
+            let mut rest = i0 + r;
+            for (x, &st) in ix.iter_mut().zip(pst) {
+                *x = rest / st.max(1);
+                rest %= st.max(1);
+            }
+            lb[r] = (self.batch_base + ix[cl.obd]) * cl.lsb + self.feature_base;
+        }
+        // Runs of input features of one window entry at a time.
+        let (mut k, mut q) = (k0, 0);
+        while k < k0 + kc {
+            let (e, c0) = (k / ki, k % ki);
+            let n = (ki - c0).min(k0 + kc - k);
+            let src = |r: usize| {
+                self.p
+                    .offset(&idx[r * rank..][..rank], e)
+                    .map(|o| lb[r] + o + c0 * cl.lsf)
+            };
+            match (mr, rows, cl.lsf) {
+                // A full tile of four rows of adjacent features: each
+                // column of the run one group of four lanes.
+                (4, 4, 1) => {
+                    let srcs = [src(0), src(1), src(2), src(3)];
+                    let run = |s: Option<usize>| self.data.get(s?..s?.checked_add(n)?);
+                    if let [Some(a), Some(b), Some(c), Some(d)] = srcs.map(run) {
+                        let cols = dst[q * 4..][..n * 4].chunks_exact_mut(4);
+                        for ((((t, &x0), &x1), &x2), &x3) in cols.zip(a).zip(b).zip(c).zip(d) {
+                            t.copy_from_slice(&[x0, x1, x2, x3]);
+                        }
+                    } else {
+                        for (r, s) in srcs.into_iter().enumerate() {
+                            self.column(s, n, r, q, mr, pad, dst);
+                        }
+                    }
+                }
+                _ => {
+                    for r in 0..rows {
+                        self.column(src(r), n, r, q, mr, pad, dst);
+                    }
+                }
+            }
+            q += n;
+            k += n;
+        }
+    }
+}
+
+/// The lhs of a convolution of small groups for [`gemm::lanewise`]: row
+/// `i` is an output position, column `j` an output feature, and `X[i][k][j]`
+/// the lhs element that output feature `j` meets at contraction index
+/// `k = (window entry, input feature of its group)`.
+struct ConvGather<'a, T> {
+    p: &'a ConvProduct<'a>,
+    data: &'a [T],
+    /// Per output feature: the lhs offset of its group's first input
+    /// feature in its batch group (output batch 0).
+    feature_base: Vec<usize>,
+    /// `feature_base[j] == j`: a row of features is one slice of the lhs.
+    unit: bool,
+}
+
+impl<'a, T: Copy + Sync> ConvGather<'a, T> {
+    fn new(p: &'a ConvProduct<'a>, data: &'a [T]) -> ConvGather<'a, T> {
+        let cl = p.cl;
+        let ko = cl.out_shape[cl.ofd];
+        let feature_base: Vec<usize> = (0..ko)
+            .map(|of| {
+                let fg = of / cl.ko_per_fgroup.max(1);
+                let bg = of / cl.ko_per_bgroup.max(1);
+                bg * cl.in_batch_per_group * cl.lsb + fg * cl.ki * cl.lsf
+            })
+            .collect();
+        let unit = feature_base.iter().enumerate().all(|(j, &b)| b == j);
+        ConvGather {
+            p,
+            data,
+            feature_base,
+            unit,
+        }
+    }
+}
+
+impl<T: Copy + Sync> gemm::Gather<T> for ConvGather<'_, T> {
+    fn gather(&self, i: usize, k0: usize, kc: usize, pad: T, dst: &mut [T]) {
+        let cl = self.p.cl;
+        let (ki, j) = (cl.ki.max(1), self.feature_base.len());
+        let pst = &self.p.pos_strides;
+        // The output index of the row: on the stack for the usual ranks.
         let mut small = [0usize; 8];
         let mut large = Vec::new();
         let idx: &mut [usize] = if pst.len() <= small.len() {
@@ -1296,49 +1461,30 @@ impl<T: Copy + Sync> gemm::Lhs<T> for ConvLhs<'_, T> {
             large.resize(pst.len(), 0);
             &mut large
         };
-        for r in 0..mr {
-            if r >= rows {
-                dst[r..]
-                    .iter_mut()
-                    .step_by(mr)
-                    .take(kc)
-                    .for_each(|d| *d = pad);
-                continue;
+        let mut rest = i;
+        for (x, &st) in idx.iter_mut().zip(pst) {
+            *x = rest / st.max(1);
+            rest %= st.max(1);
+        }
+        let row = idx[cl.obd] * cl.lsb;
+        let mut entry = (usize::MAX, None);
+        for (q, out) in dst.chunks_exact_mut(j).take(kc).enumerate() {
+            let (e, c) = ((k0 + q) / ki, (k0 + q) % ki);
+            if entry.0 != e {
+                entry = (e, self.p.offset(idx, e));
             }
-            let mut rest = i0 + r;
-            for (x, &st) in idx.iter_mut().zip(pst) {
-                *x = rest / st.max(1);
-                rest %= st.max(1);
-            }
-            let lb = (self.batch_base + idx[cl.obd]) * cl.lsb + self.feature_base;
-            // Runs of input features of one window entry at a time: the
-            // column `r` of the tile from `q` on, every `mr`-th lane.
-            let (mut k, mut q) = (k0, 0);
-            while k < k0 + kc {
-                let (e, c0) = (k / ki, k % ki);
-                let n = (ki - c0).min(k0 + kc - k);
-                let column = dst[q * mr + r..].iter_mut().step_by(mr).take(n);
-                match self.p.offset(idx, e) {
-                    // Input features next to each other: one slice.
-                    Some(o) if cl.lsf == 1 => {
-                        for (d, &v) in column.zip(&self.data[lb + o + c0..]) {
-                            *d = v;
+            match entry.1 {
+                Some(o) => {
+                    let base = row + o + c * cl.lsf;
+                    if self.unit {
+                        out.copy_from_slice(&self.data[base..][..j]);
+                    } else {
+                        for (d, &fb) in out.iter_mut().zip(&self.feature_base) {
+                            *d = self.data[base + fb];
                         }
                     }
-                    Some(o) => {
-                        // A feature stride is at least 1 in a tensor with
-                        // elements (and this one has: the run is not empty).
-                        let src = self.data[lb + o + c0 * cl.lsf..]
-                            .iter()
-                            .step_by(cl.lsf.max(1));
-                        for (d, &v) in column.zip(src) {
-                            *d = v;
-                        }
-                    }
-                    None => column.for_each(|d| *d = pad),
                 }
-                q += n;
-                k += n;
+                None => out.fill(pad),
             }
         }
     }
@@ -1379,6 +1525,35 @@ impl Product for ConvProduct<'_> {
         let ko = cl.out_shape[cl.ofd];
         let (fper, bper) = (cl.ko_per_fgroup.max(1), cl.ko_per_bgroup.max(1));
         let kn = self.entries.len() * cl.ki;
+        let run = fper.min(bper);
+        if run <= DIRECT_GROUP_WIDTH && run < ko {
+            // Groups of one or two output features (depthwise): every
+            // output feature at once, each reading its own group's lhs.
+            let mut w = Vec::with_capacity(kn * ko);
+            for (rsp, _) in &self.entries {
+                for c in 0..cl.ki {
+                    w.extend((0..ko).map(|of| b[of * cl.rso + rsp + c * cl.rsi]));
+                }
+            }
+            let x = ConvGather::new(self, &a);
+            let d = gemm::Dims {
+                b: 1,
+                i: npos,
+                j: ko,
+                k: kn,
+            };
+            let res = gemm::lanewise(d, &x, &w, zero, mac);
+            if fs == 1 && pos_off.iter().enumerate().all(|(p, &o)| o == p * ko) {
+                // Features innermost: the rows are the output itself.
+                return res;
+            }
+            for (row, &po) in res.chunks_exact(ko).zip(&pos_off) {
+                for (q, &v) in row.iter().enumerate() {
+                    out[po + q * fs] = v;
+                }
+            }
+            return out;
+        }
         let mut o0 = 0;
         while o0 < ko {
             // Output features o0..o1 share their feature and batch group.

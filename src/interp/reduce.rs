@@ -1244,6 +1244,10 @@ impl Windows {
             .find(|&d| self.win[d] > 1)
             .unwrap_or(rank - 1);
         let mut w = vec![0usize; last];
+        if last + 1 < rank || self.out_shape[rank - 1] > 1 {
+            self.fold_rows(&scaled, oi, out, init, get, f);
+            return;
+        }
         for slot in out.iter_mut() {
             let mut acc = init;
             w.fill(0);
@@ -1281,6 +1285,84 @@ impl Windows {
                 }
             }
             *slot = acc;
+            super::tensor::next_index(&mut oi, &self.out_shape);
+        }
+    }
+
+    /// [`Windows::fold_piece`] a row at a time: the outputs of a row along
+    /// the last dimension share every window offset but that dimension's,
+    /// so they advance side by side, one window position at a time (the
+    /// positions of the other dimensions in row-major order, the last
+    /// dimension's innermost), each through its own window in row-major
+    /// order, as the walk visits it.
+    fn fold_rows(
+        &self,
+        scaled: &[Vec<Option<usize>>],
+        mut oi: Vec<usize>,
+        out: &mut [u64],
+        init: u64,
+        get: &impl Fn(usize) -> u64,
+        f: &impl Fn(u64, u64) -> u64,
+    ) {
+        let rank = self.out_shape.len();
+        let r = rank - 1;
+        let (row_len, wr) = (self.out_shape[r], self.win[r]);
+        let mut w = vec![0usize; r];
+        // Per window position of the last dimension: the offsets of the
+        // row's outputs as (first, step) when they are evenly spaced with
+        // no padding or hole among them.
+        let mut even: Vec<Option<(usize, usize)>> = Vec::with_capacity(wr);
+        let mut rest = out;
+        while !rest.is_empty() {
+            let o0 = oi[r];
+            let n = (row_len - o0).min(rest.len());
+            let (row, later) = rest.split_at_mut(n);
+            rest = later;
+            row.fill(init);
+            let at = |j: usize, c: usize| scaled[r][(o0 + j) * wr + c];
+            even.clear();
+            even.extend((0..wr).map(|c| {
+                let first = at(0, c)?;
+                let step = if n > 1 {
+                    at(1, c)?.checked_sub(first)?
+                } else {
+                    0
+                };
+                let fits = (0..n)
+                    .all(|j| j.checked_mul(step).and_then(|x| x.checked_add(first)) == at(j, c));
+                fits.then_some((first, step))
+            }));
+            w.fill(0);
+            loop {
+                let mut base = Some(0usize);
+                for d in 0..r {
+                    base = match (base, scaled[d][oi[d] * self.win[d] + w[d]]) {
+                        (Some(b), Some(c)) => Some(b + c),
+                        _ => None,
+                    };
+                }
+                for (c, e) in even.iter().enumerate() {
+                    match (base, e) {
+                        (Some(b), Some((first, step))) => {
+                            let first = b + first;
+                            for (j, acc) in row.iter_mut().enumerate() {
+                                *acc = f(*acc, get(first + j * step));
+                            }
+                        }
+                        (Some(b), None) => {
+                            for (j, acc) in row.iter_mut().enumerate() {
+                                *acc = f(*acc, at(j, c).map_or(init, |x| get(b + x)));
+                            }
+                        }
+                        (None, _) => row.iter_mut().for_each(|acc| *acc = f(*acc, init)),
+                    }
+                }
+                if !super::tensor::next_index(&mut w, &self.win[..r]) {
+                    break;
+                }
+            }
+            // On to the next row: the last index back to 0, the others on.
+            oi[r] = row_len - 1;
             super::tensor::next_index(&mut oi, &self.out_shape);
         }
     }
