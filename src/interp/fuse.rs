@@ -867,15 +867,15 @@ impl Ready<'_> {
 
 const RNE: Rounding = Rounding::NearestEven;
 
-/// A step's float conversion, made once per run of the group: the
-/// per-lane rule `convert::converter`, applied to a block by a vector pass
-/// (f32 ⇄ bf16, f16, f64) or a table of its results (a source of at most
-/// 16 bits into a target of at most 16), the lanes a pass does not settle
-/// by the per-lane rule itself.
 /// A vector pass of `lanes`: true when some lane needs the per-lane rule.
 type Pass = fn(&[u64], &mut [u64]) -> bool;
 
-struct Converter {
+/// A float conversion, made once per run of a group (or per `convert`
+/// op, `elementwise.rs`): the per-lane rule `convert::converter`, applied
+/// to a block by a vector pass (f32 ⇄ bf16, f16, f64) or a table of its
+/// results (a source of at most 16 bits into a target of at most 16), the
+/// lanes a pass does not settle by the per-lane rule itself.
+pub(crate) struct Converter {
     /// The vector pass of the pair, when it has one.
     pass: Option<Pass>,
     lane: Box<dyn Fn(u64) -> u64 + Sync>,
@@ -885,7 +885,7 @@ struct Converter {
 impl Converter {
     /// The conversion `from` → `to` for a group of `n` elements (a table is
     /// made when `n` is at least four times its size, and kept).
-    fn new(from: FloatKind, to: FloatKind, n: usize) -> Converter {
+    pub(crate) fn new(from: FloatKind, to: FloatKind, n: usize) -> Converter {
         use super::lanes;
         use FloatKind::{BF16, F16, F32, F64};
         let pass: Option<Pass> = match (from, to) {
@@ -909,7 +909,7 @@ impl Converter {
     }
 
     /// `o[i] = lane(xs[i])`.
-    fn block(&self, xs: &[u64], o: &mut [u64]) {
+    pub(crate) fn block(&self, xs: &[u64], o: &mut [u64]) {
         let redo = match (self.pass, &self.table) {
             (Some(pass), _) => pass(xs, o),
             (None, Some(t)) => super::lanes::lookup16(t, xs, o),
