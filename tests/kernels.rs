@@ -1280,11 +1280,29 @@ fn convert_op_matches_soft_float_conversion() {
             }
         }
     }
+    // Ties of every target's last place (1 to 10 fraction bits), their
+    // neighbours and the ties above an odd last place, at every exponent.
+    for e in 0..256u64 {
+        for man in 1..=10u64 {
+            let tie = 1u64 << (22 - man);
+            for low in [tie - 1, tie, tie + 1, 3 * tie, 3 * tie - 1] {
+                f32s.push(e << 23 | low);
+                f32s.push(1 << 31 | e << 23 | low);
+            }
+        }
+    }
     f32s.extend((0..30_000).map(|_| rng.next() & 0xFFFF_FFFF));
     let mut f64s: Vec<u64> = (0..30_000).map(|_| rng.next()).collect();
     for e in 0x3E0..0x420u64 {
         for low in [0u64, 1, 1 << 41, (1 << 42) - 1, 1 << 42, 1 << 51] {
             f64s.push(e << 52 | low);
+        }
+        for man in 1..=10u64 {
+            let tie = 1u64 << (51 - man);
+            for low in [tie - 1, tie, tie + 1, 3 * tie] {
+                f64s.push(e << 52 | low);
+                f64s.push(1 << 63 | e << 52 | low);
+            }
         }
     }
     let narrow = [

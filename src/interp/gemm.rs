@@ -28,7 +28,10 @@
 //! is two roundings (Rust never contracts it to a fused multiply-add, with
 //! or without the vector extensions enabled here), and the callers choose
 //! element representations in which each operation has the bits of the
-//! soft-float one (see `linalg.rs`).
+//! soft-float one (see `linalg.rs`). A step may advance a whole row of a
+//! tile in code of its own for the vector extensions in use ([`Mac::row`]:
+//! binary16's [`F16Mac`] rounds by the hardware's conversions with
+//! AVX-512), lane by lane the bits of its scalar step.
 
 use super::par;
 
@@ -521,7 +524,7 @@ impl Mac<f32> for F16Mac {
     ) -> [f32; NR] {
         let mut out = acc;
         #[cfg(target_arch = "x86_64")]
-        if ISA == ISA_AVX512 && NR % 16 == 0 {
+        if ISA == ISA_AVX512 && NR.is_multiple_of(16) {
             use std::arch::x86_64::*;
             for h in 0..NR / 16 {
                 // SAFETY: `ISA_AVX512` is only passed by `item_avx512`,
