@@ -438,42 +438,61 @@ pub fn round_f16(x: f32) -> f32 {
     r.copysign(x)
 }
 
-/// 2¹¹², as an `f32`.
-const TWO_112: f32 = f32::from_bits((127 + 112) << 23);
-/// 2⁻¹¹², as an `f32`.
-const TWO_M112: f32 = f32::from_bits((127 - 112) << 23);
+/// 2⁻²⁴, the smallest binary16 subnormal, as an `f32`.
+const TWO_M24: f32 = f32::from_bits((127 - 24) << 23);
+/// 2²⁴, as an `f32`.
+const TWO_24: f32 = f32::from_bits((127 + 24) << 23);
+/// 2²³, as an `f32`: adding it to an integer below 2²³ puts that integer in
+/// the low bits of the pattern.
+const TWO_23: f32 = f32::from_bits((127 + 23) << 23);
 
 /// The exact `f32` value of a binary16 pattern (its 16 low bits; NaN for
-/// a NaN). The 15 bits below the sign, placed as an `f32`'s exponent and
-/// fraction fields (`mag << 13`), read as the value times 2⁻¹¹²: a normal
-/// (1 + m/2¹⁰)·2^(e−15) becomes (1 + m/2¹⁰)·2^(e−127), a normal `f32`
-/// (e ≥ 1); a subnormal m·2⁻²⁴ becomes the `f32` subnormal m·2¹³·2⁻¹⁴⁹ =
-/// m·2⁻¹³⁶. Multiplying back by 2¹¹² is exact (no rounding: the product is
-/// a binary16 value, inside `f32`'s normal range or zero). The exponent
-/// field 31 (∞, NaN) is placed at `f32`'s. Branch-free, so loops over it
-/// vectorise.
+/// a NaN). A normal (1 + m/2¹⁰)·2^(e−15) is the `f32` of exponent field
+/// e + 112 and fraction m·2¹³, that is the 15 bits below the sign shifted
+/// by 13 plus 112 in the exponent field; a subnormal m·2⁻²⁴ (m < 2¹⁰) is
+/// `m as f32` (exact) times 2⁻²⁴ (exact: a power of two, and the product
+/// is a normal `f32`, so no `f32` subnormal is ever formed or read, which
+/// would cost the processor a microcode assist); the exponent field 31
+/// (∞, NaN) is placed at `f32`'s. Branch-free, so loops over it vectorise.
 #[inline(always)]
 pub fn f16_to_f32(h: u64) -> f32 {
     let h = h as u32 & 0xFFFF;
     let mag = h & 0x7FFF;
-    let finite = f32::from_bits(mag << 13) * TWO_112;
+    let normal = f32::from_bits((mag << 13) + (112 << 23));
+    let sub = mag as f32 * TWO_M24;
     let special = f32::from_bits(0x7F80_0000 | (mag & 0x3FF) << 13);
-    let v = if mag >= 0x7C00 { special } else { finite };
+    let v = if mag >= 0x7C00 {
+        special
+    } else if mag < 0x400 {
+        sub
+    } else {
+        normal
+    };
     f32::from_bits(v.to_bits() | (h & 0x8000) << 16)
 }
 
 /// The binary16 pattern of an `f32` holding a binary16 value (as
-/// [`round_f16`] returns them): the inverse of [`f16_to_f32`]. Multiplying
-/// the magnitude by 2⁻¹¹² is exact (the result is (1 + m/2¹⁰)·2^(e−127)
-/// or m·2⁻¹³⁶, both `f32`s), and its bits shifted right by 13 are the
-/// pattern's 15 low bits; ∞ is placed directly. A NaN gives 0 (callers
-/// recompute NaN outputs).
+/// [`round_f16`] returns them): the inverse of [`f16_to_f32`]. A normal
+/// value's pattern is its `f32` bits shifted right by 13 less 112 in the
+/// exponent field; a value below 2⁻¹⁴ is m·2⁻²⁴, and m = |v|·2²⁴ (exact,
+/// an integer below 2¹⁰) is read from the low bits of m + 2²³ (exact);
+/// ∞ is placed directly. No `f32` subnormal is formed. A NaN gives 0
+/// (callers recompute NaN outputs).
 #[inline(always)]
 pub fn f16_bits(v: f32) -> u16 {
     let u = v.to_bits();
     let a = f32::from_bits(u & 0x7FFF_FFFF);
-    let mag = (a * TWO_M112).to_bits() >> 13;
-    let mag = if a == f32::INFINITY { 0x7C00 } else { mag };
+    let normal = ((u & 0x7FFF_FFFF) >> 13).wrapping_sub(112 << 10);
+    let sub = (a * TWO_24 + TWO_23)
+        .to_bits()
+        .wrapping_sub(TWO_23.to_bits());
+    let mag = if a == f32::INFINITY {
+        0x7C00
+    } else if a < MIN_NORMAL_F16 {
+        sub
+    } else {
+        normal
+    };
     let bits = mag | (u >> 16) & 0x8000;
     if v.is_nan() {
         0
