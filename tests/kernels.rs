@@ -1321,3 +1321,220 @@ fn reduce_sums_side_by_side_match_the_one_output_fold() {
         }
     }
 }
+
+/// `gemm::f16_to_f32` is the exact value of every binary16 pattern, and
+/// `gemm::f16_bits` its inverse on every value that is not NaN.
+#[test]
+fn f16_lane_conversions_are_exact_for_every_pattern() {
+    use hlocheck::interp::gemm::{f16_bits, f16_to_f32};
+    let h = FloatKind::F16.format();
+    let n = hlocheck::float::fast::Narrow::new(h).unwrap();
+    for b in 0..1u64 << 16 {
+        let v = f16_to_f32(b);
+        if h.is_nan(b) {
+            assert!(v.is_nan(), "{b:#x}");
+            continue;
+        }
+        assert_eq!(v.to_bits(), (n.value(b) as f32).to_bits(), "{b:#x}");
+        assert_eq!(u64::from(f16_bits(v)), b, "{b:#x}");
+    }
+}
+
+/// One binary16 operand pattern for the engine's f16 step: random
+/// patterns, or (at rate `edge` per mille) edge values: ±0, subnormals,
+/// the smallest normals, the largest finite values (whose sums overflow
+/// to ∞), ±∞ and NaNs.
+fn f16_operand(rng: &mut Rng, edge: u64) -> u64 {
+    let sign = rng.below(2) << 15;
+    if rng.below(1000) >= edge {
+        // Moderate exponents, so that chains run long before overflowing.
+        return sign | (rng.below(12) + 9) << 10 | rng.below(1 << 10);
+    }
+    sign | match rng.below(8) {
+        0 => 0,
+        1 => rng.below(1 << 10),
+        2 => 1 << 10 | rng.below(1 << 10),
+        3 => 0x7BFF - rng.below(8),
+        4 => 0x7C00,
+        5 => 0x7C00 | (1 + rng.below(0x3FF)),
+        6 => rng.below(1 << 15),
+        _ => (rng.below(4) + 28) << 10 | rng.below(1 << 10),
+    }
+}
+
+/// The engine's f16 step (`gemm::F16Mac`, hardware conversions with
+/// AVX-512) gives the scalar step's bits (`round_f16(acc + round_f16(x ·
+/// y))`, itself checked against soft-float above) on every output, NaN
+/// for NaN: random and adversarial operands (overflow to ∞ and back to
+/// NaN, subnormal products and sums, −0), panels of one and two vectors,
+/// partial tiles and blocks of the contraction.
+#[test]
+fn f16_engine_step_matches_the_scalar_step() {
+    use hlocheck::interp::gemm::{self, f16_to_f32, Dense, Dims, F16Mac};
+    let mut rng = Rng(0xF16F_16F1_6F16_0001);
+    let shapes = [
+        (5, 40, 70),
+        (9, 300, 33),
+        (4, 3, 16),
+        (13, 520, 7),
+        (1, 2, 64),
+    ];
+    for (i, k, j) in shapes {
+        for edge in [0, 30, 300, 1000] {
+            let a: Vec<f32> = (0..i * k)
+                .map(|_| f16_to_f32(f16_operand(&mut rng, edge)))
+                .collect();
+            let b: Vec<f32> = (0..k * j)
+                .map(|_| f16_to_f32(f16_operand(&mut rng, edge)))
+                .collect();
+            let d = Dims { b: 1, i, j, k };
+            let lhs = Dense { data: &a, i, k };
+            let fast = gemm::gemm(d, &lhs, &b, 0.0f32, F16Mac);
+            let plain = gemm::gemm(d, &lhs, &b, 0.0f32, |acc: f32, x: f32, y: f32| {
+                round_f16(acc + round_f16(x * y))
+            });
+            for (o, (f, p)) in fast.iter().zip(&plain).enumerate() {
+                if p.is_nan() {
+                    assert!(f.is_nan(), "{i}x{k}x{j} edge {edge} output {o}");
+                } else {
+                    assert_eq!(
+                        f.to_bits(),
+                        p.to_bits(),
+                        "{i}x{k}x{j} edge {edge} output {o}"
+                    );
+                }
+            }
+        }
+    }
+    // One step from +0 on every pattern x against edge values y.
+    let edges: Vec<u64> = (0..64).map(|_| f16_operand(&mut rng, 1000)).collect();
+    let xs: Vec<f32> = (0..1u64 << 16).map(f16_to_f32).collect();
+    for chunk in edges.chunks(16) {
+        let mut b = vec![0.0f32; 16];
+        for (c, &e) in chunk.iter().enumerate() {
+            b[c] = f16_to_f32(e);
+        }
+        let d = Dims {
+            b: 1,
+            i: xs.len(),
+            j: 16,
+            k: 1,
+        };
+        let lhs = Dense {
+            data: &xs,
+            i: xs.len(),
+            k: 1,
+        };
+        let fast = gemm::gemm(d, &lhs, &b, 0.0f32, F16Mac);
+        for (o, f) in fast.iter().enumerate() {
+            let p = round_f16(0.0 + round_f16(xs[o / 16] * b[o % 16]));
+            if p.is_nan() {
+                assert!(f.is_nan());
+            } else {
+                assert_eq!(
+                    f.to_bits(),
+                    p.to_bits(),
+                    "{:#x} × {:#x}",
+                    o / 16,
+                    chunk[o % 16]
+                );
+            }
+        }
+    }
+}
+
+/// `stablehlo.convert` between float types (vector passes, tables and
+/// `converter`'s exact-value path) gives `convert`'s bits: f32 and f64
+/// patterns spread over every exponent (ties, subnormal results, overflow,
+/// ±∞, NaN payloads) into f16 and the f8, f6 and f4 formats, and every
+/// pattern of the 16- and 8-bit formats into f32 and f64.
+#[test]
+fn convert_op_matches_soft_float_conversion() {
+    use hlocheck::float::convert::convert;
+    let mut rng = Rng(0xC0_4E47_F16F_8E4D);
+    let mut f32s: Vec<u64> = (0..1u64 << 32).step_by(65_537).collect();
+    for e in 0..256u64 {
+        for low in [
+            0u64, 1, 0xFFF, 0x1000, 0x1001, 0x1_FFFF, 0x2_0000, 0x7F_FFFF,
+        ] {
+            for sign in [0u64, 1 << 31] {
+                f32s.push(sign | e << 23 | low);
+            }
+        }
+    }
+    // Ties of every target's last place (1 to 10 fraction bits), their
+    // neighbours and the ties above an odd last place, at every exponent.
+    for e in 0..256u64 {
+        for man in 1..=10u64 {
+            let tie = 1u64 << (22 - man);
+            for low in [tie - 1, tie, tie + 1, 3 * tie, 3 * tie - 1] {
+                f32s.push(e << 23 | low);
+                f32s.push(1 << 31 | e << 23 | low);
+            }
+        }
+    }
+    f32s.extend((0..30_000).map(|_| rng.next() & 0xFFFF_FFFF));
+    let mut f64s: Vec<u64> = (0..30_000).map(|_| rng.next()).collect();
+    for e in 0x3E0..0x420u64 {
+        for low in [0u64, 1, 1 << 41, (1 << 42) - 1, 1 << 42, 1 << 51] {
+            f64s.push(e << 52 | low);
+        }
+        for man in 1..=10u64 {
+            let tie = 1u64 << (51 - man);
+            for low in [tie - 1, tie, tie + 1, 3 * tie] {
+                f64s.push(e << 52 | low);
+                f64s.push(1 << 63 | e << 52 | low);
+            }
+        }
+    }
+    let narrow = [
+        FloatKind::F16,
+        FloatKind::BF16,
+        FloatKind::F8E4M3FN,
+        FloatKind::F8E5M2,
+        FloatKind::F8E4M3FNUZ,
+        FloatKind::F8E5M2FNUZ,
+        FloatKind::F8E4M3B11FNUZ,
+        FloatKind::F8E3M4,
+        FloatKind::F8E4M3,
+        FloatKind::F8E8M0FNU,
+        FloatKind::F6E3M2FN,
+        FloatKind::F6E2M3FN,
+        FloatKind::F4E2M1FN,
+    ];
+    let mut pairs: Vec<(FloatKind, FloatKind, Vec<u64>)> = Vec::new();
+    for &t in &narrow {
+        pairs.push((FloatKind::F32, t, f32s.clone()));
+        pairs.push((FloatKind::F64, t, f64s.clone()));
+        let all: Vec<u64> = (0..1u64 << t.bits()).collect();
+        pairs.push((t, FloatKind::F32, all.clone()));
+        pairs.push((t, FloatKind::F64, all));
+    }
+    for (from, to, xs) in pairs {
+        let (ff, tf) = (from.format(), to.format());
+        let text = format!(
+            "func.func @main(%a: tensor<{n}x{f}>, %b: tensor<{n}x{f}>) -> tensor<{n}x{t}> {{\n  \
+             %r = stablehlo.convert %a : (tensor<{n}x{f}>) -> tensor<{n}x{t}>\n  \
+             return %r : tensor<{n}x{t}>\n}}\n",
+            n = xs.len(),
+            f = from.name(),
+            t = to.name()
+        );
+        let prog = parse_program("t.mlir", &text).unwrap_or_else(|d| panic!("{d}\n{text}"));
+        let a = Tensor::new(ElementType::Float(from), vec![xs.len()], &xs);
+        let mut interp = Interp::new(&prog, Limits::default());
+        let out = interp
+            .call("main", vec![Value::tensor(a.clone()), Value::tensor(a)])
+            .unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let got = out[0].as_tensor().unwrap().lanes_vec();
+        for (&x, &g) in xs.iter().zip(&got) {
+            assert_eq!(
+                g,
+                convert(ff, tf, x, Rounding::NearestEven),
+                "{} -> {}: {x:#x}",
+                from.name(),
+                to.name()
+            );
+        }
+    }
+}

@@ -20,6 +20,7 @@
 
 use super::arith::{infinity, invalid, quiet, zero};
 use super::encoding::Decoded;
+use super::fast::Narrow;
 use super::round::{round_value, Rounding};
 use super::{FloatKind, Format, NanEncoding};
 
@@ -52,11 +53,67 @@ pub fn convert_kind(from: FloatKind, to: FloatKind, bits: u64) -> u64 {
 pub fn converter(from: FloatKind, to: FloatKind) -> impl Fn(u64) -> u64 + Sync {
     let (ff, tf) = (from.format(), to.format());
     let near = super::decimal::Nearest::new(tf);
+    let exact = Exact {
+        from: ff,
+        source: Narrow::new(ff),
+        target: Narrow::new(tf),
+        to_f64: to == FloatKind::F64,
+    };
     let pair = (from, to);
     move |bits| {
         hardware_convert(pair, bits)
-            .or_else(|| super::decimal::fast_to_f64(ff, bits).and_then(|x| near.bits(x)))
+            .or_else(|| {
+                let x = exact.value(bits)?;
+                near.bits(x).or_else(|| exact.round(x))
+            })
             .unwrap_or_else(|| convert(ff, tf, bits, Rounding::NearestEven))
+    }
+}
+
+/// The conversions of [`converter`] through exact `f64` values, for the
+/// lanes the hardware conversions and [`super::decimal::Nearest`] (normal
+/// results) leave: a source pattern's exact value (f32, bf16 and f64 by
+/// bit moves, the narrow formats by [`Narrow::value`]) rounded once into
+/// the target by [`Narrow::round`] (subnormal results, zeros, overflow),
+/// which is `convert`'s rounding of that value: one rounding to nearest
+/// even from the exact value, with `round_value`'s conventions (see
+/// `fast.rs`). NaN and ±∞ operands, a NaN result (an overflow in a format
+/// whose overflow is NaN) and targets without the fast path (other than
+/// f64, which holds every such value exactly) take `convert`.
+struct Exact {
+    from: &'static Format,
+    source: Option<Narrow>,
+    target: Option<Narrow>,
+    to_f64: bool,
+}
+
+impl Exact {
+    /// The exact finite value of `bits`, if it is one of a format read
+    /// here.
+    #[inline(always)]
+    fn value(&self, bits: u64) -> Option<f64> {
+        let x = match super::decimal::fast_to_f64(self.from, bits) {
+            Some(x) => x,
+            None => {
+                let n = self.source.as_ref()?;
+                if self.from.bits() < 64 && bits >> self.from.bits() != 0 {
+                    return None;
+                }
+                n.value(bits)
+            }
+        };
+        x.is_finite().then_some(x)
+    }
+
+    /// The target pattern of the finite value `x`.
+    #[inline(always)]
+    fn round(&self, x: f64) -> Option<u64> {
+        if self.to_f64 {
+            return Some(x.to_bits());
+        }
+        let n = self.target.as_ref()?;
+        let r = n.round(x);
+        (!r.is_nan()).then(|| n.bits(r))
     }
 }
 

@@ -51,6 +51,8 @@ pub struct Narrow {
     subnormal_magic: f64,
     /// `2^min_quantum_exp`: the smallest quantum.
     quantum: f64,
+    /// Its inverse, `2^−min_quantum_exp`.
+    inv_quantum: f64,
     /// The largest finite value.
     max_value: f64,
     /// The value of an overflow of positive sign (∞, NaN or `max_value`).
@@ -88,6 +90,7 @@ impl Narrow {
             min_normal: pow2(f.min_normal_exp()),
             subnormal_magic: pow2(f.min_quantum_exp() + 52),
             quantum: pow2(f.min_quantum_exp()),
+            inv_quantum: pow2(-f.min_quantum_exp()),
             max_value,
             overflow,
             neg_zero: f.has_neg_zero(),
@@ -131,6 +134,42 @@ impl Narrow {
             return x; // NaN
         };
         r.copysign(x)
+    }
+
+    /// The pattern of `x` rounded to nearest even into the format (the
+    /// pattern [`Narrow::bits`] gives of [`Narrow::round`]'s value), and
+    /// whether the caller must take the general path instead: a NaN or ±∞
+    /// `x`, or an overflow. Written without branches, so that a loop over
+    /// it vectorises.
+    ///
+    /// Normal results are rounded on the bit pattern as in `round`, and
+    /// their fields moved as in `bits`. Below the smallest normal, `a /
+    /// quantum` (exact: a power of two) is rounded to an integer, ties to
+    /// even, by adding 2^52 (whose ulp is 1; the quotient is below
+    /// 2^man_bits): the same rounding at the same quantum as `round`'s
+    /// magic constant, and that integer is the subnormal's pattern (the
+    /// smallest normal's, 2^man_bits, when it rounds up to it). A zero
+    /// keeps its sign where the format has −0, as in `round`.
+    #[inline(always)]
+    pub fn round_bits(&self, x: f64) -> (u64, bool) {
+        let f = self.format;
+        let a = x.abs();
+        let m = a.to_bits();
+        let s = self.shift;
+        let rn = (m + (1u64 << (s - 1)) - 1 + ((m >> s) & 1)) & !((1u64 << s) - 1);
+        let e = ((rn >> 52) as i64 - 1023 + f.bias as i64) as u64;
+        let normal = (e << f.man_bits) | ((rn & ((1u64 << 52) - 1)) >> s);
+        let two52 = f64::from_bits(0x4330_0000_0000_0000);
+        let sub = (a * self.inv_quantum + two52)
+            .to_bits()
+            .wrapping_sub(two52.to_bits());
+        let is_normal = a >= self.min_normal;
+        let mag = if is_normal { normal } else { sub };
+        let over = is_normal & (f64::from_bits(rn) > self.max_value);
+        let bad = x.is_nan() | over;
+        let signed = x.is_sign_negative() & ((mag != 0) | self.neg_zero);
+        let sign = if signed { f.sign_mask() } else { 0 };
+        (sign | mag, bad)
     }
 
     /// The pattern of a value that `round` returned (exactly representable,

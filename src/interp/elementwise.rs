@@ -21,6 +21,7 @@
 //!   operation rounded in the part's format (`(ac − bd) + (ad + bc)i`; division
 //!   by `c² + d²`).
 
+use super::fuse::Converter;
 use super::tensor::{int_kind, lanes, IntKind, Tensor, Width, Words, BLOCK};
 use super::{Interp, KResult, Kernel, KernelError, Value};
 use crate::float::arith::{self, Direction};
@@ -1525,14 +1526,15 @@ fn convert_op<'p>(
             return Ok(args);
         }
         if let Some(mut t) = take_sole(&mut args) {
-            let f = convert::converter(fk, tk);
             if Width::of(&t.elem) != Width::of(&to) {
-                return one(map1(&t, to, f));
+                return one(convert_floats(&t, fk, tk));
             }
+            let c = Converter::new(fk, tk, t.data.len());
             t.data.update(|_, piece| {
-                for x in piece {
-                    *x = f(*x);
-                }
+                let mut xs = [0u64; BLOCK];
+                let xs = &mut xs[..piece.len()];
+                xs.copy_from_slice(piece);
+                c.block(xs, piece);
             });
             t.elem = to;
             return one(t);
@@ -1551,8 +1553,7 @@ pub fn convert_tensor(a: &Tensor, to: &ElementType) -> Tensor {
     }
     // Fast paths for the common float conversions.
     if let (ElementType::Float(fk), ElementType::Float(tk)) = (&a.elem, to) {
-        let (fk, tk) = (*fk, *tk);
-        return map1(a, to.clone(), convert::converter(fk, tk));
+        return convert_floats(a, *fk, *tk);
     }
     let mut data = Vec::with_capacity(a.len() * lanes(to));
     let l = a.lanes();
@@ -1560,6 +1561,20 @@ pub fn convert_tensor(a: &Tensor, to: &ElementType) -> Tensor {
         convert_elem(&a.elem, to, x, &mut data);
     }
     Tensor::new(to.clone(), a.shape.clone(), &data)
+}
+
+/// `t` (of float type `from`) converted to `to` by the blocks of a
+/// [`Converter`] (vector passes and tables of `convert::converter`'s
+/// results, the per-lane rule for the rest).
+fn convert_floats(t: &Tensor, from: FloatKind, to: FloatKind) -> Tensor {
+    let elem = ElementType::Float(to);
+    let c = Converter::new(from, to, t.data.len());
+    let data = Words::build(Width::of(&elem), t.data.len(), |off, out| {
+        let mut xs = [0u64; BLOCK];
+        let xs = t.data.block(off, &mut xs[..out.len()]);
+        c.block(xs, out);
+    });
+    Tensor::from_words(elem, t.shape.clone(), data)
 }
 
 /// Bit width of an element for `bitcast_convert`.

@@ -58,6 +58,7 @@ use super::{static_shape, Interp};
 use crate::float::arith;
 use crate::float::convert;
 use crate::float::elementary::{self, Binary, Unary};
+use crate::float::fast::Narrow;
 use crate::float::{FloatKind, Rounding};
 use crate::ir::attr::{Attr, DenseArray};
 use crate::ir::{Block, ElementType, Op, Region, Type, ValueId};
@@ -867,25 +868,32 @@ impl Ready<'_> {
 
 const RNE: Rounding = Rounding::NearestEven;
 
-/// A step's float conversion, made once per run of the group: the
-/// per-lane rule `convert::converter`, applied to a block by a vector pass
-/// (f32 ⇄ bf16, f16, f64) or a table of its results (a source of at most
-/// 16 bits into a target of at most 16), the lanes a pass does not settle
-/// by the per-lane rule itself.
 /// A vector pass of `lanes`: true when some lane needs the per-lane rule.
 type Pass = fn(&[u64], &mut [u64]) -> bool;
 
-struct Converter {
+/// A float conversion, made once per run of a group (or per `convert`
+/// op, `elementwise.rs`): the per-lane rule `convert::converter`, applied
+/// to a block by a vector pass (f32 ⇄ bf16, f16, f64) or a table of its
+/// results (a source of at most 16 bits into a target of at most 16), the
+/// lanes a pass does not settle by the per-lane rule itself.
+pub(crate) struct Converter {
     /// The vector pass of the pair, when it has one.
     pass: Option<Pass>,
     lane: Box<dyn Fn(u64) -> u64 + Sync>,
     table: Option<Arc<Vec<u16>>>,
+    /// `lane`'s results for every pattern of a source of at most 8 bits
+    /// whose results do not fit `table` (f32, f64), made for this
+    /// conversion when it converts at least four times as many elements.
+    small: Option<Vec<u64>>,
+    /// From f32 (false) or f64 (true) into a format with a `Narrow` fast
+    /// path: the vector passes `lanes::f32_to_narrow`/`f64_to_narrow`.
+    narrow: Option<(Narrow, bool)>,
 }
 
 impl Converter {
     /// The conversion `from` → `to` for a group of `n` elements (a table is
     /// made when `n` is at least four times its size, and kept).
-    fn new(from: FloatKind, to: FloatKind, n: usize) -> Converter {
+    pub(crate) fn new(from: FloatKind, to: FloatKind, n: usize) -> Converter {
         use super::lanes;
         use FloatKind::{BF16, F16, F32, F64};
         let pass: Option<Pass> = match (from, to) {
@@ -901,19 +909,42 @@ impl Converter {
             Some(_) => None,
             None => conversion_table(from, to, n),
         };
+        let lane = convert::converter(from, to);
+        let small = (pass.is_none() && table.is_none() && from.bits() <= 8 && n >= 4 << 8)
+            .then(|| (0..1u64 << from.bits()).map(&lane).collect());
+        let narrow = match (pass, from) {
+            (None, F32 | F64) => Narrow::new(to.format()).map(|n| (n, from == F64)),
+            _ => None,
+        };
         Converter {
             pass,
-            lane: Box::new(convert::converter(from, to)),
+            lane: Box::new(lane),
             table,
+            small,
+            narrow,
         }
     }
 
     /// `o[i] = lane(xs[i])`.
-    fn block(&self, xs: &[u64], o: &mut [u64]) {
-        let redo = match (self.pass, &self.table) {
-            (Some(pass), _) => pass(xs, o),
-            (None, Some(t)) => super::lanes::lookup16(t, xs, o),
-            (None, None) => true,
+    pub(crate) fn block(&self, xs: &[u64], o: &mut [u64]) {
+        let redo = match (self.pass, &self.table, &self.small) {
+            (Some(pass), _, _) => pass(xs, o),
+            (None, Some(t), _) => super::lanes::lookup16(t, xs, o),
+            (None, None, Some(t)) => {
+                let mut outside = false;
+                for (o, &x) in o.iter_mut().zip(xs) {
+                    match t.get(x as usize) {
+                        Some(&v) => *o = v,
+                        None => outside = true,
+                    }
+                }
+                outside
+            }
+            (None, None, None) => match &self.narrow {
+                Some((n, false)) => super::lanes::f32_to_narrow(n, xs, o),
+                Some((n, true)) => super::lanes::f64_to_narrow(n, xs, o),
+                None => true,
+            },
         };
         if redo {
             for (o, &x) in o.iter_mut().zip(xs) {

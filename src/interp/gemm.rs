@@ -28,7 +28,10 @@
 //! is two roundings (Rust never contracts it to a fused multiply-add, with
 //! or without the vector extensions enabled here), and the callers choose
 //! element representations in which each operation has the bits of the
-//! soft-float one (see `linalg.rs`).
+//! soft-float one (see `linalg.rs`). A step may advance a whole row of a
+//! tile in code of its own for the vector extensions in use ([`Mac::row`]:
+//! binary16's [`F16Mac`] rounds by the hardware's conversions with
+//! AVX-512), lane by lane the bits of its scalar step.
 
 use super::par;
 
@@ -40,6 +43,52 @@ pub struct Dims {
     pub j: usize,
     pub k: usize,
 }
+
+/// The multiply-accumulate step of every output's chain:
+/// `mac(acc, x, y)`. Any `Fn(T, T, T) -> T` is one. A step may also say how
+/// a whole row of a register tile advances in code compiled for the vector
+/// extensions in use (`row`), which must give, lane by lane, the bits of
+/// `mac`.
+pub trait Mac<T>: Copy + Send + Sync {
+    /// One step of one chain.
+    fn mac(&self, acc: T, x: T, y: T) -> T;
+
+    /// `mac(acc[c], x, b[c])` for every lane `c`, in code compiled for
+    /// `ISA` (one of the `ISA_*` constants: the item function it is
+    /// inlined into was compiled with those features, which were found
+    /// at run time).
+    #[inline(always)]
+    #[allow(clippy::needless_range_loop)] // indexing keeps the lanes in registers
+    fn row<const NR: usize, const ISA: u8>(&self, acc: [T; NR], x: T, b: &[T; NR]) -> [T; NR]
+    where
+        T: Copy,
+    {
+        // An indexed loop rather than `array::from_fn`, which LLVM may leave
+        // out of line (then compiled without the vector extensions).
+        let mut out = acc;
+        for c in 0..NR {
+            out[c] = self.mac(acc[c], x, b[c]);
+        }
+        out
+    }
+}
+
+impl<T, F> Mac<T> for F
+where
+    F: Fn(T, T, T) -> T + Copy + Send + Sync,
+{
+    #[inline(always)]
+    fn mac(&self, acc: T, x: T, y: T) -> T {
+        self(acc, x, y)
+    }
+}
+
+/// The `ISA` of [`Mac::row`]: the baseline target.
+pub const ISA_BASE: u8 = 0;
+/// The `ISA` of [`Mac::row`]: AVX2 (found at run time).
+pub const ISA_AVX2: u8 = 1;
+/// The `ISA` of [`Mac::row`]: AVX-512F (found at run time).
+pub const ISA_AVX512: u8 = 2;
 
 /// The left operand, read a tile at a time.
 pub trait Lhs<T>: Sync {
@@ -131,7 +180,7 @@ pub fn gemm<T, A, M>(d: Dims, lhs: &A, rhs: &[T], zero: T, mac: M) -> Vec<T>
 where
     T: Copy + Send + Sync,
     A: Lhs<T>,
-    M: Fn(T, T, T) -> T + Copy + Send + Sync,
+    M: Mac<T>,
 {
     let wide = std::mem::size_of::<T>() > 4;
     // Products of few columns (a matrix times a vector or a handful of
@@ -199,7 +248,7 @@ fn run<T, A, M, const NR: usize>(
 where
     T: Copy + Send + Sync,
     A: Lhs<T>,
-    M: Fn(T, T, T) -> T + Copy + Send + Sync,
+    M: Mac<T>,
 {
     let mut out = vec![zero; d.b * d.i * d.j];
     if out.is_empty() || d.k == 0 {
@@ -252,9 +301,9 @@ fn item_avx512<T, A, M, const NR: usize>(x: Item<'_, T, A, M, NR>)
 where
     T: Copy,
     A: Lhs<T>,
-    M: Fn(T, T, T) -> T + Copy,
+    M: Mac<T>,
 {
-    item_body(x)
+    item_body::<T, A, M, NR, ISA_AVX512>(x)
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -263,27 +312,27 @@ fn item_avx2<T, A, M, const NR: usize>(x: Item<'_, T, A, M, NR>)
 where
     T: Copy,
     A: Lhs<T>,
-    M: Fn(T, T, T) -> T + Copy,
+    M: Mac<T>,
 {
-    item_body(x)
+    item_body::<T, A, M, NR, ISA_AVX2>(x)
 }
 
 fn item_base<T, A, M, const NR: usize>(x: Item<'_, T, A, M, NR>)
 where
     T: Copy,
     A: Lhs<T>,
-    M: Fn(T, T, T) -> T + Copy,
+    M: Mac<T>,
 {
-    item_body(x)
+    item_body::<T, A, M, NR, ISA_BASE>(x)
 }
 
 /// One block of rows through every block of `k` and every panel.
 #[inline(always)]
-fn item_body<T, A, M, const NR: usize>(x: Item<'_, T, A, M, NR>)
+fn item_body<T, A, M, const NR: usize, const ISA: u8>(x: Item<'_, T, A, M, NR>)
 where
     T: Copy,
     A: Lhs<T>,
-    M: Fn(T, T, T) -> T + Copy,
+    M: Mac<T>,
 {
     let Item {
         d,
@@ -320,7 +369,7 @@ where
                         a[..nc].copy_from_slice(&out[(r0 + r) * d.j + j0..][..nc]);
                     }
                 }
-                micro(&abuf[t * kc * MR..][..kc * MR], bp, &mut acc, mac);
+                micro::<T, M, NR, ISA>(&abuf[t * kc * MR..][..kc * MR], bp, &mut acc, mac);
                 for (r, a) in acc.iter().enumerate().take(nr) {
                     out[(r0 + r) * d.j + j0..][..nc].copy_from_slice(&a[..nc]);
                 }
@@ -331,14 +380,14 @@ where
 
 /// `acc[r][c] = mac(acc[r][c], a[q][r], b[q][c])` for `q` in order. The
 /// four rows are named values (not an indexed array) so that LLVM keeps
-/// them in registers and vectorises each row's `NR` lanes, rather than
-/// vectorising across rows with gathers.
+/// them in registers and vectorises each row's `NR` lanes ([`Mac::row`]),
+/// rather than vectorising across rows with gathers.
 #[inline(always)]
-fn micro<T: Copy, const NR: usize>(
+fn micro<T: Copy, M: Mac<T>, const NR: usize, const ISA: u8>(
     a: &[T],
     b: &[T],
     acc: &mut [[T; NR]; MR],
-    mac: impl Fn(T, T, T) -> T,
+    mac: M,
 ) {
     let [mut a0, mut a1, mut a2, mut a3] = *acc;
     for (aq, bq) in a.chunks_exact(MR).zip(b.chunks_exact(NR)) {
@@ -347,30 +396,12 @@ fn micro<T: Copy, const NR: usize>(
         else {
             return;
         };
-        a0 = row(a0, aq[0], bq, &mac);
-        a1 = row(a1, aq[1], bq, &mac);
-        a2 = row(a2, aq[2], bq, &mac);
-        a3 = row(a3, aq[3], bq, &mac);
+        a0 = mac.row::<NR, ISA>(a0, aq[0], bq);
+        a1 = mac.row::<NR, ISA>(a1, aq[1], bq);
+        a2 = mac.row::<NR, ISA>(a2, aq[2], bq);
+        a3 = mac.row::<NR, ISA>(a3, aq[3], bq);
     }
     *acc = [a0, a1, a2, a3];
-}
-
-/// One row of a tile one step on: `mac(acc[c], x, b[c])` for every lane.
-#[inline(always)]
-#[allow(clippy::needless_range_loop)] // indexing keeps the lanes in registers
-fn row<T: Copy, const NR: usize>(
-    acc: [T; NR],
-    x: T,
-    b: &[T; NR],
-    mac: &impl Fn(T, T, T) -> T,
-) -> [T; NR] {
-    // An indexed loop rather than `array::from_fn`, which LLVM may leave
-    // out of line (then compiled without the vector extensions).
-    let mut out = acc;
-    for c in 0..NR {
-        out[c] = mac(acc[c], x, b[c]);
-    }
-    out
 }
 
 /// Rounds an `f32` to the nearest bfloat16 (ties to even), as an `f32`:
@@ -407,6 +438,137 @@ pub fn round_f16(x: f32) -> f32 {
     r.copysign(x)
 }
 
+/// 2⁻²⁴, the smallest binary16 subnormal, as an `f32`.
+const TWO_M24: f32 = f32::from_bits((127 - 24) << 23);
+/// 2²⁴, as an `f32`.
+const TWO_24: f32 = f32::from_bits((127 + 24) << 23);
+/// 2²³, as an `f32`: adding it to an integer below 2²³ puts that integer in
+/// the low bits of the pattern.
+const TWO_23: f32 = f32::from_bits((127 + 23) << 23);
+
+/// The exact `f32` value of a binary16 pattern (its 16 low bits; NaN for
+/// a NaN). A normal (1 + m/2¹⁰)·2^(e−15) is the `f32` of exponent field
+/// e + 112 and fraction m·2¹³, that is the 15 bits below the sign shifted
+/// by 13 plus 112 in the exponent field; a subnormal m·2⁻²⁴ (m < 2¹⁰) is
+/// `m as f32` (exact) times 2⁻²⁴ (exact: a power of two, and the product
+/// is a normal `f32`, so no `f32` subnormal is ever formed or read, which
+/// would cost the processor a microcode assist); the exponent field 31
+/// (∞, NaN) is placed at `f32`'s. Branch-free, so loops over it vectorise.
+#[inline(always)]
+pub fn f16_to_f32(h: u64) -> f32 {
+    let h = h as u32 & 0xFFFF;
+    let mag = h & 0x7FFF;
+    let normal = f32::from_bits((mag << 13) + (112 << 23));
+    let sub = mag as f32 * TWO_M24;
+    let special = f32::from_bits(0x7F80_0000 | (mag & 0x3FF) << 13);
+    let v = if mag >= 0x7C00 {
+        special
+    } else if mag < 0x400 {
+        sub
+    } else {
+        normal
+    };
+    f32::from_bits(v.to_bits() | (h & 0x8000) << 16)
+}
+
+/// The binary16 pattern of an `f32` holding a binary16 value (as
+/// [`round_f16`] returns them): the inverse of [`f16_to_f32`]. A normal
+/// value's pattern is its `f32` bits shifted right by 13 less 112 in the
+/// exponent field; a value below 2⁻¹⁴ is m·2⁻²⁴, and m = |v|·2²⁴ (exact,
+/// an integer below 2¹⁰) is read from the low bits of m + 2²³ (exact);
+/// ∞ is placed directly. No `f32` subnormal is formed. A NaN gives 0
+/// (callers recompute NaN outputs).
+#[inline(always)]
+pub fn f16_bits(v: f32) -> u16 {
+    let u = v.to_bits();
+    let a = f32::from_bits(u & 0x7FFF_FFFF);
+    let normal = ((u & 0x7FFF_FFFF) >> 13).wrapping_sub(112 << 10);
+    let sub = (a * TWO_24 + TWO_23)
+        .to_bits()
+        .wrapping_sub(TWO_23.to_bits());
+    let mag = if a == f32::INFINITY {
+        0x7C00
+    } else if a < MIN_NORMAL_F16 {
+        sub
+    } else {
+        normal
+    };
+    let bits = mag | (u >> 16) & 0x8000;
+    if v.is_nan() {
+        0
+    } else {
+        bits as u16
+    }
+}
+
+/// The binary16 multiply-accumulate step on `f32` lanes that hold binary16
+/// values: `round_f16(acc + round_f16(x · y))`, which is soft-float's
+/// `add(acc, mul(x, y))` in binary16 (see `linalg::fast_mac`).
+///
+/// With AVX-512F a row advances sixteen lanes at a time, each rounding to
+/// binary16 done by the hardware as `vcvtps2ph` (immediate 0: round to
+/// nearest even, whatever MXCSR says) followed by `vcvtph2ps`. That pair is
+/// [`round_f16`]:
+///
+/// * `vcvtps2ph` rounds the `f32` it is given once to binary16, to
+///   nearest even, with binary16's subnormals (rounded at their quantum
+///   2⁻²⁴, never flushed: MXCSR.FTZ does not apply to this instruction)
+///   and overflow to ±∞, keeping the sign of zeros; `vcvtph2ps` widens
+///   exactly (every binary16 value is an `f32`, subnormals included). The
+///   only inputs that MXCSR.DAZ would touch are `f32` subnormals, and none
+///   reaches it: a product of two binary16 values is zero or at least
+///   2⁻⁴⁸ in magnitude, a sum of two binary16 values zero or at least
+///   2⁻²⁴ (and Rust leaves DAZ off anyway).
+/// * A NaN stays a NaN both ways (payloads differ, but a chain that meets
+///   a NaN is recomputed by the caller, which only reads `is_nan`).
+///
+/// `tests/kernels.rs` runs the engine with this step and with the scalar
+/// one on random and adversarial operands and compares the bits.
+#[derive(Clone, Copy, Debug)]
+pub struct F16Mac;
+
+impl Mac<f32> for F16Mac {
+    #[inline(always)]
+    fn mac(&self, acc: f32, x: f32, y: f32) -> f32 {
+        round_f16(acc + round_f16(x * y))
+    }
+
+    #[inline(always)]
+    #[allow(clippy::needless_range_loop)] // indexing keeps the lanes in registers
+    fn row<const NR: usize, const ISA: u8>(
+        &self,
+        acc: [f32; NR],
+        x: f32,
+        b: &[f32; NR],
+    ) -> [f32; NR] {
+        let mut out = acc;
+        #[cfg(target_arch = "x86_64")]
+        if ISA == ISA_AVX512 && NR.is_multiple_of(16) {
+            use std::arch::x86_64::*;
+            for h in 0..NR / 16 {
+                // SAFETY: `ISA_AVX512` is only passed by `item_avx512`,
+                // which runs once AVX-512F was found at run time and into
+                // which this row is inlined; the sixteen lanes read and
+                // written at `16 · h` lie inside the arrays of `NR` lanes
+                // (`NR` a multiple of 16).
+                unsafe {
+                    let a = _mm512_loadu_ps(acc.as_ptr().add(16 * h));
+                    let y = _mm512_loadu_ps(b.as_ptr().add(16 * h));
+                    let p =
+                        _mm512_cvtph_ps(_mm512_cvtps_ph::<0>(_mm512_mul_ps(_mm512_set1_ps(x), y)));
+                    let s = _mm512_cvtph_ps(_mm512_cvtps_ph::<0>(_mm512_add_ps(a, p)));
+                    _mm512_storeu_ps(out.as_mut_ptr().add(16 * h), s);
+                }
+            }
+            return out;
+        }
+        for c in 0..NR {
+            out[c] = self.mac(acc[c], x, b[c]);
+        }
+        out
+    }
+}
+
 /// The left operand of [`lanewise`], gathered a row at a time.
 pub trait Gather<T>: Sync {
     /// Writes `X[i][k0 + q][j]` to `dst[q * J + j]` for `q < kc`, every
@@ -429,7 +591,7 @@ pub fn lanewise<T, G, M>(d: Dims, x: &G, w: &[T], zero: T, mac: M) -> Vec<T>
 where
     T: Copy + Send + Sync,
     G: Gather<T>,
-    M: Fn(T, T, T) -> T + Copy + Send + Sync,
+    M: Mac<T>,
 {
     let mut out = vec![zero; d.i * d.j];
     if out.is_empty() || d.k == 0 || d.b != 1 || w.len() < d.k * d.j {
@@ -486,7 +648,7 @@ fn lanes_avx512<T, G, M>(x: LaneItem<'_, T, G, M>)
 where
     T: Copy,
     G: Gather<T>,
-    M: Fn(T, T, T) -> T + Copy,
+    M: Mac<T>,
 {
     lanes_body(x)
 }
@@ -497,7 +659,7 @@ fn lanes_avx2<T, G, M>(x: LaneItem<'_, T, G, M>)
 where
     T: Copy,
     G: Gather<T>,
-    M: Fn(T, T, T) -> T + Copy,
+    M: Mac<T>,
 {
     lanes_body(x)
 }
@@ -506,7 +668,7 @@ fn lanes_base<T, G, M>(x: LaneItem<'_, T, G, M>)
 where
     T: Copy,
     G: Gather<T>,
-    M: Fn(T, T, T) -> T + Copy,
+    M: Mac<T>,
 {
     lanes_body(x)
 }
@@ -518,7 +680,7 @@ fn lanes_body<T, G, M>(it: LaneItem<'_, T, G, M>)
 where
     T: Copy,
     G: Gather<T>,
-    M: Fn(T, T, T) -> T + Copy,
+    M: Mac<T>,
 {
     let LaneItem {
         d,
@@ -538,7 +700,7 @@ where
             let ws = &w[k0 * d.j..][..kc * d.j];
             for (xs, wk) in buf.chunks_exact(d.j).zip(ws.chunks_exact(d.j)) {
                 for ((a, &xv), &wv) in acc.iter_mut().zip(xs).zip(wk) {
-                    *a = mac(*a, xv, wv);
+                    *a = mac.mac(*a, xv, wv);
                 }
             }
         }

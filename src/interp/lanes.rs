@@ -13,6 +13,8 @@
 //! Lanes are `u64`s holding an element's bits (see `words.rs`); a lane of
 //! an f32 holds the 32 bits in its low half, a bf16 its 16 low bits.
 
+use crate::float::fast::Narrow;
+
 /// The vector extensions found at run time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Isa {
@@ -562,6 +564,38 @@ multiversion! {
         for i in 0..n {
             let (lane, b) = narrow_of_f64::<10, 15>(f32::from_bits(xs[i] as u32) as f64);
             bad |= b | (xs[i] > u32::MAX as u64);
+            o[i] = lane;
+        }
+        bad
+    }
+}
+
+multiversion! {
+    /// f32 → a narrow format of a block (`Narrow::round_bits`: the exact
+    /// value rounded once). True when a lane needs the per-lane rule (NaN,
+    /// ±∞, overflow, a lane wider than 32 bits).
+    fn f32_to_narrow(n: &Narrow, xs: &[u64], o: &mut [u64]) -> bool {
+        let len = o.len().min(xs.len());
+        let (xs, o) = (&xs[..len], &mut o[..len]);
+        let mut bad = false;
+        for i in 0..len {
+            let (lane, b) = n.round_bits(f32::from_bits(xs[i] as u32) as f64);
+            bad |= b | (xs[i] > u32::MAX as u64);
+            o[i] = lane;
+        }
+        bad
+    }
+}
+multiversion! {
+    /// f64 → a narrow format of a block (`Narrow::round_bits`). True when
+    /// a lane needs the per-lane rule (NaN, ±∞, overflow).
+    fn f64_to_narrow(n: &Narrow, xs: &[u64], o: &mut [u64]) -> bool {
+        let len = o.len().min(xs.len());
+        let (xs, o) = (&xs[..len], &mut o[..len]);
+        let mut bad = false;
+        for i in 0..len {
+            let (lane, b) = n.round_bits(f64::from_bits(xs[i]));
+            bad |= b;
             o[i] = lane;
         }
         bad

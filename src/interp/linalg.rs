@@ -414,14 +414,14 @@ trait Product {
         &self,
         read: impl Fn(u64) -> T,
         zero: T,
-        mac: impl Fn(T, T, T) -> T + Copy + Send + Sync,
+        mac: impl gemm::Mac<T>,
     ) -> Vec<T>;
 
     /// Every output of an f32 or f64 product in hardware (`acc + x * y`
     /// from zero): [`Product::run`], unless the product can read its
     /// operands' storage in place.
     fn run_hw<F: HwFloat>(&self) -> Vec<F> {
-        self.run(F::from_lane, F::ZERO, |a, x, y| a + x * y)
+        self.run(F::from_lane, F::ZERO, |a: F, x: F, y: F| a + x * y)
     }
 
     /// Output `o` alone, by the plain chain `acc = step(acc, x, y)` from
@@ -452,7 +452,7 @@ impl Product for DotProduct<'_> {
         &self,
         read: impl Fn(u64) -> T,
         zero: T,
-        mac: impl Fn(T, T, T) -> T + Copy + Send + Sync,
+        mac: impl gemm::Mac<T>,
     ) -> Vec<T> {
         let d = self.d;
         let a = self.lp.data.map_vec(&read);
@@ -477,7 +477,7 @@ impl Product for DotProduct<'_> {
             i: d.i,
             k: d.k,
         };
-        gemm::gemm(d, &lhs, &b, F::ZERO, |a, x, y| a + x * y)
+        gemm::gemm(d, &lhs, &b, F::ZERO, |a: F, x: F, y: F| a + x * y)
     }
 
     fn macs(&self) -> u64 {
@@ -565,7 +565,8 @@ impl HwFloat for f64 {
 /// lanes, each product (exact in `f32`: 2·8 and 2·11 bits ≤ 24, within
 /// `f32`'s range, products of bf16 subnormals included: see
 /// `tests/kernels.rs`) and each sum (Figueroa: 24 ≥ 2p + 2) rounded once to
-/// the format by [`gemm::round_bf16`] / [`gemm::round_f16`]; the other
+/// the format by [`gemm::round_bf16`] / [`gemm::round_f16`] (f16 by the
+/// hardware's conversions with AVX-512: [`gemm::F16Mac`]); the other
 /// narrow formats in `f64` lanes through [`Narrow::round`], as `run_mac`
 /// does; integers wrapping in `u64`. An output that comes out NaN is
 /// recomputed alone by `run_mac`'s own step for its type (a NaN anywhere
@@ -602,7 +603,7 @@ fn fast_mac(acc: &ElementType, p: &impl Product) -> Option<Words> {
                 let out = p.run(
                     |x: u64| x as u8,
                     zero_bits(f),
-                    |a, x, y| {
+                    |a: u8, x: u8, y: u8| {
                         t.add[(a as usize) << 8 | t.mul[(x as usize) << 8 | y as usize] as usize]
                     },
                 );
@@ -612,23 +613,22 @@ fn fast_mac(acc: &ElementType, p: &impl Product) -> Option<Words> {
             let (mut w, nans) = match kind {
                 FloatKind::BF16 => {
                     let read = |x: u64| f32::from_bits((x as u32) << 16);
-                    let out = p.run(read, 0.0f32, |a, x, y| {
+                    let out = p.run(read, 0.0f32, |a: f32, x: f32, y: f32| {
                         gemm::round_bf16(a + gemm::round_bf16(x * y))
                     });
                     let w = Words::U16(out.iter().map(|v| (v.to_bits() >> 16) as u16).collect());
                     (w, out.iter().map(|v| v.is_nan()).collect::<Vec<bool>>())
                 }
                 FloatKind::F16 => {
-                    let read = |x: u64| n.value(x) as f32;
-                    let out = p.run(read, 0.0f32, |a, x, y| {
-                        gemm::round_f16(a + gemm::round_f16(x * y))
-                    });
-                    let w = Words::collect(width, out.iter().map(|&v| nan_or(v as f64, &n)));
+                    let out = p.run(gemm::f16_to_f32, 0.0f32, gemm::F16Mac);
+                    let w = Words::U16(out.iter().map(|&v| gemm::f16_bits(v)).collect());
                     (w, out.iter().map(|v| v.is_nan()).collect())
                 }
                 _ => {
                     let read = |x: u64| n.value(x);
-                    let out = p.run(read, 0.0f64, |a, x, y| n.round(a + n.round(x * y)));
+                    let out = p.run(read, 0.0f64, |a: f64, x: f64, y: f64| {
+                        n.round(a + n.round(x * y))
+                    });
                     let w = Words::collect(width, out.iter().map(|&v| nan_or(v, &n)));
                     (w, out.iter().map(|v| v.is_nan()).collect())
                 }
@@ -645,10 +645,17 @@ fn fast_mac(acc: &ElementType, p: &impl Product) -> Option<Words> {
             });
             w
         }
-        ElementType::Int(_, 1) => Words::collect(width, p.run(|x| x, 0u64, |a, x, y| a | (x & y))),
+        ElementType::Int(_, 1) => Words::collect(
+            width,
+            p.run(|x| x, 0u64, |a: u64, x: u64, y: u64| a | (x & y)),
+        ),
         other => {
             let ik = int_kind(other)?;
-            let out = p.run(|x| x, 0u64, |a, x, y| a.wrapping_add(x.wrapping_mul(y)));
+            let out = p.run(
+                |x| x,
+                0u64,
+                |a: u64, x: u64, y: u64| a.wrapping_add(x.wrapping_mul(y)),
+            );
             Words::collect(width, out.into_iter().map(|v| ik.wrap(v as i64 as i128)))
         }
     };
@@ -1495,7 +1502,7 @@ impl Product for ConvProduct<'_> {
         &self,
         read: impl Fn(u64) -> T,
         zero: T,
-        mac: impl Fn(T, T, T) -> T + Copy + Send + Sync,
+        mac: impl gemm::Mac<T>,
     ) -> Vec<T> {
         let cl = self.cl;
         let n = num_elements(&cl.out_shape);
