@@ -110,6 +110,28 @@ fn tensor_type(shape: &[usize], elem: &ElementType) -> String {
     s + &type_name(elem) + ">"
 }
 
+/// Operands of shapes `lhs` and `rhs` drawn by [`lanes`] (`special` as
+/// there), run fast and plain by [`same_both_ways`].
+fn random_operands_agree(
+    text: &str,
+    elem: &ElementType,
+    (lhs, rhs): (&[usize], &[usize]),
+    rng: &mut Rng,
+    special: u64,
+) -> usize {
+    let mut operand = |shape: &[usize]| {
+        let n = shape.iter().product();
+        Value::tensor(Tensor::new(
+            elem.clone(),
+            shape.to_vec(),
+            &lanes(elem, n, rng, special),
+        ))
+    };
+    let a = operand(lhs);
+    let b = operand(rhs);
+    same_both_ways(text, a, b)
+}
+
 /// Runs `@main(a, b)` with the engine on and off; both must give the same
 /// values, bit for bit. Returns how many results held a NaN (to show that
 /// the NaN fix-up was exercised).
@@ -251,19 +273,8 @@ fn dot_general_engine_matches_the_plain_loops_for_every_type() {
         for c in small_cases() {
             let text = c.program(&elem);
             for special in [0, 30, 300] {
-                let na: usize = c.lhs.iter().product();
-                let nb: usize = c.rhs.iter().product();
-                let a = Tensor::new(
-                    elem.clone(),
-                    c.lhs.clone(),
-                    &lanes(&elem, na, &mut rng, special),
-                );
-                let b = Tensor::new(
-                    elem.clone(),
-                    c.rhs.clone(),
-                    &lanes(&elem, nb, &mut rng, special),
-                );
-                nan_results += same_both_ways(&text, Value::tensor(a), Value::tensor(b));
+                nan_results +=
+                    random_operands_agree(&text, &elem, (&c.lhs, &c.rhs), &mut rng, special);
             }
         }
     }
@@ -309,19 +320,7 @@ fn dot_general_engine_matches_the_plain_loops_on_large_shapes() {
         for c in &cases {
             let text = c.program(&elem);
             for special in [0, 2] {
-                let na: usize = c.lhs.iter().product();
-                let nb: usize = c.rhs.iter().product();
-                let a = Tensor::new(
-                    elem.clone(),
-                    c.lhs.clone(),
-                    &lanes(&elem, na, &mut rng, special),
-                );
-                let b = Tensor::new(
-                    elem.clone(),
-                    c.rhs.clone(),
-                    &lanes(&elem, nb, &mut rng, special),
-                );
-                same_both_ways(&text, Value::tensor(a), Value::tensor(b));
+                random_operands_agree(&text, &elem, (&c.lhs, &c.rhs), &mut rng, special);
             }
         }
     }
@@ -581,19 +580,7 @@ fn convolution_engine_matches_the_plain_loops() {
         for c in conv_cases() {
             let text = c.program(&elem);
             for special in [0, 20, 300] {
-                let na: usize = c.lhs.iter().product();
-                let nb: usize = c.rhs.iter().product();
-                let a = Tensor::new(
-                    elem.clone(),
-                    c.lhs.clone(),
-                    &lanes(&elem, na, &mut rng, special),
-                );
-                let b = Tensor::new(
-                    elem.clone(),
-                    c.rhs.clone(),
-                    &lanes(&elem, nb, &mut rng, special),
-                );
-                same_both_ways(&text, Value::tensor(a), Value::tensor(b));
+                random_operands_agree(&text, &elem, (&c.lhs, &c.rhs), &mut rng, special);
             }
         }
     }
@@ -635,19 +622,7 @@ fn convolution_engine_matches_the_plain_loops() {
         for c in &big {
             let text = c.program(&elem);
             for special in [0, 500] {
-                let na: usize = c.lhs.iter().product();
-                let nb: usize = c.rhs.iter().product();
-                let a = Tensor::new(
-                    elem.clone(),
-                    c.lhs.clone(),
-                    &lanes(&elem, na, &mut rng, special),
-                );
-                let b = Tensor::new(
-                    elem.clone(),
-                    c.rhs.clone(),
-                    &lanes(&elem, nb, &mut rng, special),
-                );
-                same_both_ways(&text, Value::tensor(a), Value::tensor(b));
+                random_operands_agree(&text, &elem, (&c.lhs, &c.rhs), &mut rng, special);
             }
         }
     }
