@@ -2568,3 +2568,33 @@ fn cli_reports_overflow_conditions_apart_and_max_dim_discharges_them() {
     let (code, _) = run_cli(&["verify", "--max-dim", "-1", file]);
     assert_eq!(code, 2);
 }
+
+/// A clean check is remembered for ops bound to the same members, and only
+/// for those: an op that differs in one attribute, or in a tracked operand
+/// value, is checked again, and every failing op is reported at its own line.
+#[test]
+fn remembered_checks_cover_only_ops_bound_alike() {
+    let r = verify(
+        "func.func @f(%a: tensor<2xf32>) -> (tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>) {
+  %0 = stablehlo.broadcast_in_dim %a, dims = [0] : (tensor<2xf32>) -> tensor<2x3xf32>
+  %1 = stablehlo.broadcast_in_dim %a, dims = [0] : (tensor<2xf32>) -> tensor<2x3xf32>
+  %2 = stablehlo.broadcast_in_dim %a, dims = [1] : (tensor<2xf32>) -> tensor<2x3xf32>
+  %3 = stablehlo.broadcast_in_dim %a, dims = [1] : (tensor<2xf32>) -> tensor<2x3xf32>
+  return %0, %1, %2, %3 : tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32> }",
+    );
+    let lines: Vec<u32> = r.errors().map(|f| f.pos.line).collect();
+    assert_eq!(lines, vec![4, 5], "{:?}", r.findings);
+
+    // The same op and types twice, the shape operand a tracked constant
+    // that fits the result once and not the second time.
+    let r = verify(
+        "func.func @f(%a: tensor<2xf32>) -> (tensor<2x3xf32>, tensor<2x3xf32>) {
+  %s = stablehlo.constant dense<[2, 3]> : tensor<2xi64>
+  %t = stablehlo.constant dense<[2, 4]> : tensor<2xi64>
+  %0 = stablehlo.dynamic_broadcast_in_dim %a, %s, dims = [0] : (tensor<2xf32>, tensor<2xi64>) -> tensor<2x3xf32>
+  %1 = stablehlo.dynamic_broadcast_in_dim %a, %t, dims = [0] : (tensor<2xf32>, tensor<2xi64>) -> tensor<2x3xf32>
+  return %0, %1 : tensor<2x3xf32>, tensor<2x3xf32> }",
+    );
+    let lines: Vec<u32> = r.errors().map(|f| f.pos.line).collect();
+    assert_eq!(lines, vec![5], "{:?}", r.findings);
+}
