@@ -1162,9 +1162,7 @@ impl<'p> Interp<'p> {
         let inputs = self.group_inputs(op, group, dying)?;
         super::memory::reset_peak();
         let t = group.run(inputs);
-        self.check_memory().map_err(located)?;
-        self.add_work(group.root_work).map_err(located)?;
-        self.check_size(&t.shape, t.lanes()).map_err(located)?;
+        self.charge_root(op, group, t.lanes())?;
         let v = super::Value::tensor(t);
         let id = op.results[0];
         super::check_value_type(&v, self.ty(id)).map_err(|m| located(format!("result 0: {m}")))?;
@@ -1180,13 +1178,24 @@ impl<'p> Interp<'p> {
         op: &'p Op,
         group: &Group,
     ) -> Result<(), super::RunError> {
-        let located = super::RunError::at(op);
         self.prepare(op)?;
         self.group_inputs(op, group, &[])?;
         super::memory::reset_peak();
+        self.charge_root(op, group, 1)
+    }
+
+    /// What a group's root is charged once it is evaluated (or, held, in
+    /// its place): the memory held, its work, its size in `lanes` per element.
+    fn charge_root(
+        &mut self,
+        op: &'p Op,
+        group: &Group,
+        lanes: usize,
+    ) -> Result<(), super::RunError> {
+        let located = super::RunError::at(op);
         self.check_memory().map_err(located)?;
         self.add_work(group.root_work).map_err(located)?;
-        self.check_size(&group.shape, 1).map_err(located)?;
+        self.check_size(&group.shape, lanes).map_err(located)?;
         Ok(())
     }
 
