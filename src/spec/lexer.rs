@@ -24,9 +24,10 @@ pub struct Token {
     pub loc: Loc,
 }
 
-const PUNCTS: [&str; 29] = [
+/// The ASCII punctuation, longest first (`…` is read as `...`).
+const PUNCTS: [&str; 28] = [
     "...", "++", "==", "!=", "<=", ">=", "&&", "||", "(", ")", "[", "]", "{", "}", ",", ":", "?",
-    "|", "=", "<", ">", "+", "-", "*", "/", "%", "!", ".", "…",
+    "|", "=", "<", ">", "+", "-", "*", "/", "%", "!", ".",
 ];
 
 pub fn lex(file: &'static str, src: &str) -> Result<Vec<Token>, SpecError> {
@@ -35,86 +36,82 @@ pub fn lex(file: &'static str, src: &str) -> Result<Vec<Token>, SpecError> {
 
 /// Tokens of `src`, a part of a file that starts at the beginning of line
 /// `first_line`, located as in the whole file.
+///
+/// The text is read as bytes: every token but a string is ASCII, and any
+/// other character is decoded where it stands (Unicode white space is
+/// skipped, `…` is `...`). Columns count characters, not bytes.
 pub fn lex_from(file: &'static str, src: &str, first_line: u32) -> Result<Vec<Token>, SpecError> {
-    let chars: Vec<char> = src.chars().collect();
-    let mut toks = Vec::new();
+    let b = src.as_bytes();
+    let mut toks = Vec::with_capacity(src.len() / 4);
     let (mut i, mut line, mut col) = (0usize, first_line, 1u32);
     let err = |line, col, msg: String| SpecError {
         file,
         loc: Loc { line, col },
         message: msg,
     };
-    while i < chars.len() {
-        let c = chars[i];
+    // The end of a run of bytes from `j` that satisfy `f`.
+    let run = |mut j: usize, f: fn(u8) -> bool| {
+        while j < b.len() && f(b[j]) {
+            j += 1;
+        }
+        j
+    };
+    while i < b.len() {
+        let c = b[i];
         let loc = Loc { line, col };
-        let advance = |n: usize, i: &mut usize, col: &mut u32| {
-            *i += n;
-            *col += n as u32;
-        };
-        if c == '\n' {
-            i += 1;
-            line += 1;
-            col = 1;
-            continue;
-        }
-        if c.is_whitespace() {
-            advance(1, &mut i, &mut col);
-            continue;
-        }
-        if c == '#' {
-            while i < chars.len() && chars[i] != '\n' {
+        match c {
+            b'\n' => {
                 i += 1;
+                line += 1;
+                col = 1;
+                continue;
             }
-            continue;
+            b' ' | b'\t' | b'\r' | 0x0b | 0x0c => {
+                i += 1;
+                col += 1;
+                continue;
+            }
+            b'#' => {
+                i = run(i, |c| c != b'\n');
+                continue;
+            }
+            _ => {}
         }
         // A label: '(' upper-case letters, digits ')'.
-        if c == '(' {
-            let mut j = i + 1;
-            while j < chars.len() && chars[j].is_ascii_uppercase() {
-                j += 1;
-            }
+        if c == b'(' {
+            let j = run(i + 1, |c| c.is_ascii_uppercase());
             let letters = j - i - 1;
-            let digits_start = j;
-            while j < chars.len() && chars[j].is_ascii_digit() {
-                j += 1;
-            }
-            if letters > 0 && j > digits_start && j < chars.len() && chars[j] == ')' {
-                let text: String = chars[i + 1..j].iter().collect();
+            let k = run(j, |c| c.is_ascii_digit());
+            if letters > 0 && k > j && b.get(k) == Some(&b')') {
                 toks.push(Token {
-                    tok: Tok::Label(text),
+                    tok: Tok::Label(src[i + 1..k].to_string()),
                     loc,
                 });
-                advance(j + 1 - i, &mut i, &mut col);
+                col += (k + 1 - i) as u32;
+                i = k + 1;
                 continue;
             }
         }
-        if c.is_ascii_alphabetic() || c == '_' {
-            let mut j = i;
-            while j < chars.len() && (chars[j].is_ascii_alphanumeric() || chars[j] == '_') {
+        if c.is_ascii_alphabetic() || c == b'_' {
+            let mut j = run(i, |c| c.is_ascii_alphanumeric() || c == b'_');
+            if b.get(j) == Some(&b'\'') {
                 j += 1;
             }
-            if j < chars.len() && chars[j] == '\'' {
-                j += 1;
-            }
-            let text: String = chars[i..j].iter().collect();
             toks.push(Token {
-                tok: Tok::Ident(text),
+                tok: Tok::Ident(src[i..j].to_string()),
                 loc,
             });
-            advance(j - i, &mut i, &mut col);
+            col += (j - i) as u32;
+            i = j;
             continue;
         }
         if c.is_ascii_digit() {
-            let mut j = i;
-            while j < chars.len() && chars[j].is_ascii_digit() {
-                j += 1;
-            }
-            let text: String = chars[i..j].iter().collect();
-            let is_rank = j < chars.len()
-                && chars[j] == 'd'
-                && !chars
+            let j = run(i, |c| c.is_ascii_digit());
+            let text = &src[i..j];
+            let is_rank = b.get(j) == Some(&b'd')
+                && !b
                     .get(j + 1)
-                    .is_some_and(|c| c.is_ascii_alphanumeric() || *c == '_');
+                    .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_');
             if is_rank {
                 let r: u32 = text
                     .parse()
@@ -123,14 +120,15 @@ pub fn lex_from(file: &'static str, src: &str, first_line: u32) -> Result<Vec<To
                     tok: Tok::Rank(r),
                     loc,
                 });
-                advance(j + 1 - i, &mut i, &mut col);
+                col += (j + 1 - i) as u32;
+                i = j + 1;
                 continue;
             }
-            if j < chars.len() && (chars[j].is_ascii_alphabetic() || chars[j] == '_') {
+            if let Some(&n) = b.get(j).filter(|c| c.is_ascii_alphabetic() || **c == b'_') {
                 return Err(err(
                     line,
                     col,
-                    format!("a number may not run into a name: `{text}{}`", chars[j]),
+                    format!("a number may not run into a name: `{text}{}`", n as char),
                 ));
             }
             let v: i64 = text
@@ -140,21 +138,22 @@ pub fn lex_from(file: &'static str, src: &str, first_line: u32) -> Result<Vec<To
                 tok: Tok::Int(v),
                 loc,
             });
-            advance(j - i, &mut i, &mut col);
+            col += (j - i) as u32;
+            i = j;
             continue;
         }
-        if c == '"' {
-            let mut j = i + 1;
+        if c == b'"' {
             let mut s = String::new();
             let (mut l2, mut c2) = (line, col + 1);
-            loop {
-                let Some(&ch) = chars.get(j) else {
+            let mut chars = src[i + 1..].char_indices();
+            let close = loop {
+                let Some((at, ch)) = chars.next() else {
                     return Err(err(line, col, "unterminated string".into()));
                 };
                 match ch {
-                    '"' => break,
+                    '"' => break i + 1 + at,
                     '\\' => {
-                        match chars.get(j + 1) {
+                        match chars.next().map(|(_, e)| e) {
                             Some('"') => s.push('"'),
                             Some('\\') => s.push('\\'),
                             _ => {
@@ -165,44 +164,54 @@ pub fn lex_from(file: &'static str, src: &str, first_line: u32) -> Result<Vec<To
                                 ))
                             }
                         }
-                        j += 2;
                         c2 += 2;
                     }
                     '\n' => {
                         s.push(' ');
-                        j += 1;
                         l2 += 1;
                         c2 = 1;
                     }
                     _ => {
                         s.push(ch);
-                        j += 1;
                         c2 += 1;
                     }
                 }
-            }
+            };
             // Collapse the indentation of continued lines.
             let s = s.split_whitespace().collect::<Vec<_>>().join(" ");
             toks.push(Token {
                 tok: Tok::Str(s),
                 loc,
             });
-            i = j + 1;
+            i = close + 1;
             line = l2;
             col = c2 + 1;
             continue;
         }
-        let rest: String = chars[i..chars.len().min(i + 3)].iter().collect();
-        let Some(p) = PUNCTS.iter().find(|p| rest.starts_with(**p)) else {
-            return Err(err(line, col, format!("unexpected character `{c}`")));
-        };
-        let n = p.chars().count();
-        let p = if *p == "…" { "..." } else { *p };
-        toks.push(Token {
-            tok: Tok::Punct(p),
-            loc,
-        });
-        advance(n, &mut i, &mut col);
+        if c.is_ascii() {
+            let Some(p) = PUNCTS.iter().find(|p| src[i..].starts_with(**p)) else {
+                return Err(err(line, col, format!("unexpected character `{}`", c as char)));
+            };
+            toks.push(Token {
+                tok: Tok::Punct(p),
+                loc,
+            });
+            i += p.len();
+            col += p.len() as u32;
+            continue;
+        }
+        // Any other character, decoded: white space, `…`, or an error.
+        let ch = src[i..].chars().next().unwrap_or(char::REPLACEMENT_CHARACTER);
+        if ch == '…' {
+            toks.push(Token {
+                tok: Tok::Punct("..."),
+                loc,
+            });
+        } else if !ch.is_whitespace() {
+            return Err(err(line, col, format!("unexpected character `{ch}`")));
+        }
+        i += ch.len_utf8();
+        col += 1;
     }
     toks.push(Token {
         tok: Tok::Eof,

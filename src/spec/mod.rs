@@ -298,15 +298,19 @@ impl OpIndex {
         let mut by_name = HashMap::new();
         for &(file, src) in files {
             // The lines that begin with `op ` (every process that verifies
-            // a program builds this index: the line breaks are found by
-            // `memchr`, the search of a `char` pattern).
+            // a program builds this index: a substring search, and line
+            // numbers by counting the breaks between one start and the next).
             let mut starts: Vec<(usize, u32)> = Vec::new();
-            let first = std::iter::once(0);
-            let rest = src.match_indices('\n').map(|(i, _)| i + 1);
-            for (line, at) in (1u32..).zip(first.chain(rest)) {
-                if src[at..].starts_with("op ") {
-                    starts.push((at, line));
-                }
+            if src.starts_with("op ") {
+                starts.push((0, 1));
+            }
+            let (mut line, mut counted) = (1u32, 0usize);
+            for (at, _) in src.match_indices("\nop ") {
+                let start = at + 1;
+                let breaks = src.as_bytes()[counted..start].iter().filter(|&&b| b == b'\n');
+                line += breaks.count() as u32;
+                counted = start;
+                starts.push((start, line));
             }
             for (k, &(start, line)) in starts.iter().enumerate() {
                 let end = starts.get(k + 1).map_or(src.len(), |&(e, _)| e);

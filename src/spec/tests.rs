@@ -66,6 +66,31 @@ fn syntax_errors_name_file_line_and_column() {
 }
 
 #[test]
+fn columns_count_characters_and_unicode_space_and_ellipsis_are_read() {
+    use super::lexer::{lex, Tok};
+    let toks = lex("t", "a\u{a0}b … \"é\u{2003}\n   x\" (C2) 3d\n  ¤").unwrap_err();
+    // `¤` is neither white space nor punctuation: at line 3, column 3.
+    assert_eq!((toks.loc.line, toks.loc.col), (3, 3), "{toks}");
+    let toks = lex("t", "a\u{a0}b … \"é\u{2003}\n   x\" (C2) 3d").unwrap();
+    let got: Vec<(Tok, u32, u32)> = toks
+        .into_iter()
+        .map(|t| (t.tok, t.loc.line, t.loc.col))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (Tok::Ident("a".into()), 1, 1),
+            (Tok::Ident("b".into()), 1, 3),
+            (Tok::Punct("..."), 1, 5),
+            (Tok::Str("é x".into()), 1, 7),
+            (Tok::Label("C2".into()), 2, 7),
+            (Tok::Rank(3), 2, 12),
+            (Tok::Eof, 2, 14),
+        ]
+    );
+}
+
+#[test]
 fn unknown_names_and_bad_arities_are_load_errors() {
     let cases = [
         ("(C1) rank(b) = 1", "unknown name `b`"),

@@ -428,7 +428,128 @@ fn check_key(name: &str, b: &crate::spec::eval::Bindings) -> Option<String> {
     }
     let mut members: Vec<(&String, &Value)> = b.iter().collect();
     members.sort_by(|x, y| x.0.cmp(y.0));
-    Some(format!("{name} {members:?}"))
+    let mut key = Key::default();
+    key.text(name);
+    for (m, v) in members {
+        key.text(m);
+        key.value(v);
+    }
+    Some(key.out)
+}
+
+/// The text of a [`check_key`]: one text per key, built by hand for the
+/// common values (formatting them all with `Debug` was most of the cost of
+/// a check found in the memo). Every piece is self-delimiting: a marker
+/// character, then a fixed number of pieces, a count before a run of
+/// pieces, or a length before free text, so no two keys share a text.
+#[derive(Default)]
+struct Key {
+    out: String,
+    scratch: String,
+}
+
+impl Key {
+    /// Free text, as its length in bytes, `:`, and the text.
+    fn text(&mut self, s: &str) {
+        use std::fmt::Write;
+        let _ = write!(self.out, "{}:", s.len());
+        self.out.push_str(s);
+    }
+
+    /// Anything else, by its `Debug` text behind the marker `?`.
+    fn debug(&mut self, x: &dyn std::fmt::Debug) {
+        use std::fmt::Write;
+        self.scratch.clear();
+        let _ = write!(self.scratch, "{x:?}");
+        let _ = write!(self.out, "?{}:", self.scratch.len());
+        self.out.push_str(&self.scratch);
+    }
+
+    /// A count of pieces to follow, ended by `;`.
+    fn count(&mut self, marker: char, n: usize) {
+        use std::fmt::Write;
+        let _ = write!(self.out, "{marker}{n};");
+    }
+
+    fn sym(&mut self, s: &Sym) {
+        use std::fmt::Write;
+        match s.as_const() {
+            Some(c) => {
+                let _ = write!(self.out, "i{c};");
+            }
+            None => self.debug(s),
+        }
+    }
+
+    fn syms(&mut self, ss: Option<&Vec<Sym>>) {
+        match ss {
+            None => self.out.push('n'),
+            Some(ss) => {
+                self.count('s', ss.len());
+                ss.iter().for_each(|s| self.sym(s));
+            }
+        }
+    }
+
+    fn value(&mut self, v: &Value) {
+        match v {
+            Value::Int(s) => self.sym(s),
+            Value::Bool(SBool::Const(b)) => self.out.push(if *b { 't' } else { 'f' }),
+            Value::Absent => self.out.push('_'),
+            Value::Enum(e) => {
+                self.out.push('e');
+                self.text(e);
+            }
+            Value::List(vs) => {
+                self.count('l', vs.len());
+                vs.iter().for_each(|v| self.value(v));
+            }
+            Value::Tensor(t) => self.tensor(t),
+            other => self.debug(other),
+        }
+    }
+
+    fn tensor(&mut self, t: &TensorVal) {
+        use std::fmt::Write;
+        // Every field, so that a new one cannot be left out of the key.
+        let TensorVal {
+            ty,
+            dims,
+            contents,
+            exact_if,
+        } = t;
+        match ty {
+            Type::Tensor(tt) if tt.encoding.is_none() => match &tt.dims {
+                Some(dims) => {
+                    self.count('T', dims.len());
+                    for d in dims {
+                        match d {
+                            Some(n) => {
+                                let _ = write!(self.out, "{n};");
+                            }
+                            None => self.out.push('?'),
+                        }
+                    }
+                    self.debug(&tt.elem);
+                }
+                None => {
+                    self.out.push('U');
+                    self.debug(&tt.elem);
+                }
+            },
+            ty => {
+                self.out.push('O');
+                self.debug(ty);
+            }
+        }
+        self.syms(dims.as_ref());
+        self.syms(contents.as_ref());
+        if exact_if.is_empty() {
+            self.out.push('.');
+        } else {
+            self.debug(exact_if);
+        }
+    }
 }
 
 /// A `func.func`'s name (empty when it has none).
