@@ -190,7 +190,11 @@ pub fn lex_from(file: &'static str, src: &str, first_line: u32) -> Result<Vec<To
         }
         if c.is_ascii() {
             let Some(p) = PUNCTS.iter().find(|p| src[i..].starts_with(**p)) else {
-                return Err(err(line, col, format!("unexpected character `{}`", c as char)));
+                return Err(err(
+                    line,
+                    col,
+                    format!("unexpected character `{}`", c as char),
+                ));
             };
             toks.push(Token {
                 tok: Tok::Punct(p),
@@ -201,7 +205,10 @@ pub fn lex_from(file: &'static str, src: &str, first_line: u32) -> Result<Vec<To
             continue;
         }
         // Any other character, decoded: white space, `…`, or an error.
-        let ch = src[i..].chars().next().unwrap_or(char::REPLACEMENT_CHARACTER);
+        let ch = src[i..]
+            .chars()
+            .next()
+            .unwrap_or(char::REPLACEMENT_CHARACTER);
         if ch == '…' {
             toks.push(Token {
                 tok: Tok::Punct("..."),

@@ -307,7 +307,9 @@ impl OpIndex {
             let (mut line, mut counted) = (1u32, 0usize);
             for (at, _) in src.match_indices("\nop ") {
                 let start = at + 1;
-                let breaks = src.as_bytes()[counted..start].iter().filter(|&&b| b == b'\n');
+                let breaks = src.as_bytes()[counted..start]
+                    .iter()
+                    .filter(|&&b| b == b'\n');
                 line += breaks.count() as u32;
                 counted = start;
                 starts.push((start, line));
