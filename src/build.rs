@@ -1,6 +1,18 @@
-//! Links the `hlocheck` binary statically (a static PIE) where the system's C
-//! library can be linked statically; `hlocheck-z3`, which loads libz3, and
-//! the tests stay dynamic.
+//! The build script. It prepares the embedded spec, and links the
+//! `hlocheck` binary statically where it can.
+//!
+//! **The spec.** The files of `spec/` are parsed and checked here, with the
+//! library's own parser and checker (the modules of `src/spec` that hold
+//! them are compiled into this script too), and every op is written as Rust
+//! code that builds its syntax tree (`src/spec/emit.rs`), found at run time
+//! by name (`src/spec/built.rs`). A process that verifies a program then
+//! builds the ops it uses and never lexes, parses or checks spec text. A
+//! spec file that does not parse or check fails the build with the spec's
+//! own error (file, line, column).
+//!
+//! **The static link.** `hlocheck` is linked as a static PIE where the
+//! system's C library can be linked statically; `hlocheck-z3`, which loads
+//! libz3, and the tests stay dynamic.
 //!
 //! `hlocheck` runs one program per process, so its start is part of every
 //! run's time. A dynamic start maps and relocates libc, libm and libgcc_s
@@ -25,8 +37,110 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+/// The spec language's parser and checker, as the library has them.
+#[allow(dead_code)]
+mod spec {
+    #[path = "ast.rs"]
+    pub mod ast;
+    #[path = "builtins.rs"]
+    pub mod builtins;
+    #[path = "check.rs"]
+    pub mod check;
+    #[path = "emit.rs"]
+    pub mod emit;
+    #[path = "error.rs"]
+    mod error;
+    #[path = "lexer.rs"]
+    pub mod lexer;
+    #[path = "parse.rs"]
+    pub mod parse;
+    pub use error::SpecError;
+}
+
+/// The spec files embedded in the binary, in the order they are read (the
+/// order of ops in the whole spec, and of its errors).
+const SPEC_FILES: [&str; 10] = [
+    "elementwise.hlospec",
+    "data_movement.hlospec",
+    "dynamic.hlospec",
+    "reductions.hlospec",
+    "linalg.hlospec",
+    "control_flow.hlospec",
+    "collectives.hlospec",
+    "quantization.hlospec",
+    "chlo.hlospec",
+    "dialect.hlospec",
+];
+
 fn main() {
     println!("cargo:rerun-if-changed=src/build.rs");
+    let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
+    if let Err(why) = prepare_spec(&out) {
+        // Cargo shows a failing script's standard error.
+        eprintln!("error: {why}");
+        std::process::exit(1);
+    }
+    link_statically(&out);
+}
+
+/// Writes `spec_files.rs` (the embedded files: name and text) and
+/// `spec_ops.rs` (`COUNT`, and `OPS`: each op's name and the function that
+/// builds it, sorted by name) into `out`.
+fn prepare_spec(out: &Path) -> Result<(), String> {
+    for f in SPEC_FILES {
+        println!("cargo:rerun-if-changed=spec/{f}");
+    }
+    for m in [
+        "ast", "builtins", "check", "emit", "error", "lexer", "parse",
+    ] {
+        println!("cargo:rerun-if-changed=src/spec/{m}.rs");
+    }
+    let root =
+        PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").ok_or("no CARGO_MANIFEST_DIR")?);
+    let mut files = String::from("&[\n");
+    let mut ops: Vec<spec::ast::OpSpec> = Vec::new();
+    for file in SPEC_FILES {
+        files.push_str(&format!(
+            "({file:?}, include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/spec/{file}\"))),\n"
+        ));
+        let path = root.join("spec").join(file);
+        let text = std::fs::read_to_string(&path).map_err(|e| format!("spec/{file}: {e}"))?;
+        for op in spec::parse::parse_file(file, &text).map_err(|e| e.to_string())? {
+            spec::check::check_op(&op).map_err(|e| e.to_string())?;
+            if let Some(first) = ops.iter().find(|o| o.name == op.name) {
+                return Err(format!(
+                    "spec/{file}:{}: op `{}` is already defined at spec/{}:{}",
+                    op.loc, op.name, first.file, first.loc
+                ));
+            }
+            ops.push(op);
+        }
+    }
+    files.push_str("]\n");
+    ops.sort_by(|a, b| a.name.cmp(&b.name));
+    let mut code = format!(
+        "pub const COUNT: usize = {};\nstatic OPS: [(&str, Builder); COUNT] = [\n",
+        ops.len()
+    );
+    for (i, op) in ops.iter().enumerate() {
+        code.push_str(&format!("({:?}, op{i}),\n", op.name));
+    }
+    code.push_str("];\n");
+    for (i, op) in ops.iter().enumerate() {
+        code.push_str(&format!("fn op{i}() -> OpSpec {{\n"));
+        code.push_str(&spec::emit::code_of(op));
+        code.push_str("\n}\n");
+    }
+    let write = |name: &str, text: &str| {
+        std::fs::write(out.join(name), text).map_err(|e| format!("{name}: {e}"))
+    };
+    write("spec_files.rs", &files)?;
+    write("spec_ops.rs", &code)
+}
+
+/// Links `hlocheck` as a static PIE (see the top of this file), unless the
+/// target is not this Linux-with-glibc machine or `HLOCHECK_DYNAMIC` is set.
+fn link_statically(out: &Path) {
     println!("cargo:rerun-if-env-changed=HLOCHECK_DYNAMIC");
     let var = |k: &str| std::env::var(k).unwrap_or_default();
     let native = var("TARGET") == var("HOST");
@@ -34,9 +148,6 @@ fn main() {
     if !native || !linux_gnu || std::env::var_os("HLOCHECK_DYNAMIC").is_some() {
         return;
     }
-    let Some(out) = std::env::var_os("OUT_DIR").map(PathBuf::from) else {
-        return;
-    };
     match stand_ins(&out.join("static-libs")) {
         Ok(dir) => {
             // gcc looks for `ld.bfd` in the `-B` folders in order; rustc's

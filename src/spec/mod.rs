@@ -8,8 +8,12 @@
 //! ```
 
 pub mod ast;
+mod built;
 pub mod builtins;
 pub mod check;
+#[cfg(test)]
+mod emit;
+mod error;
 pub mod eval;
 mod lexer;
 pub mod parse;
@@ -17,65 +21,16 @@ mod render;
 pub mod sym;
 
 use std::collections::HashMap;
-use std::fmt;
 use std::sync::OnceLock;
 
 pub use ast::OpSpec;
+pub use error::SpecError;
 pub use render::{render, render_expr, render_type};
 
-/// The spec files, by name, as embedded in the binary.
-pub const FILES: &[(&str, &str)] = &[
-    (
-        "elementwise.hlospec",
-        include_str!("../../spec/elementwise.hlospec"),
-    ),
-    (
-        "data_movement.hlospec",
-        include_str!("../../spec/data_movement.hlospec"),
-    ),
-    (
-        "dynamic.hlospec",
-        include_str!("../../spec/dynamic.hlospec"),
-    ),
-    (
-        "reductions.hlospec",
-        include_str!("../../spec/reductions.hlospec"),
-    ),
-    ("linalg.hlospec", include_str!("../../spec/linalg.hlospec")),
-    (
-        "control_flow.hlospec",
-        include_str!("../../spec/control_flow.hlospec"),
-    ),
-    (
-        "collectives.hlospec",
-        include_str!("../../spec/collectives.hlospec"),
-    ),
-    (
-        "quantization.hlospec",
-        include_str!("../../spec/quantization.hlospec"),
-    ),
-    ("chlo.hlospec", include_str!("../../spec/chlo.hlospec")),
-    (
-        "dialect.hlospec",
-        include_str!("../../spec/dialect.hlospec"),
-    ),
-];
-
-/// A syntax or load error in a spec file, with its position.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SpecError {
-    pub file: &'static str,
-    pub loc: ast::Loc,
-    pub message: String,
-}
-
-impl fmt::Display for SpecError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "spec/{}:{}: {}", self.file, self.loc, self.message)
-    }
-}
-
-impl std::error::Error for SpecError {}
+/// The spec files, by name, as embedded in the binary: the list is the
+/// build script's, which parses and checks these files and prepares their
+/// ops (`built`).
+pub const FILES: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/spec_files.rs"));
 
 /// Each file parsed, in the order given: the files split between two
 /// threads (the larger ones first, alternately), or all on the calling
@@ -163,27 +118,15 @@ impl Spec {
         SPEC.get_or_init(|| Spec::load(FILES)).as_ref()
     }
 
-    /// The op of the embedded spec with this fully qualified name, parsed
-    /// and checked on its own the first time it is asked for, so a command
-    /// that verifies a program parses only the ops the program uses. Each
-    /// op of a spec file is the text from a line starting with `op ` to the
-    /// next such line; should that split ever not give the op alone (or a
-    /// name twice), the whole spec is loaded instead, as
-    /// [`Spec::embedded`] does. The tests hold every op found this way equal
-    /// to the whole spec's, location included.
-    pub fn embedded_op(name: &str) -> Result<Option<&'static OpSpec>, &'static SpecError> {
-        let Some(index) = OpIndex::embedded() else {
-            return Spec::embedded().map(|s| s.op(name));
-        };
-        let Some(&i) = index.by_name.get(name) else {
-            return Ok(None);
-        };
-        let part = &index.parts[i];
-        match part.parsed.get_or_init(|| part.parse()) {
-            Some(Ok(op)) => Ok(Some(op)),
-            Some(Err(e)) => Err(e),
-            None => Spec::embedded().map(|s| s.op(name)),
-        }
+    /// The op of the embedded spec with this fully qualified name, as the
+    /// build parsed and checked it (`built`), built the first time it is
+    /// asked for: a command that verifies a program builds only the ops the
+    /// program uses. The tests hold every op built this way equal to the
+    /// whole spec's, location included.
+    pub fn embedded_op(name: &str) -> Option<&'static OpSpec> {
+        static OPS: [OnceLock<OpSpec>; built::COUNT] = [const { OnceLock::new() }; built::COUNT];
+        let (i, build) = built::builder(name)?;
+        Some(OPS[i].get_or_init(build))
     }
 
     /// The op with this fully qualified name (`stablehlo.add`).
@@ -250,89 +193,6 @@ impl Spec {
     /// constraint counted as tested.
     pub fn coverage_listing(&self) -> String {
         self.coverage_listing_tested(&|_, _| false)
-    }
-}
-
-/// The text of one op of an embedded spec file.
-struct OpPart {
-    file: &'static str,
-    name: &'static str,
-    text: &'static str,
-    /// The line of the file the text starts at.
-    line: u32,
-    /// The op parsed and checked; `None` when its text does not hold
-    /// exactly that op.
-    parsed: OnceLock<Option<Result<OpSpec, SpecError>>>,
-}
-
-impl OpPart {
-    fn parse(&self) -> Option<Result<OpSpec, SpecError>> {
-        let mut ops = match parse::parse_part(self.file, self.text, self.line) {
-            Ok(ops) => ops,
-            Err(e) => return Some(Err(e)),
-        };
-        if ops.len() != 1 || ops[0].name != self.name {
-            return None;
-        }
-        let op = ops.pop()?;
-        Some(check::check_op(&op).map(|()| op))
-    }
-}
-
-/// The embedded spec files split into their ops' texts, by name.
-struct OpIndex {
-    parts: Vec<OpPart>,
-    by_name: HashMap<&'static str, usize>,
-}
-
-impl OpIndex {
-    /// The index of the embedded files, built once; `None` if a name is
-    /// found twice (the whole spec's load reports it).
-    fn embedded() -> Option<&'static OpIndex> {
-        static INDEX: OnceLock<Option<OpIndex>> = OnceLock::new();
-        INDEX.get_or_init(|| OpIndex::build(FILES)).as_ref()
-    }
-
-    fn build(files: &[(&'static str, &'static str)]) -> Option<OpIndex> {
-        let mut parts: Vec<OpPart> = Vec::new();
-        let mut by_name = HashMap::new();
-        for &(file, src) in files {
-            // The lines that begin with `op ` (every process that verifies
-            // a program builds this index: a substring search, and line
-            // numbers by counting the breaks between one start and the next).
-            let mut starts: Vec<(usize, u32)> = Vec::new();
-            if src.starts_with("op ") {
-                starts.push((0, 1));
-            }
-            let (mut line, mut counted) = (1u32, 0usize);
-            for (at, _) in src.match_indices("\nop ") {
-                let start = at + 1;
-                let breaks = src.as_bytes()[counted..start]
-                    .iter()
-                    .filter(|&&b| b == b'\n');
-                line += breaks.count() as u32;
-                counted = start;
-                starts.push((start, line));
-            }
-            for (k, &(start, line)) in starts.iter().enumerate() {
-                let end = starts.get(k + 1).map_or(src.len(), |&(e, _)| e);
-                let text = &src[start..end];
-                let name = text[3..]
-                    .split(|c: char| c.is_whitespace() || c == '{')
-                    .find(|w| !w.is_empty())?;
-                if by_name.insert(name, parts.len()).is_some() {
-                    return None;
-                }
-                parts.push(OpPart {
-                    file,
-                    name,
-                    text,
-                    line,
-                    parsed: OnceLock::new(),
-                });
-            }
-        }
-        Some(OpIndex { parts, by_name })
     }
 }
 

@@ -22,39 +22,43 @@ fn every_embedded_spec_file_loads() {
 }
 
 #[test]
-fn every_embedded_op_parsed_alone_equals_the_whole_specs() {
-    // `Spec::embedded_op` parses each op from its own text: the split must
-    // find every op of the whole spec, and each op alone must be the same
-    // (members, constraints and every location).
+fn every_op_the_build_prepared_equals_the_whole_specs() {
+    // `Spec::embedded_op` builds each op from the code the build script wrote
+    // (`built`): it must hold every op of the whole spec, and each must be
+    // the same (members, constraints and every location).
     let spec = embedded();
-    let index = OpIndex::embedded().expect("no op name twice");
-    let names: Vec<&str> = index.parts.iter().map(|p| p.name).collect();
-    let whole: Vec<&str> = spec.ops().iter().map(|op| op.name.as_str()).collect();
-    assert_eq!(names, whole);
-    for (part, op) in index.parts.iter().zip(spec.ops()) {
-        assert!(
-            matches!(part.parse(), Some(Ok(ref alone)) if alone == op),
-            "{} parsed alone differs",
-            op.name
-        );
-        assert_eq!(Spec::embedded_op(&op.name), Ok(Some(op)));
+    assert_eq!(built::COUNT, spec.ops().len());
+    for op in spec.ops() {
+        assert_eq!(Spec::embedded_op(&op.name), Some(op), "{}", op.name);
     }
-    assert_eq!(Spec::embedded_op("func.func"), Ok(None));
+    assert_eq!(Spec::embedded_op("func.func"), None);
+    assert_eq!(Spec::embedded_op("stablehlo.ad"), None);
 }
 
 #[test]
-fn an_op_parsed_alone_is_located_in_its_file() {
-    let src = "# c\nop stablehlo.x {\n  operand a: tensor\n}\n\nop stablehlo.y {\n  operand a: tensor\n  (C1) rank(a) = = 1\n}\n";
-    let index = OpIndex::build(&[("t.hlospec", src)]).unwrap();
-    assert_eq!(index.parts.len(), 2);
-    assert!(matches!(index.parts[0].parse(), Some(Ok(ref op)) if op.loc.line == 2));
-    let e = index.parts[1].parse().unwrap().unwrap_err();
-    assert_eq!((e.file, e.loc.line, e.loc.col), ("t.hlospec", 8, 18));
-    assert!(OpIndex::build(&[("t.hlospec", "op a.b {\n}\nop a.b {\n}\n")]).is_none());
-    // An op on the file's first line; `op` inside a line starts no op.
-    let index = OpIndex::build(&[("t.hlospec", "op a.b {\n}\n# op a.x\n\nop a.c {\n}\n")]).unwrap();
-    let found: Vec<(&str, u32)> = index.parts.iter().map(|p| (p.name, p.line)).collect();
-    assert_eq!(found, [("a.b", 1), ("a.c", 5)]);
+fn the_code_written_for_an_op_names_every_node() {
+    // The build writes each op with `emit`: spot checks of its text.
+    let src = "op a.b {\n  (I1) attr x?: 1d tensor<si64> = [-9223372036854775807]\n  \
+               let f(t) = t ++ [\"q\\\"\"]\n  if rank(x) > 0 {\n    \
+               (C1) x[0:1, i...] = -1 note \"n\"\n  }\n}\n";
+    let op = &parse_file("t.hlospec", src).unwrap()[0];
+    let code = emit::code_of(op);
+    for piece in [
+        "name:s(\"a.b\")",
+        "file:\"t.hlospec\"",
+        "Some(s(\"I1\"))",
+        "ExprKind::Int(-9223372036854775807)",
+        "ExprKind::Int(-1)",
+        "s(\"q\\\"\")",
+        "BinOp::Concat",
+        "Index::Slice(",
+        "Index::At{",
+        "spread:true",
+        "Some(s(\"n\"))",
+        "CmpOp::Gt",
+    ] {
+        assert!(code.contains(piece), "{piece} not in {code}");
+    }
 }
 
 #[test]
