@@ -149,27 +149,11 @@ const MC: usize = 64;
 /// Rows per register tile.
 const MR: usize = 4;
 
-/// The vector extensions found at run time.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Level {
-    Base,
-    #[cfg(target_arch = "x86_64")]
-    Avx2,
-    #[cfg(target_arch = "x86_64")]
-    Avx512,
-}
+/// The vector extensions found at run time (the passes' own).
+use super::lanes::Isa as Level;
 
 fn level() -> Level {
-    #[cfg(target_arch = "x86_64")]
-    {
-        if std::arch::is_x86_feature_detected!("avx512f") {
-            return Level::Avx512;
-        }
-        if std::arch::is_x86_feature_detected!("avx2") {
-            return Level::Avx2;
-        }
-    }
-    Level::Base
+    super::lanes::isa()
 }
 
 /// `out[b][i][j]`, row-major, of the product of `lhs` and `rhs` (held as

@@ -17,7 +17,7 @@ use crate::float::fast::Narrow;
 
 /// The vector extensions found at run time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Isa {
+pub(super) enum Isa {
     Base,
     #[cfg(target_arch = "x86_64")]
     Avx2,
@@ -25,24 +25,60 @@ enum Isa {
     Avx512,
 }
 
-fn isa() -> Isa {
+/// The vector extensions of this machine, found once: `Avx512` needs
+/// AVX-512 F, VL, DQ and BW with AVX2 and FMA, `Avx2` needs AVX2 and FMA
+/// (what the passes are compiled with), each with the register state the
+/// operating system saves (XCR0).
+pub(super) fn isa() -> Isa {
     static FOUND: std::sync::OnceLock<Isa> = std::sync::OnceLock::new();
     *FOUND.get_or_init(|| {
         #[cfg(target_arch = "x86_64")]
         {
-            if std::arch::is_x86_feature_detected!("avx512f")
-                && std::arch::is_x86_feature_detected!("avx512vl")
-                && std::arch::is_x86_feature_detected!("avx512dq")
-                && std::arch::is_x86_feature_detected!("avx512bw")
-            {
-                return Isa::Avx512;
-            }
-            if std::arch::is_x86_feature_detected!("avx2") {
-                return Isa::Avx2;
-            }
+            detect()
         }
-        Isa::Base
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            Isa::Base
+        }
     })
+}
+
+/// Reads `cpuid` leaves 0, 1 and 7 and XCR0: three `cpuid`s. The standard
+/// library's detection runs about a dozen, and in a virtual machine each
+/// one is a trip to the hypervisor of some microseconds, a cost every run
+/// of a small program paid.
+#[cfg(target_arch = "x86_64")]
+fn detect() -> Isa {
+    use std::arch::x86_64::{__cpuid, __cpuid_count};
+    let bit = |r: u32, b: u32| r & (1 << b) != 0;
+    // Leaf 0 gives the highest leaf there is.
+    if __cpuid(0).eax < 7 {
+        return Isa::Base;
+    }
+    let (l1, l7) = (__cpuid(1), __cpuid_count(7, 0));
+    // FMA, OSXSAVE (XGETBV usable) and AVX.
+    if !(bit(l1.ecx, 12) && bit(l1.ecx, 27) && bit(l1.ecx, 28)) {
+        return Isa::Base;
+    }
+    /// XCR0: which register state the operating system saves.
+    #[target_feature(enable = "xsave")]
+    fn xcr0() -> u64 {
+        // SAFETY: OSXSAVE is set, so XGETBV is enabled.
+        unsafe { std::arch::x86_64::_xgetbv(0) }
+    }
+    // SAFETY: OSXSAVE is set, so the processor has XSAVE.
+    let xcr0 = unsafe { xcr0() };
+    // SSE and AVX state; then opmask and both halves of the ZMM registers.
+    let ymm = xcr0 & 0b110 == 0b110;
+    let zmm = xcr0 & 0b1110_0000 == 0b1110_0000;
+    let avx2 = bit(l7.ebx, 5);
+    // AVX-512 F, DQ, BW and VL.
+    let avx512 = [16, 17, 30, 31].iter().all(|&b| bit(l7.ebx, b));
+    match (ymm && avx2, zmm && avx512) {
+        (true, true) => Isa::Avx512,
+        (true, false) => Isa::Avx2,
+        _ => Isa::Base,
+    }
 }
 
 /// Defines `pub(crate) fn NAME(ARGS) -> R` whose body is compiled for each

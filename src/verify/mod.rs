@@ -380,7 +380,7 @@ pub(crate) struct State<'p> {
     call_memo: HashMap<calls::CallKey, calls::CallMemo>,
     /// Ops whose spec check found nothing to report, by [`check_key`]: an
     /// op bound to the same members is the same check, and is not redone.
-    clean_checks: HashSet<String>,
+    clean_checks: HashSet<Vec<u8>>,
     /// Ops checked inside followed calls.
     ops_in_calls: usize,
     /// Blocks being walked, nested inside each other (across calls).
@@ -415,7 +415,7 @@ const LOOP_REWALK_BUDGET: usize = 32;
 /// walk), so two ops with the same key have the same outcome. `None` when a
 /// member carries the elements of a tensor of more than 64 elements, whose
 /// key would cost more to build than the check.
-fn check_key(name: &str, b: &crate::spec::eval::Bindings) -> Option<String> {
+fn check_key(name: &str, b: &crate::spec::eval::Bindings) -> Option<Vec<u8>> {
     fn small(v: &Value) -> bool {
         match v {
             Value::Tensor(t) => t.contents.as_ref().is_none_or(|c| c.len() <= 64),
@@ -437,23 +437,26 @@ fn check_key(name: &str, b: &crate::spec::eval::Bindings) -> Option<String> {
     Some(key.out)
 }
 
-/// The text of a [`check_key`]: one text per key, built by hand for the
-/// common values (formatting them all with `Debug` was most of the cost of
-/// a check found in the memo). Every piece is self-delimiting: a marker
-/// character, then a fixed number of pieces, a count before a run of
-/// pieces, or a length before free text, so no two keys share a text.
+/// The bytes of a [`check_key`]: one string of bytes per key, built by
+/// hand for the common values (formatting them all with `Debug` was most of
+/// the cost of a check found in the memo). Every piece is self-delimiting: a
+/// marker byte, then numbers of a fixed width, a count before a run of
+/// pieces, or a length before free text, so no two keys share their bytes.
 #[derive(Default)]
 struct Key {
-    out: String,
+    out: Vec<u8>,
     scratch: String,
 }
 
 impl Key {
-    /// Free text, as its length in bytes, `:`, and the text.
+    fn len(&mut self, n: usize) {
+        self.out.extend_from_slice(&(n as u64).to_le_bytes());
+    }
+
+    /// Free text: its length, then its bytes.
     fn text(&mut self, s: &str) {
-        use std::fmt::Write;
-        let _ = write!(self.out, "{}:", s.len());
-        self.out.push_str(s);
+        self.len(s.len());
+        self.out.extend_from_slice(s.as_bytes());
     }
 
     /// Anything else, by its `Debug` text behind the marker `?`.
@@ -461,21 +464,22 @@ impl Key {
         use std::fmt::Write;
         self.scratch.clear();
         let _ = write!(self.scratch, "{x:?}");
-        let _ = write!(self.out, "?{}:", self.scratch.len());
-        self.out.push_str(&self.scratch);
+        self.out.push(b'?');
+        self.len(self.scratch.len());
+        self.out.extend_from_slice(self.scratch.as_bytes());
     }
 
-    /// A count of pieces to follow, ended by `;`.
-    fn count(&mut self, marker: char, n: usize) {
-        use std::fmt::Write;
-        let _ = write!(self.out, "{marker}{n};");
+    /// A marker, then a count of pieces to follow.
+    fn count(&mut self, marker: u8, n: usize) {
+        self.out.push(marker);
+        self.len(n);
     }
 
     fn sym(&mut self, s: &Sym) {
-        use std::fmt::Write;
         match s.as_const() {
             Some(c) => {
-                let _ = write!(self.out, "i{c};");
+                self.out.push(b'i');
+                self.out.extend_from_slice(&c.to_le_bytes());
             }
             None => self.debug(s),
         }
@@ -483,25 +487,39 @@ impl Key {
 
     fn syms(&mut self, ss: Option<&Vec<Sym>>) {
         match ss {
-            None => self.out.push('n'),
+            None => self.out.push(b'n'),
             Some(ss) => {
-                self.count('s', ss.len());
+                self.count(b's', ss.len());
                 ss.iter().for_each(|s| self.sym(s));
             }
+        }
+    }
+
+    fn elem(&mut self, e: &crate::ir::types::ElementType) {
+        use crate::ir::types::ElementType as E;
+        match e {
+            E::Float(k) => self.out.extend_from_slice(&[b'F', *k as u8]),
+            E::Complex(k) => self.out.extend_from_slice(&[b'C', *k as u8]),
+            E::Int(sign, bits) => {
+                self.out.extend_from_slice(&[b'I', *sign as u8]);
+                self.out.extend_from_slice(&bits.to_le_bytes());
+            }
+            E::Index => self.out.push(b'X'),
+            E::Quant(_) => self.debug(e),
         }
     }
 
     fn value(&mut self, v: &Value) {
         match v {
             Value::Int(s) => self.sym(s),
-            Value::Bool(SBool::Const(b)) => self.out.push(if *b { 't' } else { 'f' }),
-            Value::Absent => self.out.push('_'),
+            Value::Bool(SBool::Const(b)) => self.out.push(if *b { b't' } else { b'f' }),
+            Value::Absent => self.out.push(b'_'),
             Value::Enum(e) => {
-                self.out.push('e');
+                self.out.push(b'e');
                 self.text(e);
             }
             Value::List(vs) => {
-                self.count('l', vs.len());
+                self.count(b'l', vs.len());
                 vs.iter().for_each(|v| self.value(v));
             }
             Value::Tensor(t) => self.tensor(t),
@@ -510,7 +528,6 @@ impl Key {
     }
 
     fn tensor(&mut self, t: &TensorVal) {
-        use std::fmt::Write;
         // Every field, so that a new one cannot be left out of the key.
         let TensorVal {
             ty,
@@ -520,32 +537,33 @@ impl Key {
         } = t;
         match ty {
             Type::Tensor(tt) if tt.encoding.is_none() => match &tt.dims {
-                Some(dims) => {
-                    self.count('T', dims.len());
-                    for d in dims {
+                Some(ds) => {
+                    self.count(b'T', ds.len());
+                    for d in ds {
                         match d {
                             Some(n) => {
-                                let _ = write!(self.out, "{n};");
+                                self.out.push(b'd');
+                                self.out.extend_from_slice(&n.to_le_bytes());
                             }
-                            None => self.out.push('?'),
+                            None => self.out.push(b'?'),
                         }
                     }
-                    self.debug(&tt.elem);
+                    self.elem(&tt.elem);
                 }
                 None => {
-                    self.out.push('U');
-                    self.debug(&tt.elem);
+                    self.out.push(b'U');
+                    self.elem(&tt.elem);
                 }
             },
             ty => {
-                self.out.push('O');
+                self.out.push(b'O');
                 self.debug(ty);
             }
         }
         self.syms(dims.as_ref());
         self.syms(contents.as_ref());
         if exact_if.is_empty() {
-            self.out.push('.');
+            self.out.push(b'.');
         } else {
             self.debug(exact_if);
         }
