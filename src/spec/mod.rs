@@ -124,9 +124,13 @@ impl Spec {
     /// program uses. The tests hold every op built this way equal to the
     /// whole spec's, location included.
     pub fn embedded_op(name: &str) -> Option<&'static OpSpec> {
-        static OPS: [OnceLock<OpSpec>; built::COUNT] = [const { OnceLock::new() }; built::COUNT];
+        // A pointer per op, not the op: the cells span a page or two, and
+        // the first write to a page of statics that was read before costs
+        // every core running this process a TLB flush.
+        static OPS: [OnceLock<&'static OpSpec>; built::COUNT] =
+            [const { OnceLock::new() }; built::COUNT];
         let (i, build) = built::builder(name)?;
-        Some(OPS[i].get_or_init(build))
+        Some(OPS[i].get_or_init(|| Box::leak(Box::new(build()))))
     }
 
     /// The op with this fully qualified name (`stablehlo.add`).
