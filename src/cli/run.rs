@@ -318,6 +318,11 @@ fn run_main(a: RunArgs, verify: Verifier) -> Result<Option<i32>, String> {
             ms(evaluated, done)
         );
     }
+    // The process ends after this command: the program's and the
+    // interpreter's many small allocations are left to the exit instead of
+    // being freed one by one.
+    std::mem::forget(interp);
+    std::mem::forget(prog);
     Ok(Some(status))
 }
 
