@@ -1690,9 +1690,11 @@ fn run_scatter<'p>(
             .iter()
             .all(|d| matches!(d, UpdDim::Window(_)))
         {
-            let (mut res, upd) = (results[0].lanes_vec(), updates[0].lanes_vec());
-            scatter_windows(plan, idx, in_shape, up_shape, k, &mut res, &upd, g)?;
-            results[0].data = Words::from_lanes(results[0].data.width(), &res);
+            // The result is updated where it is stored (only the windows
+            // are read and written, not the whole tensor widened to lanes
+            // and back).
+            let upd = updates[0].lanes_vec();
+            scatter_windows(plan, idx, in_shape, up_shape, k, &mut results[0].data, &upd, g)?;
             return Ok(());
         }
     }
@@ -1761,7 +1763,7 @@ fn scatter_windows(
     in_shape: &[usize],
     up_shape: &[usize],
     k: usize,
-    res: &mut [u64],
+    res: &mut Words,
     upd: &[u64],
     g: &impl Fn(u64, u64) -> u64,
 ) -> KResult<()> {
@@ -1852,8 +1854,8 @@ fn scatter_windows(
                     return Err("an index is out of bounds".into());
                 }
                 for t in 0..run {
-                    let r = &mut res[ro + t * rs];
-                    *r = g(*r, upd[uo + t * us]);
+                    let at = ro + t * rs;
+                    res.set(at, g(res.get(at), upd[uo + t * us]));
                 }
                 if !next_index(&mut wi[..outer], &sub[..outer]) {
                     break;
