@@ -112,8 +112,10 @@ fn main_with(dispatch: fn(&[String]) -> i32) -> i32 {
     let outcome = std::thread::scope(|s| {
         match std::thread::Builder::new()
             .stack_size(STACK_BYTES)
-            .spawn_scoped(s, || dispatch(&args))
-        {
+            .spawn_scoped(s, || {
+                crate::interp::memory::reserve_thread_heap(crate::interp::memory::THREAD_HEAP);
+                dispatch(&args)
+            }) {
             Ok(h) => h.join(),
             Err(_) => std::panic::catch_unwind(|| dispatch(&args)),
         }

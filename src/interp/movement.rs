@@ -1694,7 +1694,16 @@ fn run_scatter<'p>(
             // are read and written, not the whole tensor widened to lanes
             // and back).
             let upd = updates[0].lanes_vec();
-            scatter_windows(plan, idx, in_shape, up_shape, k, &mut results[0].data, &upd, g)?;
+            scatter_windows(
+                plan,
+                idx,
+                in_shape,
+                up_shape,
+                k,
+                &mut results[0].data,
+                &upd,
+                g,
+            )?;
             return Ok(());
         }
     }
