@@ -113,7 +113,7 @@ fn main_with(dispatch: fn(&[String]) -> i32) -> i32 {
         match std::thread::Builder::new()
             .stack_size(STACK_BYTES)
             .spawn_scoped(s, || {
-                crate::interp::memory::reserve_thread_heap(crate::interp::memory::THREAD_HEAP);
+                crate::interp::memory::reserve_thread_heap();
                 dispatch(&args)
             }) {
             Ok(h) => h.join(),

@@ -232,7 +232,7 @@ fn run_main(a: RunArgs, verify: Verifier) -> Result<Option<i32>, String> {
             std::thread::Builder::new()
                 .stack_size(super::STACK_BYTES)
                 .spawn_scoped(s, || {
-                    crate::interp::memory::reserve_thread_heap(crate::interp::memory::THREAD_HEAP);
+                    crate::interp::memory::reserve_thread_heap();
                     let v = judge();
                     if !matches!(v, Some(None)) {
                         stop.store(true, std::sync::atomic::Ordering::Relaxed);

@@ -33,6 +33,7 @@
 //! binary16's [`F16Mac`] rounds by the hardware's conversions with
 //! AVX-512), lane by lane the bits of its scalar step.
 
+use super::lanes::{isa, Isa};
 use super::par;
 
 /// The sizes of a batched matrix product: `[b, i, k] × [b, k, j] → [b, i, j]`.
@@ -149,13 +150,6 @@ const MC: usize = 64;
 /// Rows per register tile.
 const MR: usize = 4;
 
-/// The vector extensions found at run time (the passes' own).
-use super::lanes::Isa as Level;
-
-fn level() -> Level {
-    super::lanes::isa()
-}
-
 /// `out[b][i][j]`, row-major, of the product of `lhs` and `rhs` (held as
 /// `[b][k][j]`, row-major) under `mac`, each output's chain starting from
 /// `zero` (see the module doc). `zero` also pads partial tiles, whose
@@ -171,39 +165,39 @@ where
     // classes) take panels of one vector rather than two, so fewer padding
     // lanes are computed and dropped.
     let narrow = d.j <= if wide { 8 } else { 16 };
-    match level() {
+    match isa() {
         #[cfg(target_arch = "x86_64")]
-        Level::Avx512 if wide && narrow => run::<T, A, M, 8>(d, lhs, rhs, zero, mac, |x| {
+        Isa::Avx512 if wide && narrow => run::<T, A, M, 8>(d, lhs, rhs, zero, mac, |x| {
             // SAFETY: AVX-512F was detected at run time.
             unsafe { item_avx512(x) }
         }),
         #[cfg(target_arch = "x86_64")]
-        Level::Avx512 if wide => run::<T, A, M, 16>(d, lhs, rhs, zero, mac, |x| {
+        Isa::Avx512 if wide => run::<T, A, M, 16>(d, lhs, rhs, zero, mac, |x| {
             // SAFETY: AVX-512F was detected at run time.
             unsafe { item_avx512(x) }
         }),
         #[cfg(target_arch = "x86_64")]
-        Level::Avx512 if narrow => run::<T, A, M, 16>(d, lhs, rhs, zero, mac, |x| {
+        Isa::Avx512 if narrow => run::<T, A, M, 16>(d, lhs, rhs, zero, mac, |x| {
             // SAFETY: AVX-512F was detected at run time.
             unsafe { item_avx512(x) }
         }),
         #[cfg(target_arch = "x86_64")]
-        Level::Avx512 => run::<T, A, M, 32>(d, lhs, rhs, zero, mac, |x| {
+        Isa::Avx512 => run::<T, A, M, 32>(d, lhs, rhs, zero, mac, |x| {
             // SAFETY: AVX-512F was detected at run time.
             unsafe { item_avx512(x) }
         }),
         #[cfg(target_arch = "x86_64")]
-        Level::Avx2 if wide => run::<T, A, M, 8>(d, lhs, rhs, zero, mac, |x| {
+        Isa::Avx2 if wide => run::<T, A, M, 8>(d, lhs, rhs, zero, mac, |x| {
             // SAFETY: AVX2 was detected at run time.
             unsafe { item_avx2(x) }
         }),
         #[cfg(target_arch = "x86_64")]
-        Level::Avx2 => run::<T, A, M, 16>(d, lhs, rhs, zero, mac, |x| {
+        Isa::Avx2 => run::<T, A, M, 16>(d, lhs, rhs, zero, mac, |x| {
             // SAFETY: AVX2 was detected at run time.
             unsafe { item_avx2(x) }
         }),
-        Level::Base if wide => run::<T, A, M, 4>(d, lhs, rhs, zero, mac, item_base),
-        Level::Base => run::<T, A, M, 8>(d, lhs, rhs, zero, mac, item_base),
+        Isa::Base if wide => run::<T, A, M, 4>(d, lhs, rhs, zero, mac, item_base),
+        Isa::Base => run::<T, A, M, 8>(d, lhs, rhs, zero, mac, item_base),
     }
 }
 
@@ -599,18 +593,18 @@ where
         })
         .collect();
     let work = (d.i * d.j) as u64 * d.k as u64;
-    match level() {
+    match isa() {
         #[cfg(target_arch = "x86_64")]
-        Level::Avx512 => par::each(items, work, |it| {
+        Isa::Avx512 => par::each(items, work, |it| {
             // SAFETY: AVX-512F was detected at run time.
             unsafe { lanes_avx512(it) }
         }),
         #[cfg(target_arch = "x86_64")]
-        Level::Avx2 => par::each(items, work, |it| {
+        Isa::Avx2 => par::each(items, work, |it| {
             // SAFETY: AVX2 was detected at run time.
             unsafe { lanes_avx2(it) }
         }),
-        Level::Base => par::each(items, work, lanes_base),
+        Isa::Base => par::each(items, work, lanes_base),
     }
     out
 }

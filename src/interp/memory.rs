@@ -149,9 +149,10 @@ pub fn tune_allocator() {}
 
 /// Room a thread of its own takes at once in its allocator's heap
 /// ([`reserve_thread_heap`]).
-pub const THREAD_HEAP: usize = 4 << 20;
+const THREAD_HEAP: usize = 4 << 20;
 
-/// Makes room for `bytes` of this thread's small allocations in one step.
+/// Makes room for [`THREAD_HEAP`] bytes of this thread's small allocations
+/// in one step.
 /// glibc gives each new thread an arena of its own and grows it a page at a
 /// time as it fills, one `mprotect` per page of new memory (a run's parsing
 /// and verifier threads made some 200 of them). A block allocated and freed
@@ -159,8 +160,8 @@ pub const THREAD_HEAP: usize = 4 << 20;
 /// [`tune_allocator`] sets, the freed room stays at the arena's top for the
 /// allocations that follow. Its pages are touched only as they are used, so
 /// nothing more is resident. Elsewhere it is one allocation and its release.
-pub fn reserve_thread_heap(bytes: usize) {
-    let block: Vec<u8> = Vec::with_capacity(bytes);
+pub fn reserve_thread_heap() {
+    let block: Vec<u8> = Vec::with_capacity(THREAD_HEAP);
     // The block must really be allocated: the optimizer may not drop it.
     std::hint::black_box(block.as_ptr());
 }

@@ -21,45 +21,6 @@ fn x(kind: ExprKind, line: u32, col: u32) -> Expr {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn member(
-    label: Option<String>,
-    kind: MemberKind,
-    name: String,
-    optional: bool,
-    variadic: bool,
-    ty: TypeDesc,
-    default: Option<Expr>,
-    loc: Loc,
-) -> Member {
-    Member {
-        label,
-        kind,
-        name,
-        optional,
-        variadic,
-        ty,
-        default,
-        loc,
-    }
-}
-
-fn constraint(
-    label: String,
-    guards: Vec<Expr>,
-    body: ConstraintBody,
-    note: Option<String>,
-    loc: Loc,
-) -> Constraint {
-    Constraint {
-        label,
-        guards,
-        body,
-        note,
-        loc,
-    }
-}
-
 /// A function that builds one op.
 type Builder = fn() -> OpSpec;
 

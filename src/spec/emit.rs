@@ -120,6 +120,21 @@ fn call(out: &mut String, name: &str, args: &[&dyn Code]) {
     out.push(')');
 }
 
+/// `Name{field:value,...}`: a struct literal.
+fn literal(out: &mut String, name: &str, fields: &[(&str, &dyn Code)]) {
+    out.push_str(name);
+    out.push('{');
+    for (i, (field, value)) in fields.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str(field);
+        out.push(':');
+        value.code(out);
+    }
+    out.push('}');
+}
+
 /// A fieldless enum value, `Type::Variant`, by its `Debug` name.
 fn unit(out: &mut String, ty: &str, v: &dyn std::fmt::Debug) {
     let _ = write!(out, "{ty}::{v:?}");
@@ -132,29 +147,18 @@ impl Code for Loc {
     }
 }
 
-impl Code for MemberKind {
-    fn code(&self, out: &mut String) {
-        unit(out, "MemberKind", self);
-    }
+/// Fieldless enums, written `Type::Variant` by their `Debug` names.
+macro_rules! unit_code {
+    ($($t:ident),*) => {$(
+        impl Code for $t {
+            fn code(&self, out: &mut String) {
+                unit(out, stringify!($t), self);
+            }
+        }
+    )*};
 }
 
-impl Code for UnOp {
-    fn code(&self, out: &mut String) {
-        unit(out, "UnOp", self);
-    }
-}
-
-impl Code for BinOp {
-    fn code(&self, out: &mut String) {
-        unit(out, "BinOp", self);
-    }
-}
-
-impl Code for CmpOp {
-    fn code(&self, out: &mut String) {
-        unit(out, "CmpOp", self);
-    }
-}
+unit_code!(MemberKind, UnOp, BinOp, CmpOp);
 
 impl Code for OpSpec {
     fn code(&self, out: &mut String) {
@@ -166,19 +170,15 @@ impl Code for OpSpec {
             lets,
             constraints,
         } = self;
-        out.push_str("OpSpec{name:");
-        name.code(out);
-        out.push_str(",file:");
-        file.code(out);
-        out.push_str(",loc:");
-        loc.code(out);
-        out.push_str(",members:");
-        members.code(out);
-        out.push_str(",lets:");
-        lets.code(out);
-        out.push_str(",constraints:");
-        constraints.code(out);
-        out.push('}');
+        let fields: [(&str, &dyn Code); 6] = [
+            ("name", name),
+            ("file", file),
+            ("loc", loc),
+            ("members", members),
+            ("lets", lets),
+            ("constraints", constraints),
+        ];
+        literal(out, "OpSpec", &fields);
     }
 }
 
@@ -194,31 +194,31 @@ impl Code for Member {
             default,
             loc,
         } = self;
-        call(
-            out,
-            "member",
-            &[label, kind, name, optional, variadic, ty, default, loc],
-        );
+        let fields: [(&str, &dyn Code); 8] = [
+            ("label", label),
+            ("kind", kind),
+            ("name", name),
+            ("optional", optional),
+            ("variadic", variadic),
+            ("ty", ty),
+            ("default", default),
+            ("loc", loc),
+        ];
+        literal(out, "Member", &fields);
     }
 }
 
 impl Code for TypeDesc {
     fn code(&self, out: &mut String) {
         let TypeDesc { alts } = self;
-        out.push_str("TypeDesc{alts:");
-        alts.code(out);
-        out.push('}');
+        literal(out, "TypeDesc", &[("alts", alts)]);
     }
 }
 
 impl Code for TypeAlt {
     fn code(&self, out: &mut String) {
         let TypeAlt { rank, base } = self;
-        out.push_str("TypeAlt{rank:");
-        rank.code(out);
-        out.push_str(",base:");
-        base.code(out);
-        out.push('}');
+        literal(out, "TypeAlt", &[("rank", rank), ("base", base)]);
     }
 }
 
@@ -264,15 +264,13 @@ impl Code for Let {
             body,
             loc,
         } = self;
-        out.push_str("Let{name:");
-        name.code(out);
-        out.push_str(",params:");
-        params.code(out);
-        out.push_str(",body:");
-        body.code(out);
-        out.push_str(",loc:");
-        loc.code(out);
-        out.push('}');
+        let fields: [(&str, &dyn Code); 4] = [
+            ("name", name),
+            ("params", params),
+            ("body", body),
+            ("loc", loc),
+        ];
+        literal(out, "Let", &fields);
     }
 }
 
@@ -285,7 +283,14 @@ impl Code for Constraint {
             note,
             loc,
         } = self;
-        call(out, "constraint", &[label, guards, body, note, loc]);
+        let fields: [(&str, &dyn Code); 5] = [
+            ("label", label),
+            ("guards", guards),
+            ("body", body),
+            ("note", note),
+            ("loc", loc),
+        ];
+        literal(out, "Constraint", &fields);
     }
 }
 
@@ -320,47 +325,31 @@ impl Code for ExprKind {
                 iter,
                 filter,
             } => {
-                out.push_str("ExprKind::Comprehension{body:");
-                body.code(out);
-                out.push_str(",vars:");
-                vars.code(out);
-                out.push_str(",iter:");
-                iter.code(out);
-                out.push_str(",filter:");
-                filter.code(out);
-                out.push('}');
+                let fields: [(&str, &dyn Code); 4] = [
+                    ("body", body),
+                    ("vars", vars),
+                    ("iter", iter),
+                    ("filter", filter),
+                ];
+                literal(out, "ExprKind::Comprehension", &fields);
             }
             ExprKind::Forall { vars, iter, body } => {
-                out.push_str("ExprKind::Forall{vars:");
-                vars.code(out);
-                out.push_str(",iter:");
-                iter.code(out);
-                out.push_str(",body:");
-                body.code(out);
-                out.push('}');
+                let fields: [(&str, &dyn Code); 3] =
+                    [("vars", vars), ("iter", iter), ("body", body)];
+                literal(out, "ExprKind::Forall", &fields);
             }
             ExprKind::Call { func, args } => {
-                out.push_str("ExprKind::Call{func:");
-                func.code(out);
-                out.push_str(",args:");
-                args.code(out);
-                out.push('}');
+                literal(out, "ExprKind::Call", &[("func", func), ("args", args)]);
             }
             ExprKind::Index { base, indices } => {
-                out.push_str("ExprKind::Index{base:");
-                base.code(out);
-                out.push_str(",indices:");
-                indices.code(out);
-                out.push('}');
+                let fields: [(&str, &dyn Code); 2] = [("base", base), ("indices", indices)];
+                literal(out, "ExprKind::Index", &fields);
             }
             ExprKind::Unary(op, e) => call(out, "ExprKind::Unary", &[op, e]),
             ExprKind::Binary(op, a, b) => call(out, "ExprKind::Binary", &[op, a, b]),
             ExprKind::Compare { first, rest } => {
-                out.push_str("ExprKind::Compare{first:");
-                first.code(out);
-                out.push_str(",rest:");
-                rest.code(out);
-                out.push('}');
+                let fields: [(&str, &dyn Code); 2] = [("first", first), ("rest", rest)];
+                literal(out, "ExprKind::Compare", &fields);
             }
             ExprKind::Cond {
                 cond,
@@ -368,15 +357,13 @@ impl Code for ExprKind {
                 otherwise,
                 keyword,
             } => {
-                out.push_str("ExprKind::Cond{cond:");
-                cond.code(out);
-                out.push_str(",then:");
-                then.code(out);
-                out.push_str(",otherwise:");
-                otherwise.code(out);
-                out.push_str(",keyword:");
-                keyword.code(out);
-                out.push('}');
+                let fields: [(&str, &dyn Code); 4] = [
+                    ("cond", cond),
+                    ("then", then),
+                    ("otherwise", otherwise),
+                    ("keyword", keyword),
+                ];
+                literal(out, "ExprKind::Cond", &fields);
             }
             ExprKind::Spread(e) => call(out, "ExprKind::Spread", &[e]),
             ExprKind::TensorOf(e) => call(out, "ExprKind::TensorOf", &[e]),
@@ -388,11 +375,7 @@ impl Code for ExprKind {
 impl Code for Arg {
     fn code(&self, out: &mut String) {
         let Arg { expr, spread } = self;
-        out.push_str("Arg{expr:");
-        expr.code(out);
-        out.push_str(",spread:");
-        spread.code(out);
-        out.push('}');
+        literal(out, "Arg", &[("expr", expr), ("spread", spread)]);
     }
 }
 
@@ -400,11 +383,7 @@ impl Code for Index {
     fn code(&self, out: &mut String) {
         match self {
             Index::At { expr, spread } => {
-                out.push_str("Index::At{expr:");
-                expr.code(out);
-                out.push_str(",spread:");
-                spread.code(out);
-                out.push('}');
+                literal(out, "Index::At", &[("expr", expr), ("spread", spread)]);
             }
             Index::Slice(lo, hi) => call(out, "Index::Slice", &[lo, hi]),
         }

@@ -25,21 +25,9 @@ pub enum Atom {
 }
 
 /// A polynomial over atoms: monomial (sorted atoms) → non-zero coefficient.
-#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct Sym {
     terms: BTreeMap<Vec<Atom>, i128>,
-}
-
-/// A constant is written as its integer alone, anything else as `Sym`
-/// and its terms: short (the verifier keys remembered checks by this text)
-/// and still one text per value.
-impl fmt::Debug for Sym {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.as_const() {
-            Some(c) => write!(f, "{c}"),
-            None => f.debug_tuple("Sym").field(&self.terms).finish(),
-        }
-    }
 }
 
 /// Most monomials a polynomial may have before the evaluator gives up on it.
