@@ -160,10 +160,24 @@ const THREAD_HEAP: usize = 4 << 20;
 /// [`tune_allocator`] sets, the freed room stays at the arena's top for the
 /// allocations that follow. Its pages are touched only as they are used, so
 /// nothing more is resident. Elsewhere it is one allocation and its release.
+/// It goes to the system allocator directly: it holds nothing to count, and
+/// it must not be advised as huge pages (the small allocations that reuse
+/// its room would then take a huge page's fault, hundreds of microseconds,
+/// and the advice itself splits the heap's mapping).
 pub fn reserve_thread_heap() {
-    let block: Vec<u8> = Vec::with_capacity(THREAD_HEAP);
-    // The block must really be allocated: the optimizer may not drop it.
-    std::hint::black_box(block.as_ptr());
+    use std::alloc::{GlobalAlloc, Layout, System};
+    let Ok(layout) = Layout::from_size_align(THREAD_HEAP, 16) else {
+        return;
+    };
+    // SAFETY: the layout has a non-zero size; the block is released at once
+    // with the same layout, and never read or written.
+    unsafe {
+        let p = System.alloc(layout);
+        // The block must really be allocated: the optimizer may not drop it.
+        if !std::hint::black_box(p).is_null() {
+            System.dealloc(p, layout);
+        }
+    }
 }
 
 /// Large buffers (tensors of a few MiB and more) are advised to the kernel as

@@ -25,9 +25,84 @@ pub enum Atom {
 }
 
 /// A polynomial over atoms: monomial (sorted atoms) → non-zero coefficient.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+///
+/// Most values the evaluator meets are plain constants (static sizes), so a
+/// constant is held without a map ([`Repr::Const`]): making, copying and
+/// dropping one allocates nothing. The representation is canonical — a
+/// polynomial is [`Repr::Poly`] exactly when it has a monomial of at least
+/// one atom — so equality is that of the representations. Order, hashing
+/// and `Debug` are those of the monomial map (the constant's monomial, the
+/// empty one, first).
+#[derive(Clone)]
 pub struct Sym {
-    terms: BTreeMap<Vec<Atom>, i128>,
+    repr: Repr,
+}
+
+#[derive(Clone, PartialEq, Eq)]
+enum Repr {
+    Const(i128),
+    /// At least one monomial of at least one atom.
+    Poly(BTreeMap<Vec<Atom>, i128>),
+}
+
+/// The monomial of a constant term.
+static NO_ATOMS: Vec<Atom> = Vec::new();
+
+impl PartialEq for Sym {
+    fn eq(&self, o: &Sym) -> bool {
+        self.repr == o.repr
+    }
+}
+
+impl Eq for Sym {}
+
+impl PartialOrd for Sym {
+    fn partial_cmp(&self, o: &Sym) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(o))
+    }
+}
+
+impl Ord for Sym {
+    fn cmp(&self, o: &Sym) -> std::cmp::Ordering {
+        match (&self.repr, &o.repr) {
+            (Repr::Const(a), Repr::Const(b)) => match (*a, *b) {
+                // No term sorts before any term.
+                (0, 0) => std::cmp::Ordering::Equal,
+                (0, _) => std::cmp::Ordering::Less,
+                (_, 0) => std::cmp::Ordering::Greater,
+                (a, b) => a.cmp(&b),
+            },
+            _ => self.terms().cmp(o.terms()),
+        }
+    }
+}
+
+impl std::hash::Hash for Sym {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        h.write_usize(self.len());
+        for (m, c) in self.terms() {
+            m.hash(h);
+            c.hash(h);
+        }
+    }
+}
+
+impl fmt::Debug for Sym {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        struct Terms<'a>(&'a Sym);
+        impl fmt::Debug for Terms<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.debug_map().entries(self.0.terms()).finish()
+            }
+        }
+        f.debug_struct("Sym").field("terms", &Terms(self)).finish()
+    }
+}
+
+impl Default for Sym {
+    fn default() -> Sym {
+        Sym::constant(0)
+    }
 }
 
 /// Most monomials a polynomial may have before the evaluator gives up on it.
@@ -55,11 +130,41 @@ pub type SymResult<T> = Result<T, SymError>;
 
 impl Sym {
     pub fn constant(c: i128) -> Sym {
-        let mut terms = BTreeMap::new();
-        if c != 0 {
-            terms.insert(Vec::new(), c);
+        Sym {
+            repr: Repr::Const(c),
         }
-        Sym { terms }
+    }
+
+    /// The polynomial of a monomial map.
+    fn from_terms(mut terms: BTreeMap<Vec<Atom>, i128>) -> Sym {
+        terms.retain(|_, c| *c != 0);
+        match terms.len() {
+            0 => Sym::constant(0),
+            1 if terms.contains_key(&NO_ATOMS) => {
+                Sym::constant(terms.remove(&NO_ATOMS).unwrap_or(0))
+            }
+            _ => Sym {
+                repr: Repr::Poly(terms),
+            },
+        }
+    }
+
+    /// The monomial map, owned.
+    fn to_terms(&self) -> BTreeMap<Vec<Atom>, i128> {
+        match &self.repr {
+            Repr::Const(0) => BTreeMap::new(),
+            Repr::Const(c) => BTreeMap::from([(Vec::new(), *c)]),
+            Repr::Poly(t) => t.clone(),
+        }
+    }
+
+    /// How many monomials the polynomial has.
+    fn len(&self) -> usize {
+        match &self.repr {
+            Repr::Const(0) => 0,
+            Repr::Const(_) => 1,
+            Repr::Poly(t) => t.len(),
+        }
     }
 
     pub fn var(v: u32) -> Sym {
@@ -67,26 +172,28 @@ impl Sym {
     }
 
     fn atom(a: Atom) -> Sym {
-        let mut terms = BTreeMap::new();
-        terms.insert(vec![a], 1);
-        Sym { terms }
+        Sym {
+            repr: Repr::Poly(BTreeMap::from([(vec![a], 1)])),
+        }
     }
 
     /// The value, when it does not depend on any unknown.
     pub fn as_const(&self) -> Option<i128> {
-        match self.terms.len() {
-            0 => Some(0),
-            1 => self.terms.get(&Vec::new()).copied(),
-            _ => None,
+        match self.repr {
+            Repr::Const(c) => Some(c),
+            Repr::Poly(_) => None,
         }
     }
 
     /// The variable, when the value is exactly one variable.
     pub fn as_var(&self) -> Option<u32> {
-        if self.terms.len() != 1 {
+        let Repr::Poly(t) = &self.repr else {
+            return None;
+        };
+        if t.len() != 1 {
             return None;
         }
-        match self.terms.iter().next() {
+        match t.iter().next() {
             Some((m, 1)) if m.len() == 1 => match &m[0] {
                 Atom::Var(v) => Some(*v),
                 _ => None,
@@ -95,8 +202,18 @@ impl Sym {
         }
     }
 
+    /// The monomials with their coefficients, in the map's order (the
+    /// constant term first).
     pub fn terms(&self) -> impl Iterator<Item = (&Vec<Atom>, i128)> {
-        self.terms.iter().map(|(m, c)| (m, *c))
+        let (constant, poly) = match &self.repr {
+            Repr::Const(0) => (None, None),
+            Repr::Const(c) => (Some((&NO_ATOMS, *c)), None),
+            Repr::Poly(t) => (None, Some(t)),
+        };
+        constant.into_iter().chain(
+            poly.into_iter()
+                .flat_map(|t| t.iter().map(|(m, c)| (m, *c))),
+        )
     }
 
     pub fn add(&self, o: &Sym) -> SymResult<Sym> {
@@ -106,10 +223,10 @@ impl Sym {
                 .map(Sym::constant)
                 .ok_or(SymError::Overflow);
         }
-        let mut terms = self.terms.clone();
-        for (m, c) in &o.terms {
+        let mut terms = self.to_terms();
+        for (m, c) in o.terms() {
             let e = terms.entry(m.clone()).or_insert(0);
-            *e = e.checked_add(*c).ok_or(SymError::Overflow)?;
+            *e = e.checked_add(c).ok_or(SymError::Overflow)?;
             if *e == 0 {
                 terms.remove(m);
             }
@@ -117,15 +234,15 @@ impl Sym {
         if terms.len() > MAX_TERMS {
             return Err(SymError::TooComplex);
         }
-        Ok(Sym { terms })
+        Ok(Sym::from_terms(terms))
     }
 
     pub fn neg(&self) -> SymResult<Sym> {
         let mut terms = BTreeMap::new();
-        for (m, c) in &self.terms {
+        for (m, c) in self.terms() {
             terms.insert(m.clone(), c.checked_neg().ok_or(SymError::Overflow)?);
         }
-        Ok(Sym { terms })
+        Ok(Sym::from_terms(terms))
     }
 
     pub fn sub(&self, o: &Sym) -> SymResult<Sym> {
@@ -139,21 +256,19 @@ impl Sym {
                 .map(Sym::constant)
                 .ok_or(SymError::Overflow);
         }
-        if self.terms.len().saturating_mul(o.terms.len()) > MAX_TERMS {
+        if self.len().saturating_mul(o.len()) > MAX_TERMS {
             return Err(SymError::TooComplex);
         }
         let mut out = Sym::default();
-        for (m1, c1) in &self.terms {
-            for (m2, c2) in &o.terms {
+        for (m1, c1) in self.terms() {
+            for (m2, c2) in o.terms() {
                 let mut m: Vec<Atom> = m1.iter().chain(m2.iter()).cloned().collect();
                 if m.len() > 16 {
                     return Err(SymError::TooComplex);
                 }
                 m.sort();
-                let c = c1.checked_mul(*c2).ok_or(SymError::Overflow)?;
-                let mut t = BTreeMap::new();
-                t.insert(m, c);
-                out = out.add(&Sym { terms: t })?;
+                let c = c1.checked_mul(c2).ok_or(SymError::Overflow)?;
+                out = out.add(&Sym::from_terms(BTreeMap::from([(m, c)])))?;
             }
         }
         Ok(out)
@@ -168,11 +283,9 @@ impl Sym {
             _ => {
                 // An exact division by a constant stays a polynomial.
                 if let Some(b) = o.as_const() {
-                    if self.terms.values().all(|c| c % b == 0) {
-                        let terms = self.terms.iter().map(|(m, c)| (m.clone(), c / b));
-                        return Ok(Sym {
-                            terms: terms.collect(),
-                        });
+                    if self.terms().all(|(_, c)| c % b == 0) {
+                        let terms = self.terms().map(|(m, c)| (m.clone(), c / b));
+                        return Ok(Sym::from_terms(terms.collect()));
                     }
                 }
                 Ok(Sym::atom(Atom::Div(
@@ -198,7 +311,7 @@ impl Sym {
             (_, Some(1 | -1)) => Ok(Sym::constant(0)),
             _ => {
                 if let Some(b) = o.as_const() {
-                    if self.terms.values().all(|c| c % b == 0) {
+                    if self.terms().all(|(_, c)| c % b == 0) {
                         return Ok(Sym::constant(0));
                     }
                 }
@@ -233,7 +346,7 @@ impl Sym {
 
     /// Every variable occurring in the value.
     pub fn vars(&self, out: &mut Vec<u32>) {
-        for m in self.terms.keys() {
+        for (m, _) in self.terms() {
             for a in m {
                 a.vars(out);
             }
@@ -245,8 +358,8 @@ impl Sym {
     /// leaves open (`None`) stay.
     pub fn resolve_ites(&self, decide: &mut dyn FnMut(&SBool) -> Option<bool>) -> SymResult<Sym> {
         let mut out = Sym::default();
-        for (m, c) in &self.terms {
-            let mut prod = Sym::constant(*c);
+        for (m, c) in self.terms() {
+            let mut prod = Sym::constant(c);
             for a in m {
                 prod = prod.mul(&a.resolve_ites(decide)?)?;
             }
@@ -258,8 +371,8 @@ impl Sym {
     /// Replaces variables by values.
     pub fn subst(&self, f: &dyn Fn(u32) -> Option<Sym>) -> SymResult<Sym> {
         let mut out = Sym::default();
-        for (m, c) in &self.terms {
-            let mut prod = Sym::constant(*c);
+        for (m, c) in self.terms() {
+            let mut prod = Sym::constant(c);
             for a in m {
                 prod = prod.mul(&a.subst(f)?)?;
             }
@@ -344,9 +457,9 @@ fn normalize(p: Sym, eq: bool) -> Sym {
         return Sym::constant(1);
     }
     let mut terms = BTreeMap::new();
-    for (m, k) in p.terms {
+    for (m, k) in p.terms() {
         if !m.is_empty() {
-            terms.insert(m, k / g);
+            terms.insert(m.clone(), k / g);
         }
     }
     // p <= 0  ⇔  q*g + c <= 0  ⇔  q <= -c/g  ⇔  q + ceil(c/g) <= 0.
@@ -358,7 +471,7 @@ fn normalize(p: Sym, eq: bool) -> Sym {
     if cc != 0 {
         terms.insert(Vec::new(), cc);
     }
-    Sym { terms }
+    Sym::from_terms(terms)
 }
 
 /// `k*(c ? x : y) + d = 0` (with `eq`, else `<= 0`) for constants `x`, `y`:
@@ -592,24 +705,20 @@ fn paren(x: &SBool, name: &dyn Fn(u32) -> String) -> String {
 /// `p rel 0` written readably: `P rel N - c` for `p = P - N + c` (P and N
 /// with positive coefficients), or `N rel' c` when P is empty.
 fn render_rel(p: &Sym, rel: &str, name: &dyn Fn(u32) -> String) -> String {
-    let mut pos = Sym::default();
-    let mut neg = Sym::default();
+    let mut pos = BTreeMap::new();
+    let mut neg = BTreeMap::new();
     let mut c: i128 = 0;
     for (m, k) in p.terms() {
         if m.is_empty() {
             c = k;
-            continue;
-        }
-        let mut t = BTreeMap::new();
-        if k > 0 {
-            t.insert(m.clone(), k);
-            pos.terms.extend(t);
+        } else if k > 0 {
+            pos.insert(m.clone(), k);
         } else {
-            t.insert(m.clone(), k.saturating_neg());
-            neg.terms.extend(t);
+            neg.insert(m.clone(), k.saturating_neg());
         }
     }
-    if pos.terms.is_empty() {
+    let (pos, neg) = (Sym::from_terms(pos), Sym::from_terms(neg));
+    if pos.len() == 0 {
         let flipped = match rel {
             "<=" => ">=",
             "<" => ">",
@@ -629,12 +738,13 @@ fn render_rel(p: &Sym, rel: &str, name: &dyn Fn(u32) -> String) -> String {
 
 /// Renders a polynomial with variable names from `name`.
 pub fn render_sym(s: &Sym, name: &dyn Fn(u32) -> String) -> String {
-    if s.terms.is_empty() {
+    if s.len() == 0 {
         return "0".into();
     }
     let mut out = String::new();
-    for (i, (m, c)) in s.terms.iter().rev().enumerate() {
-        let (neg, mag) = (*c < 0, c.unsigned_abs());
+    let terms: Vec<_> = s.terms().collect();
+    for (i, (m, c)) in terms.into_iter().rev().enumerate() {
+        let (neg, mag) = (c < 0, c.unsigned_abs());
         if i > 0 {
             out.push_str(if neg { " - " } else { " + " });
         } else if neg {
@@ -656,7 +766,7 @@ pub fn render_sym(s: &Sym, name: &dyn Fn(u32) -> String) -> String {
 fn render_atom(a: &Atom, name: &dyn Fn(u32) -> String) -> String {
     let wrap = |s: &Sym| {
         let r = render_sym(s, name);
-        if s.terms.len() > 1 {
+        if s.len() > 1 {
             format!("({r})")
         } else {
             r
