@@ -116,7 +116,14 @@ fn main_with(dispatch: fn(&[String]) -> i32) -> i32 {
                 crate::interp::memory::reserve_thread_heap();
                 dispatch(&args)
             }) {
-            Ok(h) => h.join(),
+            Ok(h) => {
+                // `run` evaluates with the executor's threads: this thread,
+                // idle until the command ends, starts them meanwhile.
+                if args.first().is_some_and(|c| c == "run") {
+                    crate::interp::par::start();
+                }
+                h.join()
+            }
             Err(_) => std::panic::catch_unwind(|| dispatch(&args)),
         }
     });

@@ -186,11 +186,11 @@ fn run_with(args: &[String], verify: Verifier) -> Option<i32> {
 }
 
 fn run_main(a: RunArgs, verify: Verifier) -> Result<Option<i32>, String> {
-    let limits = a.limits.limits();
     let (file, entry, out, seed, time) = (a.file, a.entry, a.out, a.seed, a.time);
     let arg_values = a.arg;
     let started = std::time::Instant::now();
-    // The executor's threads start while the program is read and verified.
+    // The executor's threads start while the program is read and verified
+    // (and find the default limits meanwhile).
     crate::interp::par::start();
     let text = match super::read_text(Path::new(&file)) {
         Ok(t) => t,
@@ -207,6 +207,7 @@ fn run_main(a: RunArgs, verify: Verifier) -> Result<Option<i32>, String> {
         }
     };
     let read = std::time::Instant::now();
+    let limits = a.limits.limits();
     let job = Job {
         prog: &prog,
         file: &file,

@@ -165,6 +165,11 @@ mod pool {
     }
 
     fn serve(pool: &'static Pool) {
+        // What a run asks for once, found here while the caller is still
+        // reading its program: the vector extensions and the default
+        // memory limit (a caller that asks first waits for the answer).
+        super::super::lanes::isa();
+        super::super::memory::default_limit();
         let mut st = lock(&pool.state);
         loop {
             match st.job {

@@ -428,7 +428,10 @@ fn check_key(name: &str, b: &crate::spec::eval::Bindings) -> Option<Vec<u8>> {
     }
     let mut members: Vec<(&String, &Value)> = b.iter().collect();
     members.sort_by(|x, y| x.0.cmp(y.0));
-    let mut key = Key::default();
+    let mut key = Key {
+        out: Vec::with_capacity(512),
+        scratch: String::new(),
+    };
     key.text(name);
     for (m, v) in members {
         key.text(m);
@@ -523,6 +526,38 @@ impl Key {
                 vs.iter().for_each(|v| self.value(v));
             }
             Value::Tensor(t) => self.tensor(t),
+            Value::Ty(t) => self.tyv(t),
+            Value::Elem(e) => {
+                self.out.push(b'E');
+                self.elem(e);
+            }
+            Value::Str(s) => {
+                self.out.push(b'S');
+                self.text(s);
+            }
+            Value::Float(x) => {
+                self.out.push(b'x');
+                self.out.extend_from_slice(&x.to_bits().to_le_bytes());
+            }
+            Value::Func(f) => {
+                let crate::spec::eval::FuncSig { inputs, outputs } = &**f;
+                self.count(b'g', inputs.len());
+                inputs.iter().for_each(|t| self.tyv(t));
+                self.count(b'o', outputs.len());
+                outputs.iter().for_each(|t| self.tyv(t));
+            }
+            other => self.debug(other),
+        }
+    }
+
+    fn tyv(&mut self, t: &crate::spec::eval::TyV) {
+        use crate::spec::eval::TyV;
+        match t {
+            TyV::Tensor { elem, dims } => {
+                self.out.push(b'y');
+                self.elem(elem);
+                self.syms(dims.as_ref());
+            }
             other => self.debug(other),
         }
     }
