@@ -404,6 +404,106 @@ multiversion! {
     fn log1p_f32(xs: &[u64], o: &mut [u64]) -> bool { settle(xs, o, log1p_f32_lane) }
 }
 
+// ---------------------------------------------------------------------------
+// f32 sine and cosine
+// ---------------------------------------------------------------------------
+
+/// f64 constants of [`trig_f32_lane`], by their bits: 2/π rounded; π/2 in
+/// three parts, the first two of at most 33 significant bits (so `n · P`
+/// is exact for `|n| < 2^20`), the third the rest rounded (π/2 is
+/// `PIO2_1 + PIO2_2 + PIO2_3` within 2^-122); (−1)^k/(2k+1)! for
+/// k = 1..=8 and (−1)^k/(2k)! for k = 1..=9, rounded.
+const FRAC_2_PI: u64 = 0x3FE4_5F30_6DC9_C883;
+const PIO2_1: u64 = 0x3FF9_21FB_5440_0000;
+const PIO2_2: u64 = 0x3DD0_B461_1A60_0000;
+const PIO2_3: u64 = 0x3BA3_198A_2E03_7073;
+const NEG: u64 = 1 << 63;
+const SIN_C: [u64; 8] = [
+    NEG | 0x3FC5_5555_5555_5555,
+    0x3F81_1111_1111_1111,
+    NEG | 0x3F2A_01A0_1A01_A01A,
+    0x3EC7_1DE3_A556_C734,
+    NEG | 0x3E5A_E645_67F5_44E4,
+    0x3DE6_1246_13A8_6D09,
+    NEG | 0x3D6A_E7F3_E733_B81F,
+    0x3CE9_52C7_7030_AD4A,
+];
+const COS_C: [u64; 9] = [
+    NEG | 0x3FE0_0000_0000_0000,
+    0x3FA5_5555_5555_5555,
+    NEG | 0x3F56_C16C_16C1_6C17,
+    0x3EFA_01A0_1A01_A01A,
+    NEG | 0x3E92_7E4F_B778_9F5C,
+    0x3E21_EED8_EFF8_D898,
+    NEG | 0x3DA9_3974_A8C0_7C9D,
+    0x3D2A_E7F3_E733_B81F,
+    NEG | 0x3CA6_8278_63B9_7D97,
+];
+
+/// sin x (`quarter` 0) or cos x = sin(x + π/2) (`quarter` 1) of an f32
+/// `x`, correctly rounded to f32, or [`UNSETTLED`].
+///
+/// In f64: `n` = the integer nearest x·2/π (by adding 1.5·2^52, as
+/// [`exp_f32_lane`] finds k) and `r = ((x − n·PIO2_1) − n·PIO2_2) −
+/// n·PIO2_3`, with |r| ≤ π/4 (a little more when x·2/π is rounded across a
+/// half): `n·PIO2_1` and `n·PIO2_2` are exact, and so is the first
+/// difference (x and n·PIO2_1 are within a factor of 2 of each other, or
+/// n = 0); π/2's representation contributes below 2^-102 absolute. sin r
+/// and cos r by their Taylor series to r^17 and r^18 (truncation below
+/// 2^-60 relative), and the result is ±sin r or ±cos r by the quadrant
+/// `n + quarter` mod 4. With |r| above 2^-40 the error of the f64 result
+/// is below 2^-49 relative, and the lane is settled as in
+/// [`exp_f32_lane`] (more than 128 f64 ulps from an f32 midpoint), for x in
+/// [2^-126, 2^20] in size (sine; cosine from 0): there sin x and cos x are
+/// normal f32s. Every other lane (NaN, ±∞, larger arguments, sine's zeros
+/// and subnormals, about 1 in 2^21 others) goes to the per-lane rule. The
+/// distances of f32 arguments from multiples of π/2, and the whole claim,
+/// are checked by running every f32 pattern (`f32_passes_every_pattern`).
+#[inline(always)]
+fn trig_f32_lane(x: u64, quarter: i64) -> u64 {
+    let x = f32::from_bits(x as u32) as f64;
+    let size = x.abs();
+    let least = if quarter == 0 {
+        f32::MIN_POSITIVE as f64
+    } else {
+        0.0
+    };
+    let in_range = size >= least && size <= (1u64 << 20) as f64;
+    const SHIFT: f64 = 6755399441055744.0; // 1.5 · 2^52
+    let shifted = x * f64::from_bits(FRAC_2_PI) + SHIFT;
+    let n = shifted - SHIFT;
+    let ni = (shifted.to_bits() as i64).wrapping_sub(SHIFT.to_bits() as i64);
+    let r = ((x - n * f64::from_bits(PIO2_1)) - n * f64::from_bits(PIO2_2))
+        - n * f64::from_bits(PIO2_3);
+    let z = r * r;
+    let mut sp = f64::from_bits(SIN_C[7]);
+    for c in SIN_C[..7].iter().rev() {
+        sp = sp * z + f64::from_bits(*c);
+    }
+    let sin_r = r + r * (z * sp);
+    let mut cp = f64::from_bits(COS_C[8]);
+    for c in COS_C[..8].iter().rev() {
+        cp = cp * z + f64::from_bits(*c);
+    }
+    let cos_r = 1.0 + z * cp;
+    let q = ni.wrapping_add(quarter) & 3;
+    let v = if q & 1 == 0 { sin_r } else { cos_r };
+    let y = if q & 2 == 0 { v } else { -v };
+    settled_f32(y, in_range)
+}
+
+multiversion! {
+    /// f32 `sine` of a block ([`trig_f32_lane`]): true when some lane is
+    /// [`UNSETTLED`].
+    fn sin_f32(xs: &[u64], o: &mut [u64]) -> bool { settle(xs, o, |x| trig_f32_lane(x, 0)) }
+}
+
+multiversion! {
+    /// f32 `cosine` of a block ([`trig_f32_lane`]): true when some lane is
+    /// [`UNSETTLED`].
+    fn cos_f32(xs: &[u64], o: &mut [u64]) -> bool { settle(xs, o, |x| trig_f32_lane(x, 1)) }
+}
+
 multiversion! {
     /// `o[k]` = the f32 bits of `start + k`, counting from 0 again at
     /// `size` (`start < size <= 2^31`): f32 `iota` along the last
@@ -673,6 +773,8 @@ mod tests {
     fn sweep(f: Unary, start: u64, end: u64, step: u64) -> u64 {
         let pass = match f {
             Unary::Exp => exp_f32,
+            Unary::Sin => sin_f32,
+            Unary::Cos => cos_f32,
             _ => log1p_f32,
         };
         let mut unsettled = 0;
@@ -743,13 +845,46 @@ mod tests {
         assert!(o.iter().all(|&v| v == UNSETTLED), "{o:x?}");
     }
 
+    #[test]
+    fn sin_and_cos_f32_passes_settle_lanes_with_the_lane_rules_bits() {
+        for f in [Unary::Sin, Unary::Cos] {
+            sweep(f, 0, 1 << 32, 251);
+            // Every pattern of [0.5, 8) and of [-8, -0.5) (58 million): at
+            // most a few in a million are left to the per-lane rule.
+            let unsettled =
+                sweep(f, 0x3F00_0000, 0x4100_0000, 1) + sweep(f, 0xBF00_0000, 0xC100_0000, 1);
+            assert!(unsettled < 500, "{f:?}: {unsettled}");
+        }
+        // NaN, ±∞, arguments past 2^20, and the sine of zeros and
+        // subnormals are left to the lane rule.
+        let mut o = [0u64; 6];
+        sin_f32(
+            &[
+                0x7F80_0000,
+                0xFF80_0000,
+                0x7FC0_0001,
+                0x4980_0001,
+                0x8000_0000,
+                0x0000_0001,
+            ],
+            &mut o,
+        );
+        assert!(o.iter().all(|&v| v == UNSETTLED), "{o:x?}");
+        let mut o = [0u64; 4];
+        cos_f32(
+            &[0x7F80_0000, 0xFF80_0000, 0x7FC0_0001, 0xC980_0001],
+            &mut o,
+        );
+        assert!(o.iter().all(|&v| v == UNSETTLED), "{o:x?}");
+    }
+
     /// Every one of the 2^32 patterns, for each pass (seconds each in
     /// release mode): `cargo test --release --lib f32_passes_every -- --ignored`.
     #[test]
     #[ignore]
     fn f32_passes_every_pattern() {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
-        for f in [Unary::Exp, Unary::Log1p] {
+        for f in [Unary::Exp, Unary::Log1p, Unary::Sin, Unary::Cos] {
             let unsettled: u64 = std::thread::scope(|s| {
                 let hs: Vec<_> = (0..threads)
                     .map(|t| s.spawn(move || sweep(f, t, 1 << 32, threads)))
