@@ -315,6 +315,9 @@ fn dot_general_engine_matches_the_plain_loops_on_large_shapes() {
         case(&[150, 300], &[300, 10], &[], &[], &[1], &[0]),
         case(&[2, 700], &[700, 7], &[], &[], &[1], &[0]),
         case(&[2, 40, 70], &[2, 70, 16], &[0], &[0], &[2], &[1]),
+        // Few rows (the right operand read in place, not packed): whole
+        // panels and an edge, two contraction blocks, batches.
+        case(&[3, 8, 300], &[3, 300, 70], &[0], &[0], &[2], &[1]),
     ];
     for elem in types {
         for c in &cases {

@@ -20,7 +20,9 @@
 //!   `KC`; between two blocks an accumulator is stored in the output and
 //!   loaded back unchanged (a copy of the same value), so its chain goes on
 //!   where it stopped. Packed copies of both operands make each block's
-//!   reads sequential.
+//!   reads sequential (the right operand is packed only for products of
+//!   more than `PACK_FROM_ROWS` rows; fewer rows read its panels in place,
+//!   which changes where a lane is read from, never what is computed).
 //! * **Threads** take whole blocks of rows (`par::each`); an output is
 //!   computed by one thread, the same way whatever the thread count.
 //!
@@ -149,6 +151,8 @@ const KC: usize = 256;
 const MC: usize = 64;
 /// Rows per register tile.
 const MR: usize = 4;
+/// Products of more rows than this (per batch) pack the right operand.
+const PACK_FROM_ROWS: usize = 4 * MR;
 
 /// `out[b][i][j]`, row-major, of the product of `lhs` and `rhs` (held as
 /// `[b][k][j]`, row-major) under `mac`, each output's chain starting from
@@ -206,8 +210,11 @@ struct Item<'a, T, A, M, const NR: usize> {
     d: Dims,
     lhs: &'a A,
     /// The right operand packed: per batch and block of `k`, panels of
-    /// `NR` columns, each `[kc][NR]`.
-    packed: &'a [T],
+    /// `NR` columns, each `[kc][NR]`; `None` when the product has too few
+    /// rows to repay the packing, and the items read `rhs` in place.
+    packed: Option<&'a [T]>,
+    /// The right operand, `[b][k][j]`.
+    rhs: &'a [T],
     zero: T,
     mac: M,
     b: usize,
@@ -233,15 +240,34 @@ where
         return out;
     }
     let panels = d.j.div_ceil(NR);
-    let mut packed = vec![zero; d.b * d.k * panels * NR];
-    for b in 0..d.b {
+    // Packed panels are read once per tile of rows: with a few tiles the
+    // copy costs about what it saves, and the items read the whole
+    // panels of `rhs` where they are (a recurrent step's small batch
+    // against its weights would pack them again at every step).
+    let pack = d.i > PACK_FROM_ROWS;
+    let mut packed = vec![zero; if pack { d.b * d.k * panels * NR } else { 0 }];
+    for b in (0..d.b).filter(|_| pack) {
         for k0 in (0..d.k).step_by(KC) {
             let kc = KC.min(d.k - k0);
             let base = (b * d.k + k0) * panels * NR;
             for q in 0..kc {
                 let row = &rhs[(b * d.k + k0 + q) * d.j..][..d.j];
-                for (p, cols) in row.chunks(NR).enumerate() {
-                    packed[base + (p * kc + q) * NR..][..cols.len()].copy_from_slice(cols);
+                let mut whole = row.chunks_exact(NR);
+                for (p, cols) in (&mut whole).enumerate() {
+                    let dst = &mut packed[base + (p * kc + q) * NR..][..NR];
+                    // A copy of a size known here is a few vector moves,
+                    // not a call (the panels of a few rows' product are
+                    // mostly this copying).
+                    if let (Ok(dst), Ok(cols)) =
+                        (<&mut [T; NR]>::try_from(dst), <&[T; NR]>::try_from(cols))
+                    {
+                        *dst = *cols;
+                    }
+                }
+                let rest = whole.remainder();
+                if !rest.is_empty() {
+                    let p = d.j / NR;
+                    packed[base + (p * kc + q) * NR..][..rest.len()].copy_from_slice(rest);
                 }
             }
         }
@@ -259,7 +285,8 @@ where
             items.push(Item {
                 d,
                 lhs,
-                packed: &packed,
+                packed: pack.then_some(&packed[..]),
+                rhs,
                 zero,
                 mac,
                 b,
@@ -316,6 +343,7 @@ where
         d,
         lhs,
         packed,
+        rhs,
         zero,
         mac,
         b,
@@ -326,6 +354,12 @@ where
     let tiles = rows.div_ceil(MR);
     let panels = d.j.div_ceil(NR);
     let mut abuf = vec![zero; tiles * KC.min(d.k) * MR];
+    // A partial panel of `rhs` read in place, padded with `zero`.
+    let mut edge = if packed.is_none() && d.j % NR != 0 {
+        vec![zero; KC.min(d.k) * NR]
+    } else {
+        Vec::new()
+    };
     for k0 in (0..d.k).step_by(KC) {
         let kc = KC.min(d.k - k0);
         for t in 0..tiles {
@@ -335,9 +369,23 @@ where
         }
         let base = (b * d.k + k0) * panels * NR;
         for p in 0..panels {
-            let bp = &packed[base + p * kc * NR..][..kc * NR];
             let j0 = p * NR;
             let nc = NR.min(d.j - j0);
+            // The panel: packed, whole in `rhs` (rows `d.j` apart), or the
+            // edge copied out of `rhs`.
+            let (bp, stride) = match packed {
+                Some(packed) => (&packed[base + p * kc * NR..][..kc * NR], NR),
+                None if nc == NR => (&rhs[(b * d.k + k0) * d.j + j0..], d.j),
+                None => {
+                    let edge = &mut edge[..kc * NR];
+                    for (q, row) in edge.chunks_exact_mut(NR).enumerate() {
+                        let src = &rhs[(b * d.k + k0 + q) * d.j + j0..][..nc];
+                        row[..nc].copy_from_slice(src);
+                        row[nc..].fill(zero);
+                    }
+                    (&edge[..], NR)
+                }
+            };
             for t in 0..tiles {
                 let r0 = t * MR;
                 let nr = MR.min(rows - r0);
@@ -347,7 +395,7 @@ where
                         a[..nc].copy_from_slice(&out[(r0 + r) * d.j + j0..][..nc]);
                     }
                 }
-                micro::<T, M, NR, ISA>(&abuf[t * kc * MR..][..kc * MR], bp, &mut acc, mac);
+                micro::<T, M, NR, ISA>(&abuf[t * kc * MR..][..kc * MR], bp, stride, &mut acc, mac);
                 for (r, a) in acc.iter().enumerate().take(nr) {
                     out[(r0 + r) * d.j + j0..][..nc].copy_from_slice(&a[..nc]);
                 }
@@ -356,7 +404,8 @@ where
     }
 }
 
-/// `acc[r][c] = mac(acc[r][c], a[q][r], b[q][c])` for `q` in order. The
+/// `acc[r][c] = mac(acc[r][c], a[q][r], b[q][c])` for `q` in order, where
+/// `b[q]` is the `NR` lanes of `b` from `q * stride` on. The
 /// four rows are named values (not an indexed array) so that LLVM keeps
 /// them in registers and vectorises each row's `NR` lanes ([`Mac::row`]),
 /// rather than vectorising across rows with gathers.
@@ -364,11 +413,13 @@ where
 fn micro<T: Copy, M: Mac<T>, const NR: usize, const ISA: u8>(
     a: &[T],
     b: &[T],
+    stride: usize,
     acc: &mut [[T; NR]; MR],
     mac: M,
 ) {
     let [mut a0, mut a1, mut a2, mut a3] = *acc;
-    for (aq, bq) in a.chunks_exact(MR).zip(b.chunks_exact(NR)) {
+    for (q, aq) in a.chunks_exact(MR).enumerate() {
+        let bq = b.get(q * stride..q * stride + NR).unwrap_or_default();
         let (Ok(aq), Ok(bq)): (Result<&[T; MR], _>, Result<&[T; NR], _>) =
             (aq.try_into(), bq.try_into())
         else {
