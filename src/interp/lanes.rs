@@ -405,6 +405,86 @@ multiversion! {
 }
 
 // ---------------------------------------------------------------------------
+// f32 hyperbolic tangent and logistic
+// ---------------------------------------------------------------------------
+
+/// e^r − 1 for |r| ≤ 0.3466 by its Taylor polynomial of degree 13
+/// (`INV_FACT`; truncation below 2^-56 relative, Horner's roundings below
+/// 2^-52 relative: every term after `r` is below half of it).
+#[inline(always)]
+fn expm1_reduced(r: f64) -> f64 {
+    let mut q = f64::from_bits(INV_FACT[11]);
+    for c in INV_FACT[..11].iter().rev() {
+        q = q * r + f64::from_bits(*c);
+    }
+    r + r * (r * q)
+}
+
+/// `t` = k·ln 2 + r with k the integer nearest t/ln 2 and |r| ≤ 0.3466, as
+/// [`exp_f32_lane`] reduces (exact but for the last subtraction, for
+/// |k| < 2^9): returns (2^k, r).
+#[inline(always)]
+fn reduce_ln2(t: f64) -> (f64, f64) {
+    const SHIFT: f64 = 6755399441055744.0; // 1.5 · 2^52
+    let shifted = t * f64::from_bits(INV_LN2) + SHIFT;
+    let k = shifted - SHIFT;
+    let ki = (shifted.to_bits() as i64).wrapping_sub(SHIFT.to_bits() as i64);
+    let r = (t - k * f64::from_bits(LN2_HI)) - k * f64::from_bits(LN2_LO);
+    let scale = f64::from_bits((ki.wrapping_add(1023) as u64 & 0x7FF) << 52);
+    (scale, r)
+}
+
+/// tanh x of an f32 `x`, correctly rounded to f32, or [`UNSETTLED`].
+///
+/// In f64, with t = 2|x| = k·ln 2 + r ([`reduce_ln2`]): m = e^t − 1 =
+/// 2^k·(e^r − 1) + (2^k − 1) ([`expm1_reduced`]; 2^k − 1 is exact for
+/// k ≤ 52 and within 2^-53 relative above; with k = 1 and e^r − 1 < 0 the
+/// sum is at least 0.41, so its error is at most about 3·2^-52 relative),
+/// then tanh |x| = m/(m + 2), whose relative error is at most m's plus two
+/// roundings: below 2^-49 in all. The sign is x's. Settled as in
+/// [`exp_f32_lane`], for |x| in [2^-126, 20] (a normal f32 result; 2^k
+/// normal). Other lanes (zeros, subnormals, NaN, larger arguments, and the
+/// lanes near a rounding midpoint) go to the per-lane rule.
+#[inline(always)]
+fn tanh_f32_lane(x: u64) -> u64 {
+    let x = f32::from_bits(x as u32) as f64;
+    let a = x.abs();
+    let in_range = a >= f32::MIN_POSITIVE as f64 && a <= 20.0;
+    let (scale, r) = reduce_ln2(a + a);
+    let m = scale * expm1_reduced(r) + (scale - 1.0);
+    let y = (m / (m + 2.0)).copysign(x);
+    settled_f32(y, in_range)
+}
+
+multiversion! {
+    /// f32 `tanh` of a block ([`tanh_f32_lane`]): true when some lane is
+    /// [`UNSETTLED`].
+    fn tanh_f32(xs: &[u64], o: &mut [u64]) -> bool { settle(xs, o, tanh_f32_lane) }
+}
+
+/// 1/(1 + e^−x) of an f32 `x`, correctly rounded to f32, or [`UNSETTLED`].
+///
+/// In f64, with −x = k·ln 2 + r ([`reduce_ln2`]): e = 2^k·(1 + (e^r − 1))
+/// (below 2^-51 relative error), then 1/(1 + e) (two roundings more, and
+/// the sum of positive terms does not amplify e's error): below 2^-49 in
+/// all. Settled as in [`exp_f32_lane`], for x in [−80, 200] (the result is
+/// a normal f32, 2^k a normal f64). Other lanes go to the per-lane rule.
+#[inline(always)]
+fn logistic_f32_lane(x: u64) -> u64 {
+    let x = f32::from_bits(x as u32) as f64;
+    let in_range = (-80.0..=200.0).contains(&x);
+    let (scale, r) = reduce_ln2(-x);
+    let e = scale * (1.0 + expm1_reduced(r));
+    settled_f32(1.0 / (1.0 + e), in_range)
+}
+
+multiversion! {
+    /// f32 `logistic` of a block ([`logistic_f32_lane`]): true when some
+    /// lane is [`UNSETTLED`].
+    fn logistic_f32(xs: &[u64], o: &mut [u64]) -> bool { settle(xs, o, logistic_f32_lane) }
+}
+
+// ---------------------------------------------------------------------------
 // f32 sine and cosine
 // ---------------------------------------------------------------------------
 
@@ -775,6 +855,8 @@ mod tests {
             Unary::Exp => exp_f32,
             Unary::Sin => sin_f32,
             Unary::Cos => cos_f32,
+            Unary::Tanh => tanh_f32,
+            Unary::Logistic => logistic_f32,
             _ => log1p_f32,
         };
         let mut unsettled = 0;
@@ -878,13 +960,55 @@ mod tests {
         assert!(o.iter().all(|&v| v == UNSETTLED), "{o:x?}");
     }
 
+    #[test]
+    fn tanh_and_logistic_f32_passes_settle_lanes_with_the_lane_rules_bits() {
+        // Their per-lane rules are slow: fewer patterns than the others'
+        // sweeps (every pattern is run by `f32_passes_every_pattern`).
+        for f in [Unary::Tanh, Unary::Logistic] {
+            sweep(f, 0, 1 << 32, 1021);
+            // Every pattern of [0.5, 2) and of (-2, -0.5] (33 million).
+            let unsettled =
+                sweep(f, 0x3F00_0000, 0x4000_0000, 1) + sweep(f, 0xBF00_0000, 0xC000_0000, 1);
+            assert!(unsettled < 500, "{f:?}: {unsettled}");
+        }
+        // NaN, ±∞, zeros, subnormals and arguments past 20 (tanh), and
+        // below -80 (logistic) are left to the lane rule.
+        let mut o = [0u64; 6];
+        tanh_f32(
+            &[
+                0x7F80_0000,
+                0xFF80_0000,
+                0x7FC0_0001,
+                0x41A0_0001,
+                0x8000_0000,
+                0x0000_0001,
+            ],
+            &mut o,
+        );
+        assert!(o.iter().all(|&v| v == UNSETTLED), "{o:x?}");
+        let mut o = [0u64; 4];
+        logistic_f32(
+            &[0x7F80_0000, 0xFF80_0000, 0x7FC0_0001, 0xC2A0_0001],
+            &mut o,
+        );
+        assert!(o.iter().all(|&v| v == UNSETTLED), "{o:x?}");
+    }
+
     /// Every one of the 2^32 patterns, for each pass (seconds each in
-    /// release mode): `cargo test --release --lib f32_passes_every -- --ignored`.
+    /// release mode, minutes for tanh and logistic):
+    /// `cargo test --release --lib f32_passes_every -- --ignored`.
     #[test]
     #[ignore]
     fn f32_passes_every_pattern() {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
-        for f in [Unary::Exp, Unary::Log1p, Unary::Sin, Unary::Cos] {
+        for f in [
+            Unary::Exp,
+            Unary::Log1p,
+            Unary::Sin,
+            Unary::Cos,
+            Unary::Tanh,
+            Unary::Logistic,
+        ] {
             let unsettled: u64 = std::thread::scope(|s| {
                 let hs: Vec<_> = (0..threads)
                     .map(|t| s.spawn(move || sweep(f, t, 1 << 32, threads)))

@@ -45,15 +45,17 @@ pub const KERNELS: &[(&str, Kernel)] = &[
 ];
 
 /// `f` over a block of lanes of `kind`: a vector pass where one exists
-/// (`lanes`: f32 `exponential`, `log_plus_one`, `sine` and `cosine`), its
-/// unsettled lanes and every other case by `elementary::unary_slice`. The
-/// bits are the same either way.
+/// (`lanes`: f32 `exponential`, `log_plus_one`, `sine`, `cosine`, `tanh`
+/// and `logistic`), its unsettled lanes and every other case by
+/// `elementary::unary_slice`. The bits are the same either way.
 pub(crate) fn unary_block(kind: FloatKind, f: Unary, xs: &[u64], out: &mut [u64]) {
     let pass = match (kind, f) {
         (FloatKind::F32, Unary::Exp) => super::lanes::exp_f32,
         (FloatKind::F32, Unary::Log1p) => super::lanes::log1p_f32,
         (FloatKind::F32, Unary::Sin) => super::lanes::sin_f32,
         (FloatKind::F32, Unary::Cos) => super::lanes::cos_f32,
+        (FloatKind::F32, Unary::Tanh) => super::lanes::tanh_f32,
+        (FloatKind::F32, Unary::Logistic) => super::lanes::logistic_f32,
         _ => return elementary::unary_slice(kind, f, xs, out),
     };
     if pass(xs, out) {
