@@ -331,7 +331,7 @@ fn default_weight(op: &str) -> f64 {
 /// The ops of the spec, by name.
 pub fn spec_ops() -> Vec<String> {
     match crate::spec::Spec::embedded() {
-        Ok(s) => s.ops().iter().map(|o| o.name.clone()).collect(),
+        Ok(s) => s.ops().iter().map(|o| o.name.to_string()).collect(),
         Err(_) => Vec::new(),
     }
 }
@@ -345,9 +345,9 @@ pub fn drawable_ops() -> Vec<String> {
     let reg = crate::interp::registry();
     spec.ops()
         .iter()
-        .filter(|o| reg.contains_key(o.name.as_str()))
-        .filter(|o| BUILT.contains(&o.name.as_str()) || generic_shape(o))
-        .map(|o| o.name.clone())
+        .filter(|o| reg.contains_key(&*o.name))
+        .filter(|o| BUILT.contains(&&*o.name) || generic_shape(o))
+        .map(|o| o.name.to_string())
         .collect()
 }
 

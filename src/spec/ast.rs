@@ -2,6 +2,11 @@
 
 use std::fmt;
 
+/// Text of the syntax tree: borrowed from the program for the ops the
+/// build prepared ([`super::built`]; building one allocates no text),
+/// owned for ops parsed at run time.
+pub type Text = std::borrow::Cow<'static, str>;
+
 /// A position in a spec file: 1-based line and column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Loc {
@@ -19,7 +24,7 @@ impl fmt::Display for Loc {
 #[derive(Clone, Debug, PartialEq)]
 pub struct OpSpec {
     /// Fully qualified name, e.g. `stablehlo.add`.
-    pub name: String,
+    pub name: Text,
     /// The file the op was read from (e.g. `elementwise.hlospec`).
     pub file: &'static str,
     pub loc: Loc,
@@ -85,9 +90,9 @@ impl MemberKind {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Member {
     /// The spec's input label, e.g. `I2`, without parentheses.
-    pub label: Option<String>,
+    pub label: Option<Text>,
     pub kind: MemberKind,
-    pub name: String,
+    pub name: Text,
     pub optional: bool,
     pub variadic: bool,
     pub ty: TypeDesc,
@@ -144,8 +149,8 @@ pub enum ElemClass {
 /// `let name[(params)] = body`
 #[derive(Clone, Debug, PartialEq)]
 pub struct Let {
-    pub name: String,
-    pub params: Vec<String>,
+    pub name: Text,
+    pub params: Vec<Text>,
     pub body: Expr,
     pub loc: Loc,
 }
@@ -154,11 +159,11 @@ pub struct Let {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Constraint {
     /// The label without parentheses, e.g. `C5` or `CH2`.
-    pub label: String,
+    pub label: Text,
     /// Conditions of the enclosing groups, outermost first.
     pub guards: Vec<Expr>,
     pub body: ConstraintBody,
-    pub note: Option<String>,
+    pub note: Option<Text>,
     pub loc: Loc,
 }
 
@@ -184,26 +189,26 @@ pub struct Expr {
 #[derive(Clone, Debug, PartialEq)]
 pub enum ExprKind {
     Int(i64),
-    Str(String),
+    Str(Text),
     Bool(bool),
-    Name(String),
+    Name(Text),
     List(Vec<Expr>),
     /// `[body for vars in iter if filter]`; two vars bind index and element.
     Comprehension {
         body: Box<Expr>,
-        vars: Vec<String>,
+        vars: Vec<Text>,
         iter: Box<Expr>,
         filter: Option<Box<Expr>>,
     },
     /// `forall vars in iter: body`
     Forall {
-        vars: Vec<String>,
+        vars: Vec<Text>,
         iter: Box<Expr>,
         body: Box<Expr>,
     },
     /// A call of a builtin or a `let` function.
     Call {
-        func: String,
+        func: Text,
         args: Vec<Arg>,
     },
     /// `base[i, j]`, `base[a:b]`, `base[is...]`

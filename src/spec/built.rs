@@ -10,6 +10,10 @@ fn s(text: &str) -> String {
     text.to_string()
 }
 
+fn t(text: &'static str) -> Text {
+    Text::Borrowed(text)
+}
+
 fn loc(line: u32, col: u32) -> Loc {
     Loc { line, col }
 }

@@ -16,7 +16,7 @@ pub fn check_op(op: &OpSpec) -> Result<(), SpecError> {
     };
     let mut seen = HashSet::new();
     for m in &op.members {
-        if !seen.insert(m.name.as_str()) {
+        if !seen.insert(&*m.name) {
             return Err(err(m.loc, format!("member `{}` is declared twice", m.name)));
         }
         if function_arity(&m.name).is_some()
@@ -34,13 +34,13 @@ pub fn check_op(op: &OpSpec) -> Result<(), SpecError> {
     let mut input_labels = HashSet::new();
     for m in &op.members {
         if let Some(l) = &m.label {
-            if !input_labels.insert(l.as_str()) {
+            if !input_labels.insert(&**l) {
                 return Err(err(m.loc, format!("input label `({l})` is used twice")));
             }
         }
     }
     for l in &op.lets {
-        if !seen.insert(l.name.as_str()) {
+        if !seen.insert(&*l.name) {
             return Err(err(
                 l.loc,
                 format!("`let {}` clashes with a member or another let", l.name),
@@ -49,7 +49,7 @@ pub fn check_op(op: &OpSpec) -> Result<(), SpecError> {
     }
     let mut labels = HashSet::new();
     for c in &op.constraints {
-        if !labels.insert(c.label.as_str()) {
+        if !labels.insert(&*c.label) {
             return Err(err(c.loc, format!("label `({})` is used twice", c.label)));
         }
     }
@@ -71,7 +71,7 @@ pub fn check_op(op: &OpSpec) -> Result<(), SpecError> {
         }
     }
     for l in &op.lets {
-        let mut scope: Vec<&str> = l.params.iter().map(String::as_str).collect();
+        let mut scope: Vec<&str> = l.params.iter().map(|v| &**v).collect();
         cx.expr(&l.body, &mut scope)
             .map_err(|(loc, msg)| err(loc, msg))?;
     }
@@ -94,11 +94,11 @@ pub fn check_op(op: &OpSpec) -> Result<(), SpecError> {
                 .into_iter()
                 .filter(|n| op.let_def(n).is_some() && !l.params.iter().any(|p| p == n))
                 .collect();
-            (l.name.as_str(), names)
+            (&*l.name, names)
         })
         .collect();
     for l in &op.lets {
-        let mut stack = vec![l.name.as_str()];
+        let mut stack = vec![&*l.name];
         let mut visited = HashSet::new();
         while let Some(n) = stack.pop() {
             for d in deps.get(n).into_iter().flatten() {
@@ -193,10 +193,10 @@ impl<'a> Cx<'a> {
         match &e.kind {
             ExprKind::Int(_) | ExprKind::Str(_) | ExprKind::Bool(_) => Ok(()),
             ExprKind::Name(n) => {
-                if scope.contains(&n.as_str())
+                if scope.contains(&&**n)
                     || self.op.member(n).is_some()
                     || is_constant(n)
-                    || self.enums.contains(n.as_str())
+                    || self.enums.contains(&**n)
                 {
                     return Ok(());
                 }
@@ -223,7 +223,7 @@ impl<'a> Cx<'a> {
             } => {
                 self.expr(iter, scope)?;
                 let n = scope.len();
-                scope.extend(vars.iter().map(String::as_str));
+                scope.extend(vars.iter().map(|v| &**v));
                 let mut r = self.expr(body, scope);
                 if let (Ok(()), Some(c)) = (&r, filter) {
                     r = self.expr(c, scope);
@@ -234,7 +234,7 @@ impl<'a> Cx<'a> {
             ExprKind::Forall { body, vars, iter } => {
                 self.expr(iter, scope)?;
                 let n = scope.len();
-                scope.extend(vars.iter().map(String::as_str));
+                scope.extend(vars.iter().map(|v| &**v));
                 let r = self.expr(body, scope);
                 scope.truncate(n);
                 r

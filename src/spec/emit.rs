@@ -30,6 +30,13 @@ impl Code for String {
     }
 }
 
+impl Code for super::ast::Text {
+    fn code(&self, out: &mut String) {
+        // Text borrowed from the program: no allocation when built.
+        let _ = write!(out, "t({:?})", &**self);
+    }
+}
+
 impl Code for &'static str {
     fn code(&self, out: &mut String) {
         let _ = write!(out, "{self:?}");

@@ -134,7 +134,7 @@ pub trait Context {
 }
 
 /// The members of one op, bound to values.
-pub type Bindings = HashMap<String, Value>;
+pub type Bindings = HashMap<Text, Value>;
 
 /// The outcome of evaluating one constraint.
 #[derive(Clone, Debug, PartialEq)]
@@ -156,7 +156,7 @@ pub struct Evaluator<'a> {
     depth: RefCell<u32>,
 }
 
-type Scope = Vec<(String, Value)>;
+type Scope = Vec<(Text, Value)>;
 
 impl<'a> Evaluator<'a> {
     pub fn new(op: &'a OpSpec, bindings: &'a Bindings, ctx: &'a dyn Context) -> Evaluator<'a> {
@@ -204,12 +204,12 @@ impl<'a> Evaluator<'a> {
     }
 
     /// Evaluates an expression with names bound (`forall` variables).
-    pub fn value_in(&self, e: &Expr, scope: &[(String, Value)]) -> Result<Value, EvalErr> {
+    pub fn value_in(&self, e: &Expr, scope: &[(Text, Value)]) -> Result<Value, EvalErr> {
         self.eval(e, &mut scope.to_vec())
     }
 
     /// The list a `forall` or comprehension walks.
-    pub fn list_in(&self, e: &Expr, scope: &[(String, Value)]) -> Result<Vec<Value>, EvalErr> {
+    pub fn list_in(&self, e: &Expr, scope: &[(Text, Value)]) -> Result<Vec<Value>, EvalErr> {
         to_list(&self.eval(e, &mut scope.to_vec())?)
     }
 
@@ -264,7 +264,7 @@ impl<'a> Evaluator<'a> {
         fail(format!("unknown name `{name}`"))
     }
 
-    fn eval_let(&self, l: &Let, params: Vec<(String, Value)>) -> R<Value> {
+    fn eval_let(&self, l: &Let, params: Vec<(Text, Value)>) -> R<Value> {
         let mut scope = params;
         {
             let mut d = self.depth.borrow_mut();
@@ -281,7 +281,7 @@ impl<'a> Evaluator<'a> {
     fn eval(&self, e: &Expr, sc: &mut Scope) -> R<Value> {
         match &e.kind {
             ExprKind::Int(i) => Ok(Value::int(*i as i128)),
-            ExprKind::Str(s) => Ok(Value::Str(s.clone())),
+            ExprKind::Str(s) => Ok(Value::Str(s.to_string())),
             ExprKind::Bool(b) => Ok(Value::bool(*b)),
             ExprKind::Name(n) => self.lookup(n, sc),
             ExprKind::List(items) => {
@@ -519,7 +519,7 @@ impl<'a> Evaluator<'a> {
     }
 }
 
-fn bind_vars(vars: &[String], i: usize, x: Value, sc: &mut Scope) -> usize {
+fn bind_vars(vars: &[Text], i: usize, x: Value, sc: &mut Scope) -> usize {
     if vars.len() == 2 {
         sc.push((vars[0].clone(), Value::int(i as i128)));
         sc.push((vars[1].clone(), x));

@@ -94,7 +94,7 @@ impl Spec {
         for ((file, _), parsed) in files.iter().zip(parsed) {
             for op in parsed? {
                 check::check_op(&op)?;
-                if let Some(&i) = by_name.get(&op.name) {
+                if let Some(&i) = by_name.get(&*op.name) {
                     let first: &OpSpec = &ops[i];
                     return Err(SpecError {
                         file,
@@ -105,7 +105,7 @@ impl Spec {
                         ),
                     });
                 }
-                by_name.insert(op.name.clone(), ops.len());
+                by_name.insert(op.name.to_string(), ops.len());
                 ops.push(op);
             }
         }
@@ -151,9 +151,9 @@ impl Spec {
                 let (enc, not): (Vec<_>, Vec<_>) =
                     op.constraints.iter().partition(|c| c.is_encoded());
                 OpCoverage {
-                    op: op.name.clone(),
-                    encoded: enc.iter().map(|c| c.label.clone()).collect(),
-                    not_encoded: not.iter().map(|c| c.label.clone()).collect(),
+                    op: op.name.to_string(),
+                    encoded: enc.iter().map(|c| c.label.to_string()).collect(),
+                    not_encoded: not.iter().map(|c| c.label.to_string()).collect(),
                 }
             })
             .collect()

@@ -190,7 +190,7 @@ impl Parser {
         }
         self.expect_punct("{")?;
         let mut op = OpSpec {
-            name,
+            name: name.into(),
             file: self.file,
             loc,
             members: Vec::new(),
@@ -281,9 +281,9 @@ impl Parser {
             ));
         }
         Ok(Member {
-            label,
+            label: label.map(Into::into),
             kind,
-            name,
+            name: name.into(),
             optional,
             variadic,
             ty,
@@ -396,8 +396,8 @@ impl Parser {
         self.expect_punct("=")?;
         let body = self.expr()?;
         Ok(Let {
-            name,
-            params,
+            name: name.into(),
+            params: params.into_iter().map(Into::into).collect(),
             body,
             loc,
         })
@@ -421,10 +421,10 @@ impl Parser {
             None
         };
         Ok(Constraint {
-            label,
+            label: label.into(),
             guards: guards.to_vec(),
             body,
-            note,
+            note: note.map(Into::into),
             loc,
         })
     }
@@ -460,7 +460,7 @@ impl Parser {
             let body = self.expr()?;
             return Ok(Expr {
                 kind: ExprKind::Forall {
-                    vars,
+                    vars: vars.into_iter().map(Into::into).collect(),
                     iter: Box::new(iter),
                     body: Box::new(body),
                 },
@@ -714,7 +714,7 @@ impl Parser {
             }
             Tok::Str(s) => {
                 self.bump();
-                ExprKind::Str(s)
+                ExprKind::Str(s.into())
             }
             Tok::Ident(w) => {
                 const RESERVED: [&str; 14] = [
@@ -750,7 +750,7 @@ impl Parser {
                             ExprKind::ComplexOf(Box::new(inner))
                         }
                     }
-                    _ => ExprKind::Name(w),
+                    _ => ExprKind::Name(w.into()),
                 }
             }
             Tok::Punct("(") => {
@@ -777,7 +777,7 @@ impl Parser {
                         self.expect_punct("]")?;
                         ExprKind::Comprehension {
                             body: Box::new(first),
-                            vars,
+                            vars: vars.into_iter().map(Into::into).collect(),
                             iter: Box::new(iter),
                             filter,
                         }

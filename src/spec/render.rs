@@ -175,7 +175,7 @@ fn bare(e: &Expr) -> String {
         ExprKind::Int(v) => v.to_string(),
         ExprKind::Str(s) => quote(s),
         ExprKind::Bool(b) => b.to_string(),
-        ExprKind::Name(n) => n.clone(),
+        ExprKind::Name(n) => n.to_string(),
         ExprKind::List(items) => format!(
             "[{}]",
             items.iter().map(render_expr).collect::<Vec<_>>().join(", ")

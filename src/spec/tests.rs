@@ -371,7 +371,7 @@ fn every_op_and_label_of_the_stablehlo_spec_is_in_the_formal_spec() {
         let have: Vec<&str> = op
             .constraints
             .iter()
-            .map(|c| c.label.as_str())
+            .map(|c| &*c.label)
             .filter(|l| !l.starts_with('D'))
             .collect();
         if have != labels.iter().map(String::as_str).collect::<Vec<_>>() {

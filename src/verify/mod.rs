@@ -45,7 +45,7 @@ pub mod types;
 
 use crate::ir::types::Type;
 use crate::ir::{Op, Pos, Program, ValueId};
-use crate::spec::ast::{ConstraintBody, Expr, ExprKind, OpSpec};
+use crate::spec::ast::{ConstraintBody, Expr, ExprKind, OpSpec, Text};
 use crate::spec::eval::{fits, show_with, Context, Evaluator, FuncSig, Outcome, TensorVal, Value};
 use crate::spec::sym::{Rel, SBool, Sym};
 use crate::spec::Spec;
@@ -426,7 +426,7 @@ fn check_key(name: &str, b: &crate::spec::eval::Bindings) -> Option<Vec<u8>> {
     if !b.values().all(small) {
         return None;
     }
-    let mut members: Vec<(&String, &Value)> = b.iter().collect();
+    let mut members: Vec<(&Text, &Value)> = b.iter().collect();
     members.sort_by(|x, y| x.0.cmp(y.0));
     let mut key = Key {
         out: Vec::with_capacity(512),
@@ -1488,8 +1488,8 @@ impl<'p> State<'p> {
                     clean = false;
                     let label = m
                         .label
-                        .clone()
-                        .unwrap_or_else(|| m.kind.keyword().to_string());
+                        .as_deref()
+                        .map_or_else(|| m.kind.keyword().to_string(), str::to_string);
                     let got = match item {
                         Value::Tensor(t) => t.ty.to_string(),
                         v => crate::spec::eval::show(v),
@@ -1870,11 +1870,11 @@ fn explain(ev: &Evaluator, e: &Expr, name: &dyn Fn(u32) -> String) -> String {
 fn explain_in(
     ev: &Evaluator,
     e: &Expr,
-    scope: &[(String, Value)],
+    scope: &[(Text, Value)],
     name: &dyn Fn(u32) -> String,
 ) -> String {
     let src = crate::spec::render_expr(e);
-    let is_false = |x: &Expr, sc: &[(String, Value)]| {
+    let is_false = |x: &Expr, sc: &[(Text, Value)]| {
         matches!(ev.value_in(x, sc), Ok(Value::Bool(SBool::Const(false))))
     };
     match &e.kind {
@@ -1940,7 +1940,7 @@ fn explain_in(
 fn side_values(
     ev: &Evaluator,
     e: &Expr,
-    scope: &[(String, Value)],
+    scope: &[(Text, Value)],
     name: &dyn Fn(u32) -> String,
     out: &mut Vec<String>,
 ) {
