@@ -538,6 +538,8 @@ fn reduce_fused_groups_agree_bit_for_bit() {
         &[1000, 3],
         &[2, 5000],
         &[33, 65],
+        // Full groups of 16 short rows held whole in a tile.
+        &[40, 20],
         &[4, 7, 9],
         &[3, 17, 301],
         &[6, 5, 1],

@@ -810,17 +810,28 @@ pub(super) fn reduce_group<'p>(
     let ready = group.ready(&inputs);
     let mut sums: Vec<u64> = match kind {
         FloatKind::F32 => {
-            fused_sums::<f32, 16>(&ready, (a, b, c), f32::from_bits(init as u32), |x| {
-                f32::from_bits(x as u32)
-            })
+            let read = |x: u64| f32::from_bits(x as u32);
+            fused_sums::<f32, 16>(
+                &ready,
+                (a, b, c),
+                f32::from_bits(init as u32),
+                read,
+                rows16_f32,
+            )
             .into_iter()
             .map(|x| x.to_bits() as u64)
             .collect()
         }
-        _ => fused_sums::<f64, 8>(&ready, (a, b, c), f64::from_bits(init), f64::from_bits)
-            .into_iter()
-            .map(f64::to_bits)
-            .collect(),
+        _ => fused_sums::<f64, 8>(
+            &ready,
+            (a, b, c),
+            f64::from_bits(init),
+            f64::from_bits,
+            |_, _, _, _| 0,
+        )
+        .into_iter()
+        .map(f64::to_bits)
+        .collect(),
     };
     drop(ready);
     if sums.iter().any(|&s| nan_sum(kind, s)) {
@@ -846,13 +857,17 @@ const FUSED_PIECE: usize = 1 << 16;
 /// tiles of [`TILE`] lanes (whole rows when `G` of them fit, else `G`
 /// pieces of rows); columns (`c` > 1) add each row of `c` lanes (whole
 /// rows of them when they fit in a tile, else pieces) to their outputs'
-/// sums. Pieces of the outputs run on threads.
+/// sums. Pieces of the outputs run on threads. `block(tile, stride, wc,
+/// acc)` may advance the `G` chains of a full group of rows over a prefix
+/// of their `wc` lanes (rows `stride` lanes apart in `tile`) as the plain
+/// loop would, returning the lanes it took; the loop takes the rest.
 #[allow(clippy::needless_range_loop)] // indexing keeps the chains in registers
 fn fused_sums<F, const G: usize>(
     ready: &Ready<'_>,
     (a, b, c): (usize, usize, usize),
     init: F,
     read: impl Fn(u64) -> F + Sync,
+    block: fn(&[u64], usize, usize, &mut [F; G]) -> usize,
 ) -> Vec<F>
 where
     F: Copy + Send + Sync + std::ops::Add<Output = F>,
@@ -899,7 +914,8 @@ where
                         let mut acc = [init; G];
                         acc[..out.len()].copy_from_slice(out);
                         if out.len() == G {
-                            for r in 0..wc {
+                            let done = block(tile, stride, wc, &mut acc);
+                            for r in done..wc {
                                 for g in 0..G {
                                     acc[g] = acc[g] + read(tile[g * stride + r]);
                                 }
@@ -968,6 +984,84 @@ where
         });
     }
     out
+}
+
+/// [`fused_sums`]'s block step for f32 rows with AVX-512: 16 columns of
+/// 16 rows at a time, the rows' lanes cut to f32 and transposed in
+/// registers, so that one vector addition advances all 16 chains by a
+/// column (each chain still adds its row's lanes in order, with the
+/// hardware's round-to-nearest addition of the plain loop). Returns the
+/// columns taken (none without AVX-512).
+fn rows16_f32(tile: &[u64], stride: usize, wc: usize, acc: &mut [f32; 16]) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    if super::lanes::isa() == super::lanes::Isa::Avx512
+        && wc >= 16
+        && tile.len() >= 15 * stride + wc
+    {
+        // SAFETY: AVX-512F was found at run time; every read is of lanes
+        // `g * stride + r .. + 16` with g < 16 and r + 16 <= wc, inside
+        // `tile` by the check above.
+        return unsafe { rows16_f32_avx512(tile, stride, wc, acc) };
+    }
+    let _ = (tile, stride, wc, acc);
+    0
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+unsafe fn rows16_f32_avx512(tile: &[u64], stride: usize, wc: usize, acc: &mut [f32; 16]) -> usize {
+    use std::arch::x86_64::*;
+    let mut sums = _mm512_loadu_ps(acc.as_ptr());
+    let base = tile.as_ptr();
+    let mut r = 0;
+    while r + 16 <= wc {
+        // Row g's lanes r .. r + 16, as f32.
+        let mut m = [_mm512_setzero_ps(); 16];
+        for (g, m) in m.iter_mut().enumerate() {
+            let p = base.add(g * stride + r);
+            let lo = _mm512_cvtepi64_epi32(_mm512_loadu_si512(p.cast()));
+            let hi = _mm512_cvtepi64_epi32(_mm512_loadu_si512(p.add(8).cast()));
+            *m = _mm512_castsi512_ps(_mm512_inserti64x4::<1>(_mm512_castsi256_si512(lo), hi));
+        }
+        // Transpose: column j's lane g is row g's lane r + j.
+        let mut t = [_mm512_setzero_ps(); 16];
+        for k in 0..8 {
+            t[2 * k] = _mm512_unpacklo_ps(m[2 * k], m[2 * k + 1]);
+            t[2 * k + 1] = _mm512_unpackhi_ps(m[2 * k], m[2 * k + 1]);
+        }
+        let mut u = [_mm512_setzero_ps(); 16];
+        for b in 0..4 {
+            let (t0, t1) = (_mm512_castps_pd(t[4 * b]), _mm512_castps_pd(t[4 * b + 1]));
+            let (t2, t3) = (
+                _mm512_castps_pd(t[4 * b + 2]),
+                _mm512_castps_pd(t[4 * b + 3]),
+            );
+            u[4 * b] = _mm512_castpd_ps(_mm512_unpacklo_pd(t0, t2));
+            u[4 * b + 1] = _mm512_castpd_ps(_mm512_unpackhi_pd(t0, t2));
+            u[4 * b + 2] = _mm512_castpd_ps(_mm512_unpacklo_pd(t1, t3));
+            u[4 * b + 3] = _mm512_castpd_ps(_mm512_unpackhi_pd(t1, t3));
+        }
+        // u[4b + c]'s 128-bit lane l holds rows 4b .. 4b + 3 of column
+        // 4l + c: a 4 × 4 transpose of 128-bit lanes finishes.
+        let mut cols = [_mm512_setzero_ps(); 16];
+        for c in 0..4 {
+            let (a, b, cc, d) = (u[c], u[4 + c], u[8 + c], u[12 + c]);
+            let v0 = _mm512_shuffle_f32x4::<0x88>(a, b);
+            let v1 = _mm512_shuffle_f32x4::<0xDD>(a, b);
+            let v2 = _mm512_shuffle_f32x4::<0x88>(cc, d);
+            let v3 = _mm512_shuffle_f32x4::<0xDD>(cc, d);
+            cols[c] = _mm512_shuffle_f32x4::<0x88>(v0, v2);
+            cols[8 + c] = _mm512_shuffle_f32x4::<0xDD>(v0, v2);
+            cols[4 + c] = _mm512_shuffle_f32x4::<0x88>(v1, v3);
+            cols[12 + c] = _mm512_shuffle_f32x4::<0xDD>(v1, v3);
+        }
+        for col in cols {
+            sums = _mm512_add_ps(sums, col);
+        }
+        r += 16;
+    }
+    _mm512_storeu_ps(acc.as_mut_ptr(), sums);
+    r
 }
 
 /// Whether a body is `return add(a, b)` on f32 or f64 elements of `elem`,
