@@ -927,71 +927,57 @@ mod tests {
         assert!(o.iter().all(|&v| v == UNSETTLED), "{o:x?}");
     }
 
-    #[test]
-    fn sin_and_cos_f32_passes_settle_lanes_with_the_lane_rules_bits() {
-        for f in [Unary::Sin, Unary::Cos] {
-            sweep(f, 0, 1 << 32, 251);
-            // Every pattern of [0.5, 8) and of [-8, -0.5) (58 million): at
-            // most a few in a million are left to the per-lane rule.
-            let unsettled =
-                sweep(f, 0x3F00_0000, 0x4100_0000, 1) + sweep(f, 0xBF00_0000, 0xC100_0000, 1);
+    /// The passes of `fs` against the per-lane rule on every `step`-th
+    /// pattern and on every pattern of `[lo, hi)` and of its negation
+    /// (magnitudes `lo .. hi` as bits), where at most a few lanes in a
+    /// million may be left to the per-lane rule.
+    fn settle_like_the_lane_rule(fs: &[Unary], step: u64, (lo, hi): (u64, u64)) {
+        for &f in fs {
+            sweep(f, 0, 1 << 32, step);
+            let sign = 0x8000_0000;
+            let unsettled = sweep(f, lo, hi, 1) + sweep(f, sign | lo, sign | hi, 1);
             assert!(unsettled < 500, "{f:?}: {unsettled}");
         }
-        // NaN, ±∞, arguments past 2^20, and the sine of zeros and
-        // subnormals are left to the lane rule.
-        let mut o = [0u64; 6];
-        sin_f32(
-            &[
-                0x7F80_0000,
-                0xFF80_0000,
-                0x7FC0_0001,
-                0x4980_0001,
-                0x8000_0000,
-                0x0000_0001,
-            ],
-            &mut o,
-        );
+    }
+
+    /// Every lane of `xs` is left to the per-lane rule by `pass`.
+    fn left_to_the_lane_rule(pass: fn(&[u64], &mut [u64]) -> bool, xs: &[u64]) {
+        let mut o = vec![0u64; xs.len()];
+        pass(xs, &mut o);
         assert!(o.iter().all(|&v| v == UNSETTLED), "{o:x?}");
-        let mut o = [0u64; 4];
-        cos_f32(
-            &[0x7F80_0000, 0xFF80_0000, 0x7FC0_0001, 0xC980_0001],
-            &mut o,
-        );
-        assert!(o.iter().all(|&v| v == UNSETTLED), "{o:x?}");
+    }
+
+    /// NaN and ±∞.
+    const NOT_FINITE: [u64; 3] = [0x7F80_0000, 0xFF80_0000, 0x7FC0_0001];
+
+    #[test]
+    fn sin_and_cos_f32_passes_settle_lanes_with_the_lane_rules_bits() {
+        // [0.5, 8) and (-8, -0.5]: 58 million patterns.
+        settle_like_the_lane_rule(&[Unary::Sin, Unary::Cos], 251, (0x3F00_0000, 0x4100_0000));
+        // Arguments past 2^20, and the sine of zeros and subnormals.
+        for xs in [&NOT_FINITE[..], &[0x4980_0001, 0x8000_0000, 0x0000_0001]] {
+            left_to_the_lane_rule(sin_f32, xs);
+        }
+        for xs in [&NOT_FINITE[..], &[0xC980_0001]] {
+            left_to_the_lane_rule(cos_f32, xs);
+        }
     }
 
     #[test]
     fn tanh_and_logistic_f32_passes_settle_lanes_with_the_lane_rules_bits() {
         // Their per-lane rules are slow: fewer patterns than the others'
-        // sweeps (every pattern is run by `f32_passes_every_pattern`).
-        for f in [Unary::Tanh, Unary::Logistic] {
-            sweep(f, 0, 1 << 32, 1021);
-            // Every pattern of [0.5, 2) and of (-2, -0.5] (33 million).
-            let unsettled =
-                sweep(f, 0x3F00_0000, 0x4000_0000, 1) + sweep(f, 0xBF00_0000, 0xC000_0000, 1);
-            assert!(unsettled < 500, "{f:?}: {unsettled}");
+        // sweeps (every pattern is run by `f32_passes_every_pattern`);
+        // [0.5, 2) and (-2, -0.5]: 33 million.
+        let fs = [Unary::Tanh, Unary::Logistic];
+        settle_like_the_lane_rule(&fs, 1021, (0x3F00_0000, 0x4000_0000));
+        // Zeros, subnormals and arguments past 20 (tanh); below -80
+        // (logistic).
+        for xs in [&NOT_FINITE[..], &[0x41A0_0001, 0x8000_0000, 0x0000_0001]] {
+            left_to_the_lane_rule(tanh_f32, xs);
         }
-        // NaN, ±∞, zeros, subnormals and arguments past 20 (tanh), and
-        // below -80 (logistic) are left to the lane rule.
-        let mut o = [0u64; 6];
-        tanh_f32(
-            &[
-                0x7F80_0000,
-                0xFF80_0000,
-                0x7FC0_0001,
-                0x41A0_0001,
-                0x8000_0000,
-                0x0000_0001,
-            ],
-            &mut o,
-        );
-        assert!(o.iter().all(|&v| v == UNSETTLED), "{o:x?}");
-        let mut o = [0u64; 4];
-        logistic_f32(
-            &[0x7F80_0000, 0xFF80_0000, 0x7FC0_0001, 0xC2A0_0001],
-            &mut o,
-        );
-        assert!(o.iter().all(|&v| v == UNSETTLED), "{o:x?}");
+        for xs in [&NOT_FINITE[..], &[0xC2A0_0001]] {
+            left_to_the_lane_rule(logistic_f32, xs);
+        }
     }
 
     /// Every one of the 2^32 patterns, for each pass (seconds each in

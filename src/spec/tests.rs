@@ -44,17 +44,19 @@ fn the_code_written_for_an_op_names_every_node() {
     let op = &parse_file("t.hlospec", src).unwrap()[0];
     let code = emit::code_of(op);
     for piece in [
-        "name:s(\"a.b\")",
+        // Text borrowed from the program (`t`), other strings owned (`s`).
+        "name:t(\"a.b\")",
         "file:\"t.hlospec\"",
-        "Some(s(\"I1\"))",
+        "Some(t(\"I1\"))",
+        "ElemClass::Named(s(\"si64\"))",
         "ExprKind::Int(-9223372036854775807)",
         "ExprKind::Int(-1)",
-        "s(\"q\\\"\")",
+        "t(\"q\\\"\")",
         "BinOp::Concat",
         "Index::Slice(",
         "Index::At{",
         "spread:true",
-        "Some(s(\"n\"))",
+        "Some(t(\"n\"))",
         "CmpOp::Gt",
     ] {
         assert!(code.contains(piece), "{piece} not in {code}");
