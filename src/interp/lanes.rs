@@ -842,14 +842,9 @@ mod tests {
     use crate::float::elementary::{unary, Unary};
     use crate::float::FloatKind;
 
-    /// The f32 exponential pass against the per-lane rule on the patterns
+    /// The pass of `f` against the per-lane rule on the patterns
     /// `start, start + step, …` below `end`, in blocks as the executor
     /// passes them; returns how many lanes were left unsettled.
-    fn exp_sweep(start: u64, end: u64, step: u64) -> u64 {
-        sweep(Unary::Exp, start, end, step)
-    }
-
-    /// [`exp_sweep`] for the pass of `f`.
     fn sweep(f: Unary, start: u64, end: u64, step: u64) -> u64 {
         let pass = match f {
             Unary::Exp => exp_f32,
@@ -884,26 +879,13 @@ mod tests {
 
     #[test]
     fn exp_f32_pass_settles_lanes_with_the_lane_rules_bits() {
-        // About 17 million patterns spread over every binade.
-        exp_sweep(0, 1 << 32, 251);
-        // Every pattern of [0.5, 4) and of [-4, -0.5) (50 million): at
-        // most a few in a million are left to the per-lane rule.
-        let unsettled =
-            exp_sweep(0x3F00_0000, 0x4080_0000, 1) + exp_sweep(0xBF00_0000, 0xC080_0000, 1);
-        assert!(unsettled < 500, "{unsettled}");
-        // Under- and overflow, NaN and ±∞ are left to the lane rule.
-        let mut o = [0u64; 5];
-        exp_f32(
-            &[
-                0x7F80_0000,
-                0xFF80_0000,
-                0x7FC0_0001,
-                0xC2C8_0000,
-                0x42B2_0000,
-            ],
-            &mut o,
-        );
-        assert!(o.iter().all(|&v| v == UNSETTLED), "{o:x?}");
+        // About 17 million patterns spread over every binade, and every
+        // pattern of [0.5, 4) and of (-4, -0.5] (50 million).
+        settle_like_the_lane_rule(&[Unary::Exp], 251, (0x3F00_0000, 0x4080_0000));
+        // Under- and overflow.
+        for xs in [&NOT_FINITE[..], &[0xC2C8_0000, 0x42B2_0000]] {
+            left_to_the_lane_rule(exp_f32, xs);
+        }
     }
 
     #[test]
