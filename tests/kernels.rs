@@ -136,12 +136,17 @@ fn random_operands_agree(
 /// values, bit for bit. Returns how many results held a NaN (to show that
 /// the NaN fix-up was exercised).
 fn same_both_ways(text: &str, a: Value, b: Value) -> usize {
+    same_both_ways_on(text, vec![a, b])
+}
+
+/// [`same_both_ways`] with any arguments.
+fn same_both_ways_on(text: &str, args: Vec<Value>) -> usize {
     let prog = parse_program("t.mlir", text).unwrap_or_else(|d| panic!("{d}\n{text}"));
     let mut outs = Vec::new();
     for fast in [false, true] {
         let mut interp = Interp::new(&prog, Limits::default());
         interp.fast_kernels = fast;
-        outs.push(interp.call("main", vec![a.clone(), b.clone()]));
+        outs.push(interp.call("main", args.clone()));
     }
     let (want, got) = (&outs[0], &outs[1]);
     let want = want.as_ref().unwrap_or_else(|e| panic!("{e}\n{text}"));
@@ -998,6 +1003,252 @@ fn reduce_window_fast_fold_matches_the_walk() {
             let b = Tensor::new(elem.clone(), vec![], &lanes(&elem, 1, &mut rng, 0));
             same_both_ways(&text, Value::tensor(a), Value::tensor(b));
         }
+    }
+}
+
+/// `select_and_scatter` with a one-compare select (every direction,
+/// either operand order, float order and total order) and an `add`
+/// scatter: the same bits with `fast_kernels` on (a fold over each
+/// window's offsets) and off (the walk calling the select per position),
+/// over padded, strided and overlapping windows, in f32, bf16, f16 and
+/// i32, with NaN and signed zeros among the operands.
+#[test]
+fn select_and_scatter_fast_selection_matches_the_walk() {
+    let mut rng = Rng(0x6A09_E667_F3BC_C909);
+    let cases = [
+        window_case(
+            &[2, 8, 8, 3],
+            &[1, 2, 2, 1],
+            &[1, 2, 2, 1],
+            &[1; 4],
+            &[1; 4],
+            &[(0, 0); 4],
+        ),
+        window_case(
+            &[5, 7],
+            &[3, 3],
+            &[2, 1],
+            &[1, 1],
+            &[1, 1],
+            &[(1, 1), (1, 2)],
+        ),
+        window_case(&[9], &[4], &[3], &[1], &[1], &[(2, 2)]),
+        window_case(
+            &[1, 12, 11, 2],
+            &[1, 3, 3, 1],
+            &[1, 2, 2, 1],
+            &[1; 4],
+            &[1; 4],
+            &[(0, 0), (0, 1), (1, 1), (0, 0)],
+        ),
+    ];
+    let elems = [
+        ElementType::Float(FloatKind::F32),
+        ElementType::Float(FloatKind::BF16),
+        ElementType::Float(FloatKind::F16),
+        ElementType::Int(Signedness::Signless, 32),
+    ];
+    for elem in &elems {
+        let st = tensor_type(&[], elem);
+        let ctypes: &[&str] = if matches!(elem, ElementType::Float(_)) {
+            &["FLOAT", "TOTALORDER"]
+        } else {
+            &["SIGNED"]
+        };
+        for c in &cases {
+            let (it, ot) = (
+                tensor_type(&c.shape, elem),
+                tensor_type(&c.out_shape(), elem),
+            );
+            let pad = c
+                .pad
+                .iter()
+                .map(|(l, h)| format!("[{l}, {h}]"))
+                .collect::<Vec<_>>()
+                .join(", ");
+            let list = |v: &[i64]| {
+                v.iter()
+                    .map(|d| d.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            for dir in ["GE", "GT", "LE", "LT"] {
+                for ctype in ctypes {
+                    for args in ["%x, %y", "%y, %x"] {
+                        let text = format!(
+                            "func.func @main(%a: {it}, %s: {ot}, %i: {st}) -> {it} {{
+  %r = \"stablehlo.select_and_scatter\"(%a, %s, %i) ({{
+  ^bb0(%x: {st}, %y: {st}):
+    %c = stablehlo.compare {dir}, {args}, {ctype} : ({st}, {st}) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  }}, {{
+  ^bb0(%x: {st}, %y: {st}):
+    %m = stablehlo.add %x, %y : {st}
+    stablehlo.return %m : {st}
+  }}) {{window_dimensions = array<i64: {}>, window_strides = array<i64: {}>, padding = dense<[{pad}]> : tensor<{}x2xi64>}} : ({it}, {ot}, {st}) -> {it}
+  func.return %r : {it}
+}}",
+                            list(&c.win),
+                            list(&c.strides),
+                            c.shape.len()
+                        );
+                        let n: usize = c.shape.iter().product();
+                        let m: usize = c.out_shape().iter().product();
+                        // Few distinct values, so that ties are common.
+                        let few: Vec<u64> = lanes(elem, 6, &mut rng, 300);
+                        let a: Vec<u64> = (0..n).map(|_| few[rng.below(6) as usize]).collect();
+                        let args = vec![
+                            Value::tensor(Tensor::new(elem.clone(), c.shape.clone(), &a)),
+                            Value::tensor(Tensor::new(
+                                elem.clone(),
+                                c.out_shape(),
+                                &lanes(elem, m, &mut rng, 0),
+                            )),
+                            Value::tensor(Tensor::new(
+                                elem.clone(),
+                                vec![],
+                                &lanes(elem, 1, &mut rng, 0),
+                            )),
+                        ];
+                        same_both_ways_on(&text, args);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Init values worth folding from: random ones, and the patterns that are
+/// identities of some body (±0, ±∞, one), so that running folds (windows
+/// computed from prefixes) are taken as well as left.
+fn window_inits(elem: &ElementType, rng: &mut Rng) -> Vec<u64> {
+    let mut v = lanes(elem, 2, rng, 400);
+    match elem {
+        ElementType::Float(k) => {
+            let f = k.format();
+            let width = f.bits();
+            let sign = if f.signed { 1u64 << (width - 1) } else { 0 };
+            let inf = ((1u64 << f.exp_bits) - 1) << f.man_bits;
+            let one = (f.bias as u64) << f.man_bits;
+            v.extend([0, sign, inf, sign | inf, one]);
+        }
+        _ => v.extend([0, 1]),
+    }
+    v
+}
+
+/// `reduce_window` windows that are running folds (cumulative sums,
+/// maxima and products along any dimension, with padding after the input
+/// and outputs of padding alone, strided, beside padded one-position
+/// dimensions) and windows close to them that are not (reversed, moving,
+/// dilated): the same bits with `fast_kernels` on and off, in every
+/// element type those bodies take, from random and identity inits.
+#[test]
+fn reduce_window_running_folds_match_the_walk() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let cases = vec![
+        window_case(
+            &[3, 20],
+            &[1, 20],
+            &[1, 1],
+            &[1, 1],
+            &[1, 1],
+            &[(0, 0), (19, 0)],
+        ),
+        window_case(
+            &[12, 5],
+            &[12, 1],
+            &[1, 1],
+            &[1, 1],
+            &[1, 1],
+            &[(11, 0), (0, 0)],
+        ),
+        window_case(
+            &[2, 10, 3],
+            &[1, 10, 1],
+            &[1, 1, 1],
+            &[1; 3],
+            &[1; 3],
+            &[(0, 0), (9, 0), (0, 0)],
+        ),
+        window_case(&[10], &[10], &[1], &[1], &[1], &[(9, 3)]),
+        window_case(&[10], &[16], &[2], &[1], &[1], &[(15, 4)]),
+        window_case(&[9], &[8], &[1], &[1], &[1], &[(12, 0)]),
+        window_case(
+            &[6, 9],
+            &[1, 9],
+            &[2, 1],
+            &[1, 2],
+            &[1, 1],
+            &[(1, 1), (8, 0)],
+        ),
+        // Not running folds: reversed, moving, dilated.
+        window_case(&[10], &[10], &[1], &[1], &[1], &[(0, 9)]),
+        window_case(&[20], &[8], &[1], &[1], &[1], &[(7, 0)]),
+        window_case(&[10], &[9], &[1], &[1], &[2], &[(16, 0)]),
+        window_case(&[10], &[9], &[1], &[2], &[1], &[(8, 0)]),
+    ];
+    let mut scans = 0;
+    for elem in element_types() {
+        if matches!(elem, ElementType::Complex(_)) {
+            continue;
+        }
+        for c in &cases {
+            for op in ["maximum", "minimum", "add", "multiply"] {
+                for swapped in [false, true] {
+                    let text = c.program(&elem, op, swapped);
+                    for init in window_inits(&elem, &mut rng) {
+                        let n: usize = c.shape.iter().product();
+                        let a = Tensor::new(
+                            elem.clone(),
+                            c.shape.clone(),
+                            &lanes(&elem, n, &mut rng, 100),
+                        );
+                        let b = Tensor::new(elem.clone(), vec![], &[init]);
+                        same_both_ways(&text, Value::tensor(a), Value::tensor(b));
+                        scans += usize::from(c.win.iter().any(|&w| w >= 8));
+                    }
+                }
+            }
+        }
+    }
+    assert!(scans > 0);
+}
+
+/// A cumulative f32 sum along a line of 300,000 elements: each output is
+/// the sequential sum of its prefix, with no window table (whose 9·10^10
+/// entries no limit would allow) and no work per window position.
+#[test]
+fn reduce_window_cumulative_sum_of_a_long_line() {
+    let n = 300_000usize;
+    let mut rng = Rng(0x0123_4567_89AB_CDEF);
+    let elem = ElementType::Float(FloatKind::F32);
+    let c = window_case(
+        &[1, n],
+        &[1, n as i64],
+        &[1, 1],
+        &[1, 1],
+        &[1, 1],
+        &[(0, 0), (n as i64 - 1, 0)],
+    );
+    let text = c.program(&elem, "add", false);
+    let prog = parse_program("t.mlir", &text).unwrap_or_else(|d| panic!("{d}"));
+    let xs = lanes(&elem, n, &mut rng, 0);
+    let mut interp = Interp::new(&prog, Limits::default());
+    let out = interp
+        .call(
+            "main",
+            vec![
+                Value::tensor(Tensor::new(elem.clone(), vec![1, n], &xs)),
+                Value::tensor(Tensor::new(elem.clone(), vec![], &[0])),
+            ],
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+    let got = out[0].as_tensor().expect("a tensor").lanes_vec();
+    let mut acc = 0f32;
+    for (i, &x) in xs.iter().enumerate() {
+        acc += f32::from_bits(x as u32);
+        assert_eq!(got[i], acc.to_bits() as u64, "prefix {i}");
     }
 }
 

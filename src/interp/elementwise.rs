@@ -715,6 +715,134 @@ fn bf16_nearest(r: f64) -> Option<u64> {
     Some(pattern | ((bits >> 63) << 15))
 }
 
+/// An integer binary op that [`int_words`] runs on the stored words.
+#[derive(Clone, Copy, Debug)]
+enum IntOp {
+    Add,
+    Sub,
+    Mul,
+    Max,
+    Min,
+    And,
+    Or,
+    Xor,
+    Shl,
+    ShrLogical,
+    ShrArithmetic,
+}
+
+/// `f` of each pair of words at the same position.
+fn zip_words<T: Copy + Send + Sync>(x: &[T], y: &[T], f: impl Fn(T, T) -> T + Sync) -> Vec<T> {
+    let n = x.len().min(y.len());
+    let mut v: Vec<T> = Vec::with_capacity(n);
+    super::par::fill(&mut v.spare_capacity_mut()[..n], |off, piece| {
+        for ((d, &a), &b) in piece.iter_mut().zip(&x[off..]).zip(&y[off..]) {
+            d.write(f(a, b));
+        }
+    });
+    // SAFETY: `par::fill` calls the closure once on each piece of a
+    // partition of the first `n` elements, and the closure writes every
+    // element of its piece (`x` and `y` hold at least `n` words).
+    unsafe { v.set_len(n) };
+    v
+}
+
+/// `op` on two tensors of an integer type as wide as the words both are
+/// stored in (8, 16, 32 or 64 bits), by the machine's wrapping operation
+/// on the words: the low bits of the exact result, which is what wrapping
+/// to the type keeps; shifts by a count of at least the width (read as
+/// unsigned) give 0, or copies of the sign bit (see the module doc).
+/// `None` for other storage.
+fn int_words(a: &Tensor, b: &Tensor, k: IntKind, op: IntOp) -> Option<Tensor> {
+    macro_rules! on {
+        ($x:expr, $y:expr, $w:ty, $u:ty, $s:ty, $bits:expr) => {{
+            if k.bits != $bits {
+                return None;
+            }
+            let (x, y): (&[$w], &[$w]) = ($x, $y);
+            // Each op's closure is inlined into its own loop.
+            macro_rules! go {
+                (|$a:ident, $b:ident| $e:expr) => {
+                    zip_words(x, y, |$a: $w, $b: $w| {
+                        let ($a, $b) = ($a as $u, $b as $u);
+                        ($e) as $w
+                    })
+                };
+            }
+            match op {
+                IntOp::Add => go!(|a, b| a.wrapping_add(b)),
+                IntOp::Sub => go!(|a, b| a.wrapping_sub(b)),
+                IntOp::Mul => go!(|a, b| a.wrapping_mul(b)),
+                IntOp::Max if k.signed => go!(|a, b| (a as $s).max(b as $s) as $u),
+                IntOp::Max => go!(|a, b| a.max(b)),
+                IntOp::Min if k.signed => go!(|a, b| (a as $s).min(b as $s) as $u),
+                IntOp::Min => go!(|a, b| a.min(b)),
+                IntOp::And => go!(|a, b| a & b),
+                IntOp::Or => go!(|a, b| a | b),
+                IntOp::Xor => go!(|a, b| a ^ b),
+                IntOp::Shl => go!(|a, b| if b < $bits { a << b } else { 0 }),
+                IntOp::ShrLogical => go!(|a, b| if b < $bits { a >> b } else { 0 }),
+                IntOp::ShrArithmetic => go!(|a, b| ((a as $s) >> b.min($bits - 1)) as $u),
+            }
+        }};
+    }
+    let words = match (&a.data, &b.data) {
+        (Words::U8(x), Words::U8(y)) => Words::U8(on!(x, y, u8, u8, i8, 8)),
+        (Words::I8(x), Words::I8(y)) => Words::I8(on!(x, y, i8, u8, i8, 8)),
+        (Words::U16(x), Words::U16(y)) => Words::U16(on!(x, y, u16, u16, i16, 16)),
+        (Words::I16(x), Words::I16(y)) => Words::I16(on!(x, y, i16, u16, i16, 16)),
+        (Words::U32(x), Words::U32(y)) => Words::U32(on!(x, y, u32, u32, i32, 32)),
+        (Words::I32(x), Words::I32(y)) => Words::I32(on!(x, y, i32, u32, i32, 32)),
+        (Words::U64(x), Words::U64(y)) => Words::U64(on!(x, y, u64, u64, i64, 64)),
+        _ => return None,
+    };
+    Some(Tensor::from_words(a.elem.clone(), a.shape.clone(), words))
+}
+
+/// `op` on one pair of integer lanes of kind `k`: the exact result
+/// wrapped to the type (see the module doc for shifts).
+fn int_lane(k: IntKind, op: IntOp, x: u64, y: u64) -> u64 {
+    let (a, b) = (k.value(x), k.value(y));
+    match op {
+        IntOp::Add => k.wrap(a + b),
+        IntOp::Sub => k.wrap(a - b),
+        IntOp::Mul => k.wrap(a.wrapping_mul(b)),
+        IntOp::Max => k.wrap(a.max(b)),
+        IntOp::Min => k.wrap(a.min(b)),
+        IntOp::And => k.wrap((x & y) as i64 as i128),
+        IntOp::Or => k.wrap((x | y) as i64 as i128),
+        IntOp::Xor => k.wrap((x ^ y) as i64 as i128),
+        IntOp::Shl => match shift_count(k, y) {
+            Some(s) => k.wrap((x << s) as i64 as i128),
+            None => 0,
+        },
+        IntOp::ShrLogical => match shift_count(k, y) {
+            Some(s) => k.wrap((low_bits(k, x) >> s) as i128),
+            None => 0,
+        },
+        IntOp::ShrArithmetic => {
+            // The lhs read as signed of its width, whatever its signedness.
+            let sk = IntKind {
+                bits: k.bits,
+                signed: true,
+            };
+            let v = sk.value(sk.wrap(x as i128)) as i64;
+            let r = match shift_count(k, y) {
+                Some(s) => v >> s,
+                None => v >> 63,
+            };
+            k.wrap(r as i128)
+        }
+    }
+}
+
+/// `op` on two integer tensors of kind `k`: on the words where
+/// [`int_words`] takes them, else lane by lane.
+fn int_binary(a: &Tensor, b: &Tensor, k: IntKind, op: IntOp) -> Tensor {
+    int_words(a, b, k, op)
+        .unwrap_or_else(|| map2(a, b, a.elem.clone(), |x, y| int_lane(k, op, x, y)))
+}
+
 /// Integer binary op on values, wrapped back to the type.
 fn int2(a: &Tensor, b: &Tensor, k: IntKind, f: impl Fn(i128, i128) -> i128 + Sync) -> Tensor {
     map2(a, b, a.elem.clone(), |x, y| {
@@ -725,7 +853,7 @@ fn int2(a: &Tensor, b: &Tensor, k: IntKind, f: impl Fn(i128, i128) -> i128 + Syn
 fn add_body(d: Domain, a: &Tensor, b: &Tensor) -> Result<Tensor, String> {
     Ok(match d {
         Domain::Bool => map2(a, b, a.elem.clone(), |x, y| x | y),
-        Domain::Int(k) => int2(a, b, k, |x, y| x + y),
+        Domain::Int(k) => int_binary(a, b, k, IntOp::Add),
         Domain::Float(kind) => float2(kind, a, b, &ADD),
         Domain::Complex(kind) => {
             let f = kind.format();
@@ -740,7 +868,7 @@ fn add<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec
 fn subtract_body(d: Domain, a: &Tensor, b: &Tensor) -> Result<Tensor, String> {
     Ok(match d {
         Domain::Bool => return Err(unsupported("subtract", d)),
-        Domain::Int(k) => int2(a, b, k, |x, y| x - y),
+        Domain::Int(k) => int_binary(a, b, k, IntOp::Sub),
         Domain::Float(kind) => float2(kind, a, b, &SUB),
         Domain::Complex(kind) => {
             let f = kind.format();
@@ -755,7 +883,7 @@ fn subtract<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResul
 fn multiply_body(d: Domain, a: &Tensor, b: &Tensor) -> Result<Tensor, String> {
     Ok(match d {
         Domain::Bool => map2(a, b, a.elem.clone(), |x, y| x & y),
-        Domain::Int(k) => int2(a, b, k, |x, y| x.wrapping_mul(y)),
+        Domain::Int(k) => int_binary(a, b, k, IntOp::Mul),
         Domain::Float(kind) => float2(kind, a, b, &MUL),
         Domain::Complex(kind) => {
             let f = kind.format();
@@ -899,7 +1027,7 @@ pub fn pick_lane(kind: FloatKind, max: bool, x: u64, y: u64) -> u64 {
 fn maximum_body(d: Domain, a: &Tensor, b: &Tensor) -> Result<Tensor, String> {
     Ok(match d {
         Domain::Bool => map2(a, b, a.elem.clone(), |x, y| x | y),
-        Domain::Int(k) => int2(a, b, k, |x, y| x.max(y)),
+        Domain::Int(k) => int_binary(a, b, k, IntOp::Max),
         Domain::Float(FloatKind::F32) => map2(a, b, a.elem.clone(), |x, y| {
             pick_lane(FloatKind::F32, true, x, y)
         }),
@@ -927,7 +1055,7 @@ binary_kernel!(maximum, maximum_body);
 fn minimum_body(d: Domain, a: &Tensor, b: &Tensor) -> Result<Tensor, String> {
     Ok(match d {
         Domain::Bool => map2(a, b, a.elem.clone(), |x, y| x & y),
-        Domain::Int(k) => int2(a, b, k, |x, y| x.min(y)),
+        Domain::Int(k) => int_binary(a, b, k, IntOp::Min),
         Domain::Float(FloatKind::F32) => map2(a, b, a.elem.clone(), |x, y| {
             pick_lane(FloatKind::F32, false, x, y)
         }),
@@ -991,28 +1119,32 @@ binary_kernel!(power, power_body);
 // Bitwise
 // ---------------------------------------------------------------------------
 
-fn bitwise(d: Domain, a: &Tensor, b: &Tensor, f: fn(u64, u64) -> u64) -> Result<Tensor, String> {
+fn bitwise(
+    d: Domain,
+    a: &Tensor,
+    b: &Tensor,
+    op: IntOp,
+    f: fn(u64, u64) -> u64,
+) -> Result<Tensor, String> {
     match d {
         Domain::Bool => Ok(map2(a, b, a.elem.clone(), |x, y| f(x, y) & 1)),
-        Domain::Int(k) => Ok(map2(a, b, a.elem.clone(), |x, y| {
-            k.wrap(f(x, y) as i64 as i128)
-        })),
+        Domain::Int(k) => Ok(int_binary(a, b, k, op)),
         _ => Err(unsupported("a bitwise op", d)),
     }
 }
 
 fn and_body(d: Domain, a: &Tensor, b: &Tensor) -> Result<Tensor, String> {
-    bitwise(d, a, b, |x, y| x & y)
+    bitwise(d, a, b, IntOp::And, |x, y| x & y)
 }
 binary_kernel!(and, and_body);
 
 fn or_body(d: Domain, a: &Tensor, b: &Tensor) -> Result<Tensor, String> {
-    bitwise(d, a, b, |x, y| x | y)
+    bitwise(d, a, b, IntOp::Or, |x, y| x | y)
 }
 binary_kernel!(or, or_body);
 
 fn xor_body(d: Domain, a: &Tensor, b: &Tensor) -> Result<Tensor, String> {
-    bitwise(d, a, b, |x, y| x ^ y)
+    bitwise(d, a, b, IntOp::Xor, |x, y| x ^ y)
 }
 binary_kernel!(xor, xor_body);
 
@@ -1041,44 +1173,26 @@ pub(crate) fn shift_count(k: IntKind, y: u64) -> Option<u32> {
 }
 
 fn shift_left_body(d: Domain, a: &Tensor, b: &Tensor) -> Result<Tensor, String> {
-    let Domain::Int(k) = d else {
-        return Err(unsupported("shift_left", d));
-    };
-    Ok(map2(a, b, a.elem.clone(), |x, y| match shift_count(k, y) {
-        Some(s) => k.wrap((x << s) as i64 as i128),
-        None => 0,
-    }))
+    match d {
+        Domain::Int(k) => Ok(int_binary(a, b, k, IntOp::Shl)),
+        _ => Err(unsupported("shift_left", d)),
+    }
 }
 binary_kernel!(shift_left, shift_left_body);
 
 fn shift_right_logical_body(d: Domain, a: &Tensor, b: &Tensor) -> Result<Tensor, String> {
-    let Domain::Int(k) = d else {
-        return Err(unsupported("shift_right_logical", d));
-    };
-    Ok(map2(a, b, a.elem.clone(), |x, y| match shift_count(k, y) {
-        Some(s) => k.wrap((low_bits(k, x) >> s) as i128),
-        None => 0,
-    }))
+    match d {
+        Domain::Int(k) => Ok(int_binary(a, b, k, IntOp::ShrLogical)),
+        _ => Err(unsupported("shift_right_logical", d)),
+    }
 }
 binary_kernel!(shift_right_logical, shift_right_logical_body);
 
 fn shift_right_arithmetic_body(d: Domain, a: &Tensor, b: &Tensor) -> Result<Tensor, String> {
-    let Domain::Int(k) = d else {
-        return Err(unsupported("shift_right_arithmetic", d));
-    };
-    // Read the lhs as signed of its width, whatever its signedness.
-    let sk = IntKind {
-        bits: k.bits,
-        signed: true,
-    };
-    Ok(map2(a, b, a.elem.clone(), |x, y| {
-        let v = sk.value(sk.wrap(x as i128)) as i64;
-        let r = match shift_count(k, y) {
-            Some(s) => v >> s,
-            None => v >> 63,
-        };
-        k.wrap(r as i128)
-    }))
+    match d {
+        Domain::Int(k) => Ok(int_binary(a, b, k, IntOp::ShrArithmetic)),
+        _ => Err(unsupported("shift_right_arithmetic", d)),
+    }
 }
 binary_kernel!(shift_right_arithmetic, shift_right_arithmetic_body);
 
@@ -1713,6 +1827,75 @@ pub fn is_unsigned(e: &ElementType) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Integer ops on the stored words give the per-lane rule's lanes, for
+    /// every integer type stored at its own width, every op, on the edges
+    /// (0, ±1, the least and greatest values, shift counts about the width,
+    /// negative counts) and random lanes.
+    #[test]
+    fn int_ops_on_words_agree_with_the_lane_rule() {
+        use crate::ir::types::Signedness;
+        let ops = [
+            IntOp::Add,
+            IntOp::Sub,
+            IntOp::Mul,
+            IntOp::Max,
+            IntOp::Min,
+            IntOp::And,
+            IntOp::Or,
+            IntOp::Xor,
+            IntOp::Shl,
+            IntOp::ShrLogical,
+            IntOp::ShrArithmetic,
+        ];
+        let mut state = 0x853c_49e6_748f_ea9bu64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for bits in [8u32, 16, 32, 64] {
+            for signed in [false, true] {
+                let sign = if signed {
+                    Signedness::Signed
+                } else {
+                    Signedness::Unsigned
+                };
+                let elem = ElementType::Int(sign, bits);
+                let k = IntKind { bits, signed };
+                let mut edges: Vec<u64> = vec![0, 1, u64::MAX, 2, 7, 8, 9, 15, 16, 17, 31, 32, 33];
+                edges.extend([63, 64, 65, k.min() as u64, k.max() as u64, 1 << (bits - 1)]);
+                let mut xs = Vec::new();
+                let mut ys = Vec::new();
+                for &x in &edges {
+                    for &y in &edges {
+                        xs.push(k.wrap(x as i64 as i128));
+                        ys.push(k.wrap(y as i64 as i128));
+                    }
+                }
+                for _ in 0..2000 {
+                    xs.push(k.wrap(next() as i64 as i128));
+                    ys.push(k.wrap(next() as i64 as i128));
+                }
+                let a = Tensor::new(elem.clone(), vec![xs.len()], &xs);
+                let b = Tensor::new(elem.clone(), vec![ys.len()], &ys);
+                for op in ops {
+                    let fast = int_words(&a, &b, k, op).expect("stored at its width");
+                    let want = map2(&a, &b, elem.clone(), |x, y| int_lane(k, op, x, y));
+                    for i in 0..xs.len() {
+                        assert_eq!(
+                            fast.data.get(i),
+                            want.data.get(i),
+                            "{elem:?} {op:?} {:#x} {:#x}",
+                            xs[i],
+                            ys[i]
+                        );
+                    }
+                }
+            }
+        }
+    }
 
     /// The hardware paths of `float2` (the vector passes of `lanes` and the
     /// per-lane rules they fall back to) give the soft-float bits: every

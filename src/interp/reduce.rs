@@ -1155,6 +1155,189 @@ fn finish(outs: Vec<Vec<u64>>, elems: Vec<ElementType>, shape: &[usize]) -> KRes
 // ---------------------------------------------------------------------------
 
 /// The geometry of a windowed op on one input shape.
+/// The least window of a running fold that [`Scan`] computes from
+/// prefixes; smaller windows are folded directly.
+const SCAN_FROM: i128 = 8;
+
+/// Windows that are running folds, computed from prefixes of their lines
+/// instead of one window at a time, and without a window table.
+///
+/// They are windows of one dimension `axis` of at least [`SCAN_FROM`]
+/// positions, with no base or window dilation there, and of one position
+/// in every other dimension, where each window along `axis` is padding,
+/// then the input from its first element on, then padding; and folding
+/// the init value into itself gives it back (as `0 + 0`, `max(-inf, -inf)`
+/// and `1 * 1` do). A cumulative sum is such a window. The leading padding
+/// then leaves the init value as it is, so the fold of a window is the fold
+/// of a prefix of its line with the trailing padding folded in after: the
+/// same operations in the same order as the window walk.
+struct Scan {
+    out_shape: Vec<usize>,
+    axis: usize,
+    /// Per output position along `axis`: `None` for a window of padding
+    /// alone, else the last input coordinate and the count of padding
+    /// positions after it.
+    plan: Vec<Option<(usize, u64)>>,
+    /// Per other dimension: the input coordinate of each output position,
+    /// `None` for padding and holes (empty for `axis`).
+    coords: Vec<Vec<Option<usize>>>,
+}
+
+impl Scan {
+    /// The scan of these windows, if they are running folds of `f` from
+    /// `init` (see [`Scan`]).
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        shape: &[usize],
+        win: &[i64],
+        strides_: &[i64],
+        base_dil: &[i64],
+        win_dil: &[i64],
+        pad: &[(i64, i64)],
+        init: u64,
+        f: &impl Fn(u64, u64) -> u64,
+    ) -> Option<Scan> {
+        let rank = shape.len();
+        let mut wide = (0..rank).filter(|&d| win[d] != 1);
+        let (Some(axis), None) = (wide.next(), wide.next()) else {
+            return None;
+        };
+        if i128::from(win[axis]) < SCAN_FROM
+            || base_dil[axis] != 1
+            || win_dil[axis] != 1
+            || f(init, init) != init
+        {
+            return None;
+        }
+        let (mut out_shape, mut coords) = (Vec::with_capacity(rank), Vec::with_capacity(rank));
+        let mut plan = Vec::new();
+        for d in 0..rank {
+            let (w, s, bd) = (
+                i128::from(win[d]),
+                i128::from(strides_[d]),
+                i128::from(base_dil[d]),
+            );
+            if s <= 0 || bd <= 0 || win_dil[d] <= 0 {
+                return None;
+            }
+            let (lo, hi) = (i128::from(pad[d].0), i128::from(pad[d].1));
+            let size = shape[d] as i128;
+            let dilated = if size == 0 { 0 } else { (size - 1) * bd + 1 };
+            let padded = dilated + lo + hi;
+            let out = if padded < w || padded < 0 {
+                0
+            } else {
+                (padded - w) / s + 1
+            };
+            let out = usize::try_from(out).ok()?;
+            let mut column = Vec::new();
+            for o in 0..out {
+                let first = o as i128 * s - lo;
+                if d != axis {
+                    let inside = first >= 0 && first % bd == 0 && first / bd < size;
+                    column.push(inside.then(|| (first / bd) as usize));
+                    continue;
+                }
+                let end = first + w - 1;
+                if end < 0 || first >= size {
+                    plan.push(None);
+                } else if first > 0 {
+                    return None;
+                } else {
+                    let last = end.min(size - 1);
+                    plan.push(Some((last as usize, u64::try_from(end - last).ok()?)));
+                }
+            }
+            out_shape.push(out);
+            coords.push(column);
+        }
+        Some(Scan {
+            out_shape,
+            axis,
+            plan,
+            coords,
+        })
+    }
+
+    /// The work of [`Scan::run`]: each line folded once, each output read.
+    fn work(&self, input_len: usize) -> u64 {
+        (input_len as u64).saturating_add(num_elements(&self.out_shape) as u64)
+    }
+
+    /// Each line of input along `axis` folded once from `init`, every prefix
+    /// kept, and each output its window's prefix with the trailing padding
+    /// folded in. Lines, then outputs, in pieces on threads.
+    fn run(
+        &self,
+        in_strides: &[usize],
+        init: u64,
+        get: &(impl Fn(usize) -> u64 + Sync),
+        f: &(impl Fn(u64, u64) -> u64 + Sync),
+    ) -> Vec<u64> {
+        let (shape, axis) = (&self.out_shape, self.axis);
+        let inner: usize = shape[axis + 1..].iter().product();
+        let lines = num_elements(shape) / shape[axis].max(1);
+        let span = self.plan.iter().flatten().map(|&(last, _)| last + 1).max();
+        let span = span.unwrap_or(0);
+        // The input offset of a line's first element; `None` when the
+        // line lies in the padding of another dimension.
+        let line_base = |line: usize| -> Option<usize> {
+            let mut rest = line;
+            let mut base = 0usize;
+            for d in (0..shape.len()).rev().filter(|&d| d != axis) {
+                base += self.coords[d][rest % shape[d]]? * in_strides[d];
+                rest /= shape[d];
+            }
+            Some(base)
+        };
+        let step = in_strides[axis];
+        let prefixes = super::par::build(lines * span, |start, piece| {
+            let mut i = start;
+            let mut rest = &mut piece[..];
+            while !rest.is_empty() {
+                let (line, k0) = (i / span, i % span);
+                let n = (span - k0).min(rest.len());
+                let (seg, later) = rest.split_at_mut(n);
+                match line_base(line) {
+                    None => seg.fill(init),
+                    Some(b) => {
+                        let mut acc = (0..k0).fold(init, |acc, k| f(acc, get(b + k * step)));
+                        for (k, slot) in (k0..).zip(seg.iter_mut()) {
+                            acc = f(acc, get(b + k * step));
+                            *slot = acc;
+                        }
+                    }
+                }
+                rest = later;
+                i += n;
+            }
+        });
+        let along = shape[axis];
+        super::par::build(num_elements(shape), |start, piece| {
+            for (i, slot) in (start..).zip(piece.iter_mut()) {
+                let (outer, j, within) = (i / (along * inner), i / inner % along, i % inner);
+                let line = outer * inner + within;
+                *slot = match self.plan[j] {
+                    Some((last, trail)) if line_base(line).is_some() => {
+                        let mut acc = prefixes[line * span + last];
+                        // Folding the init value in stops changing the
+                        // result once it has left it as it was.
+                        for _ in 0..trail {
+                            let next = f(acc, init);
+                            if next == acc {
+                                break;
+                            }
+                            acc = next;
+                        }
+                        acc
+                    }
+                    _ => init,
+                };
+            }
+        })
+    }
+}
+
 struct Windows {
     out_shape: Vec<usize>,
     win: Vec<usize>,
@@ -1538,31 +1721,68 @@ fn reduce_window<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> K
     if op.attr("window_dimensions").is_none() {
         return Err("missing `window_dimensions`".into());
     }
+    let strides_ = dim_list(op, "window_strides", rank, 1)?;
+    let base_dil = dim_list(op, "base_dilations", rank, 1)?;
+    let win_dil = dim_list(op, "window_dilations", rank, 1)?;
+    let pad = padding_pairs(op, rank)?;
+    let result_elems = |interp: &Interp<'p>, out_shape: &[usize]| -> KResult<Vec<ElementType>> {
+        let mut elems = Vec::with_capacity(n);
+        for i in 0..n {
+            let e = result_elem(interp, op, i)?;
+            interp.check_shape(out_shape, lanes(&e))?;
+            if let Ok((s, _)) = result_type(interp, op, i) {
+                if s != out_shape {
+                    return Err(format!(
+                        "result {i} has shape {s:?} but the windows give {out_shape:?}"
+                    )
+                    .into());
+                }
+            }
+            elems.push(e);
+        }
+        Ok(elems)
+    };
+    let st = strides(&shape);
+    if let (true, 1, Some(f), 1) = (
+        interp.fast_kernels,
+        n,
+        body.fast_binary(),
+        inputs[0].lanes(),
+    ) {
+        let init = inits[0].data.get(0);
+        let scan = Scan::new(&shape, &win, &strides_, &base_dil, &win_dil, &pad, init, &f);
+        if let Some(scan) = scan {
+            let elems = result_elems(interp, &scan.out_shape)?;
+            // Each line folded once, each output read once; the prefixes
+            // are held.
+            interp.charge(
+                scan.work(inputs[0].len())
+                    .saturating_mul(body_work(region(op, 0)?)),
+                lane_bytes(inputs[0].len(), 1),
+            )?;
+            let data = &inputs[0].data;
+            let out = match (body.fast_float(), data) {
+                (Some((op, FloatKind::F32)), Words::U32(v)) => {
+                    scan.run(&st, init, &|o| v[o] as u64, &|a, b| fold_f32(op, a, b))
+                }
+                (Some((op, FloatKind::BF16)), Words::U16(v)) => {
+                    scan.run(&st, init, &|o| v[o] as u64, &|a, b| fold_bf16(op, a, b))
+                }
+                _ => scan.run(&st, init, &|o| data.get(o), &f),
+            };
+            return finish(vec![out], elems, &scan.out_shape);
+        }
+    }
     let ws = windows(
         &shape,
         &win,
-        &dim_list(op, "window_strides", rank, 1)?,
-        &dim_list(op, "base_dilations", rank, 1)?,
-        &dim_list(op, "window_dilations", rank, 1)?,
-        &padding_pairs(op, rank)?,
+        &strides_,
+        &base_dil,
+        &win_dil,
+        &pad,
         &interp.limits,
     )?;
-    let mut elems = Vec::with_capacity(n);
-    for i in 0..n {
-        let e = result_elem(interp, op, i)?;
-        interp.check_shape(&ws.out_shape, lanes(&e))?;
-        if let Ok((s, _)) = result_type(interp, op, i) {
-            if s != ws.out_shape {
-                return Err(format!(
-                    "result {i} has shape {s:?} but the windows give {:?}",
-                    ws.out_shape
-                )
-                .into());
-            }
-        }
-        elems.push(e);
-    }
-    let st = strides(&shape);
+    let elems = result_elems(interp, &ws.out_shape)?;
     let out_n = num_elements(&ws.out_shape);
     // One body call per (output, window position).
     let window = ws.win.iter().fold(1u64, |a, &w| a.saturating_mul(w as u64));
@@ -1687,45 +1907,80 @@ fn select_and_scatter<'p>(
     let sel_kind = select.arg_type(0).cloned().unwrap_or(operand.elem.clone());
     // Selected operand offset of each source element, in row-major order.
     let mut selected: Vec<Option<usize>> = Vec::with_capacity(source.len());
-    ws.walk::<super::KernelError>(&st, |visit| {
-        let mut cur: Option<usize> = None;
-        visit(&mut |o| {
-            let Some(o) = o else { return Ok(()) };
-            match cur {
-                None => cur = Some(o),
-                Some(c) => {
-                    let keep = match &fast_sel {
-                        Some(cmp) if operand.lanes() == 1 => {
-                            let pair = [operand.data.get(c), operand.data.get(o)];
-                            match (pair.get(cmp.lhs), pair.get(cmp.rhs)) {
-                                (Some(&x), Some(&y)) => cmp.holds(&sel_kind, x, y),
-                                _ => false,
+    if let (true, Some(cmp), 1) = (interp.fast_kernels, &fast_sel, operand.lanes()) {
+        // The walk below as a fold over each window's offsets (padding
+        // skipped), with no call per position; windows on threads.
+        const NONE: u64 = u64::MAX;
+        let data = &operand.data;
+        let chosen = ws.fold(
+            &st,
+            NONE,
+            |o| o as u64,
+            |cur, o| {
+                if o == NONE || cur == NONE {
+                    return cur.min(o);
+                }
+                let pair = [data.get(cur as usize), data.get(o as usize)];
+                let keep = match (pair.get(cmp.lhs), pair.get(cmp.rhs)) {
+                    (Some(&x), Some(&y)) => cmp.holds(&sel_kind, x, y),
+                    _ => false,
+                };
+                if keep {
+                    cur
+                } else {
+                    o
+                }
+            },
+        );
+        selected.extend(
+            chosen
+                .into_iter()
+                .map(|o| (o != NONE).then_some(o as usize)),
+        );
+    } else {
+        ws.walk::<super::KernelError>(&st, |visit| {
+            let mut cur: Option<usize> = None;
+            visit(&mut |o| {
+                let Some(o) = o else { return Ok(()) };
+                match cur {
+                    None => cur = Some(o),
+                    Some(c) => {
+                        let keep = match &fast_sel {
+                            Some(cmp) if operand.lanes() == 1 => {
+                                let pair = [operand.data.get(c), operand.data.get(o)];
+                                match (pair.get(cmp.lhs), pair.get(cmp.rhs)) {
+                                    (Some(&x), Some(&y)) => cmp.holds(&sel_kind, x, y),
+                                    _ => false,
+                                }
                             }
+                            _ => {
+                                interp.step()?;
+                                let r = select.call(
+                                    interp,
+                                    &[&operand.elem_lanes(c), &operand.elem_lanes(o)],
+                                )?;
+                                r.first().and_then(|v| v.first()).copied().unwrap_or(0) & 1 == 1
+                            }
+                        };
+                        if !keep {
+                            cur = Some(o);
                         }
-                        _ => {
-                            interp.step()?;
-                            let r = select
-                                .call(interp, &[&operand.elem_lanes(c), &operand.elem_lanes(o)])?;
-                            r.first().and_then(|v| v.first()).copied().unwrap_or(0) & 1 == 1
-                        }
-                    };
-                    if !keep {
-                        cur = Some(o);
                     }
                 }
-            }
+                Ok(())
+            })?;
+            selected.push(cur);
             Ok(())
         })?;
-        selected.push(cur);
-        Ok(())
-    })?;
+    }
     let l = init.lanes();
     if l != lanes(&elem) || source.lanes() != l {
         return Err("operand, source and result element types differ".into());
     }
+    let init_lanes = init.lanes_vec();
     let mut data = Vec::with_capacity(operand.len() * l);
     for _ in 0..operand.len() {
-        data.extend_from_slice(&init.lanes_vec());
+        data.extend_from_slice(&init_lanes);
     }
     let fast = scatter.fast_binary();
     for (i, s) in selected.iter().enumerate() {
