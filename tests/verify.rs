@@ -178,6 +178,15 @@ func.func private @dec(%a: tensor<5xf32>) -> tensor<5xf32> {
   %s = stablehlo.constant dense<[3, 2]> : tensor<2xi64>
   %0 = stablehlo.dynamic_reshape %a, %s : (tensor<2x3xf32>, tensor<2xi64>) -> tensor<2x3xf32>
   return %0 : tensor<2x3xf32> }"),
+    // A shape computed from an iota's elements (each its index along the
+    // dimension): [4, 2] elements from six.
+    (&["stablehlo.dynamic_reshape (C2)"], "func.func @f(%a: tensor<2x3xf32>) -> tensor<?x?xf32> {
+  %i = stablehlo.iota dim = 1 : tensor<1x2xi64>
+  %r = stablehlo.reshape %i : (tensor<1x2xi64>) -> tensor<2xi64>
+  %c = stablehlo.constant dense<[4, 1]> : tensor<2xi64>
+  %s = stablehlo.add %r, %c : tensor<2xi64>
+  %0 = stablehlo.dynamic_reshape %a, %s : (tensor<2x3xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32> }"),
     (&[], "func.func @f(%a: tensor<3xf32>) -> tensor<1xi32> {
   %0 = stablehlo.get_dimension_size %a, dim = 0 : (tensor<3xf32>) -> tensor<i32>
   %1 = stablehlo.reshape %0 : (tensor<i32>) -> tensor<1xi32>
@@ -668,6 +677,20 @@ fn result_sizes_are_inferred_and_checked_downstream() {
         .map(|f| f.message.as_str())
         .collect();
     assert_eq!(pre, ["arg1.dim0 = 1"]);
+}
+
+#[test]
+fn a_shape_from_an_iota_is_decided() {
+    // [0, 1] + [3, 1] = [3, 2]: six elements, decided with no condition.
+    let r = verify(
+        "func.func @f(%a: tensor<2x3xf32>) -> tensor<?x?xf32> {
+  %i = stablehlo.iota dim = 0 : tensor<2xi64>
+  %c = stablehlo.constant dense<[3, 1]> : tensor<2xi64>
+  %s = stablehlo.add %i, %c : tensor<2xi64>
+  %0 = stablehlo.dynamic_reshape %a, %s : (tensor<2x3xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32> }",
+    );
+    assert!(r.findings.is_empty(), "{:?}", r.findings);
 }
 
 fn program_file(name: &str) -> String {

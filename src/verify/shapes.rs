@@ -25,7 +25,7 @@
 //! as the width or more give 0 (or copies of the sign bit); `not` and
 //! `popcnt` act on the bits.
 //!
-//! Modelled ops: constants, `get_dimension_size`, `convert`, `reshape`,
+//! Modelled ops: constants, `iota`, `get_dimension_size`, `convert`, `reshape`,
 //! `broadcast_in_dim`, `concatenate` and `slice` of vectors, `add`,
 //! `subtract`, `multiply`, `divide` and `remainder`, `maximum`, `minimum`,
 //! `clamp`, `compare` (signed, and unsigned on booleans), `select`,
@@ -596,6 +596,26 @@ fn transfer_first(st: &mut State, op: &Op) {
                     })
                     .collect(),
             )
+        }
+        // Each element is its index along `iota_dimension`; tracked when
+        // every index fits the element type.
+        "stablehlo.iota" => {
+            let dim = op.attr("iota_dimension").and_then(|a| a.as_i64());
+            let sizes: Option<Vec<u64>> =
+                rt.dims.as_ref().and_then(|ds| ds.iter().copied().collect());
+            match (dim, sizes) {
+                (Some(d), Some(sizes)) if d >= 0 && (d as usize) < sizes.len() => {
+                    let d = d as usize;
+                    let inner: u64 = sizes[d + 1..].iter().product();
+                    let fits_all = i128::from(sizes[d]) - 1 <= hi;
+                    fits_all.then(|| {
+                        (0..n as u64)
+                            .map(|i| Sym::constant(i128::from(i / inner.max(1) % sizes[d].max(1))))
+                            .collect()
+                    })
+                }
+                _ => None,
+            }
         }
         "stablehlo.broadcast_in_dim" => match c(0) {
             Some(v) if v.len() == 1 => Some(vec![v[0].clone(); n]),
