@@ -13,7 +13,14 @@ set does not: a recurrent loop (LSTM over a scan), batch normalisation
 (reductions over non-consecutive dimensions), strided and depthwise
 convolutions with pooling windows, an embedding gather with a softmax
 cross-entropy and its gradient (scatter-add), a transformer training step,
-and the f16 and f8 formats.
+and the f16 and f8 formats; and a CNN training step (pooling gradients by
+select_and_scatter, convolution gradients), dropout drawn by threefry
+(unsigned integer arithmetic in a loop), a decoding loop with a key/value
+cache in f32 and bf16 (dynamic_update_slice, argmax), nucleus sampling
+(sort, a cumulative sum as a running reduce_window, argsort), batch
+normalisation's gradient in NCHW, a transposed convolution with bilinear
+resizing in f16, rotary attention in bf16 with f32 softmax, and a
+mixture-of-experts router (top_k, one-hot combination).
 """
 import os
 import sys
@@ -215,6 +222,122 @@ def top_k_f32():
     return values, indices, best
 
 
+def pool_max(h):
+    return lax.reduce_window(h, -jnp.inf, lax.max, (1, 2, 2, 1), (1, 2, 2, 1), "VALID")
+
+
+def cnn_train_step_f32():
+    x = filled((8, 28, 28, 1), jnp.float32, 1.0, 0.5)
+    w1 = filled((3, 3, 1, 16), jnp.float32, 0.2, 1.0)
+    w2 = filled((3, 3, 16, 32), jnp.float32, 0.1, 2.0)
+    wd = filled((7 * 7 * 32, 10), jnp.float32, 0.05, 3.0)
+    labels = jax.nn.one_hot(lax.iota(jnp.int32, 8) % 10, 10)
+
+    def loss(p):
+        w1, w2, wd = p
+        h = pool_max(jax.nn.relu(conv(x, w1)))
+        h = pool_max(jax.nn.relu(conv(h, w2)))
+        logits = h.reshape(8, -1) @ wd
+        return -(labels * jax.nn.log_softmax(logits)).sum(-1).mean()
+
+    g = jax.grad(loss)((w1, w2, wd))
+    return [w - 0.1 * gw for w, gw in zip((w1, w2, wd), g)]
+
+
+def dropout_mlp_f32():
+    x = filled((128, 256), jnp.float32, 1.0, 0.5)
+    w1 = filled((256, 512), jnp.float32, 0.05, 1.0)
+    w2 = filled((512, 10), jnp.float32, 0.05, 2.0)
+    h = jax.nn.relu(x @ w1)
+    keep = jax.random.bernoulli(jax.random.PRNGKey(0), 0.9, h.shape)
+    return jnp.where(keep, h / 0.9, 0.0) @ w2
+
+
+def decode_loop(dtype):
+    d, steps = 64, 32
+    wq, wk, wv, wo = (filled((d, d), dtype, 0.1, p) for p in (1.0, 2.0, 3.0, 4.0))
+    emb = filled((100, d), dtype, 1.0, 5.0)
+
+    def body(i, st):
+        kc, vc, tok, out = st
+        x = emb[tok]
+        kc = lax.dynamic_update_slice(kc, (x @ wk)[None], (i, 0))
+        vc = lax.dynamic_update_slice(vc, (x @ wv)[None], (i, 0))
+        s = (kc @ (x @ wq)).astype(jnp.float32) / 8.0
+        s = jnp.where(jnp.arange(steps) <= i, s, -1e9)
+        o = (jax.nn.softmax(s).astype(dtype) @ vc) @ wo
+        tok = jnp.argmax((o @ emb.T).astype(jnp.float32)).astype(jnp.int32)
+        return kc, vc, tok, out.at[i].set(tok)
+
+    zeros = jnp.zeros((steps, d), dtype)
+    init = (zeros, zeros, jnp.int32(7), jnp.zeros((steps,), jnp.int32))
+    return lax.fori_loop(0, steps, body, init)[3]
+
+
+def decode_loop_f32():
+    return decode_loop(jnp.float32)
+
+
+def decode_loop_bf16():
+    return decode_loop(jnp.bfloat16)
+
+
+def sampling_f32():
+    p = jax.nn.softmax(filled((8, 1024), jnp.float32, 3.0, 0.5), -1)
+    c = jnp.cumsum(jnp.sort(p, axis=-1)[:, ::-1], axis=-1)
+    return jnp.sum(c < 0.9, axis=-1), jnp.argsort(-p, axis=-1)[:, :4]
+
+
+def batchnorm_nchw_train_f32():
+    x = filled((16, 32, 16, 16), jnp.float32, 1.0, 0.5)
+    g = filled((32,), jnp.float32, 1.0, 1.0)
+
+    def loss(x, g):
+        m = x.mean(axis=(0, 2, 3), keepdims=True)
+        v = ((x - m) ** 2).mean(axis=(0, 2, 3), keepdims=True)
+        y = (x - m) * lax.rsqrt(v + 1e-5) * g[None, :, None, None]
+        return (y * y).mean()
+
+    return jax.grad(loss, argnums=(0, 1))(x, g)
+
+
+def upsample_f16():
+    x = filled((2, 16, 16, 32), jnp.float16, 1.0, 0.5)
+    w = filled((4, 4, 16, 32), jnp.float16, 0.1, 1.0)
+    y = lax.conv_transpose(x, w, (2, 2), "SAME", dimension_numbers=("NHWC", "HWOI", "NHWC"))
+    return jax.image.resize(y, (2, 64, 64, 16), "bilinear").mean(axis=(1, 2))
+
+
+def rope_attention_bf16():
+    s, d, heads = 128, 128, 4
+    hd = d // heads
+    x = filled((s, d), jnp.bfloat16, 1.0, 0.5)
+    wq, wk, wv = (filled((d, d), jnp.bfloat16, 0.1, p) for p in (1.0, 2.0, 3.0))
+    pos = jnp.arange(s, dtype=jnp.float32)[:, None]
+    ang = pos / (10000 ** (jnp.arange(0, hd, 2, dtype=jnp.float32) / hd))
+    cos, sin = jnp.cos(ang)[:, None, :], jnp.sin(ang)[:, None, :]
+
+    def rope(t):
+        t = t.reshape(s, heads, hd).astype(jnp.float32)
+        a, b = t[..., ::2], t[..., 1::2]
+        return jnp.concatenate([a * cos - b * sin, a * sin + b * cos], -1).astype(jnp.bfloat16)
+
+    q, k = rope(x @ wq), rope(x @ wk)
+    v = (x @ wv).reshape(s, heads, hd)
+    a = jnp.einsum("qhd,khd->hqk", q, k, preferred_element_type=jnp.float32) / jnp.sqrt(hd)
+    a = jax.nn.softmax(a, -1).astype(jnp.bfloat16)
+    return jnp.einsum("hqk,khd->qhd", a, v).reshape(s, d)
+
+
+def moe_router_f32():
+    x = filled((256, 64), jnp.float32, 1.0, 0.5)
+    wr = filled((64, 8), jnp.float32, 0.2, 1.0)
+    we = filled((8, 64, 64), jnp.float32, 0.1, 2.0)
+    vals, idx = lax.top_k(jax.nn.softmax(x @ wr, -1), 2)
+    comb = (jax.nn.one_hot(idx, 8) * vals[..., None]).sum(1)
+    return jnp.einsum("tef,te->tf", jnp.einsum("td,edf->tef", x, we), comb)
+
+
 MODELS = [
     transformer_block_f16,
     transformer_train_step_f32,
@@ -226,6 +349,15 @@ MODELS = [
     mlp_train_step_f16,
     mlp_f8,
     top_k_f32,
+    cnn_train_step_f32,
+    dropout_mlp_f32,
+    decode_loop_f32,
+    decode_loop_bf16,
+    sampling_f32,
+    batchnorm_nchw_train_f32,
+    upsample_f16,
+    rope_attention_bf16,
+    moe_router_f32,
 ]
 
 
