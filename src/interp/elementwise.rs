@@ -733,8 +733,13 @@ enum IntOp {
 
 /// `f` of each pair of words at the same position.
 fn zip_words<T: Copy + Send + Sync>(x: &[T], y: &[T], f: impl Fn(T, T) -> T + Sync) -> Vec<T> {
+    zip_map(x, y, f)
+}
+
+/// `f` of each pair of words at the same position, into words of `U`.
+fn zip_map<T: Copy + Sync, U: Send>(x: &[T], y: &[T], f: impl Fn(T, T) -> U + Sync) -> Vec<U> {
     let n = x.len().min(y.len());
-    let mut v: Vec<T> = Vec::with_capacity(n);
+    let mut v: Vec<U> = Vec::with_capacity(n);
     super::par::fill(&mut v.spare_capacity_mut()[..n], |off, piece| {
         for ((d, &a), &b) in piece.iter_mut().zip(&x[off..]).zip(&y[off..]) {
             d.write(f(a, b));
@@ -1127,7 +1132,18 @@ fn bitwise(
     f: fn(u64, u64) -> u64,
 ) -> Result<Tensor, String> {
     match d {
-        Domain::Bool => Ok(map2(a, b, a.elem.clone(), |x, y| f(x, y) & 1)),
+        Domain::Bool => Ok(match (&a.data, &b.data) {
+            // The lane rule below on the stored bytes.
+            (Words::U8(x), Words::U8(y)) => {
+                let words = match op {
+                    IntOp::And => zip_words(x, y, |p, q| p & q & 1),
+                    IntOp::Or => zip_words(x, y, |p, q| (p | q) & 1),
+                    _ => zip_words(x, y, |p, q| (p ^ q) & 1),
+                };
+                Tensor::from_words(a.elem.clone(), a.shape.clone(), Words::U8(words))
+            }
+            _ => map2(a, b, a.elem.clone(), |x, y| f(x, y) & 1),
+        }),
         Domain::Int(k) => Ok(int_binary(a, b, k, op)),
         _ => Err(unsupported("a bitwise op", d)),
     }
@@ -1424,8 +1440,59 @@ impl IntCompare {
     }
 }
 
+/// `compare` of two tensors on their stored words, into i1 bytes: f32 in
+/// IEEE order on the hardware (unordered when either is NaN, ±0 equal),
+/// integers of 32 or 64 bits read with the comparison's signedness (as
+/// [`IntCompare`] reads them). `None` for other types and storage.
+fn compare_words(a: &Tensor, b: &Tensor, dir: Direction, ctype: Option<&str>) -> Option<Tensor> {
+    // One loop per direction, the read of each word inlined.
+    macro_rules! by_dir {
+        ($x:expr, $y:expr, $read:expr) => {{
+            let (x, y, read) = ($x, $y, $read);
+            match dir {
+                Direction::Eq => zip_map(x, y, |p, q| u8::from(read(p) == read(q))),
+                Direction::Ne => zip_map(x, y, |p, q| u8::from(read(p) != read(q))),
+                Direction::Lt => zip_map(x, y, |p, q| u8::from(read(p) < read(q))),
+                Direction::Le => zip_map(x, y, |p, q| u8::from(read(p) <= read(q))),
+                Direction::Gt => zip_map(x, y, |p, q| u8::from(read(p) > read(q))),
+                Direction::Ge => zip_map(x, y, |p, q| u8::from(read(p) >= read(q))),
+            }
+        }};
+    }
+    let signed = || IntCompare::new(&a.elem, ctype).read.signed;
+    let bytes = match (&a.elem, &a.data, &b.data) {
+        (ElementType::Float(FloatKind::F32), Words::U32(x), Words::U32(y)) => {
+            if ctype == Some("TOTALORDER") {
+                return None;
+            }
+            by_dir!(x, y, |v: u32| f32::from_bits(v))
+        }
+        (ElementType::Int(_, 32), Words::I32(x), Words::I32(y)) if signed() => {
+            by_dir!(x, y, |v: i32| v)
+        }
+        (ElementType::Int(_, 32), Words::I32(x), Words::I32(y)) => by_dir!(x, y, |v: i32| v as u32),
+        (ElementType::Int(_, 32), Words::U32(x), Words::U32(y)) if signed() => {
+            by_dir!(x, y, |v: u32| v as i32)
+        }
+        (ElementType::Int(_, 32), Words::U32(x), Words::U32(y)) => by_dir!(x, y, |v: u32| v),
+        (ElementType::Int(_, 64), Words::U64(x), Words::U64(y)) if signed() => {
+            by_dir!(x, y, |v: u64| v as i64)
+        }
+        (ElementType::Int(_, 64), Words::U64(x), Words::U64(y)) => by_dir!(x, y, |v: u64| v),
+        _ => return None,
+    };
+    Some(Tensor::from_words(
+        ElementType::I1,
+        a.shape.clone(),
+        Words::U8(bytes),
+    ))
+}
+
 pub fn compare_plain(args: &[Value], dir: Direction, ctype: Option<&str>) -> KResult<Vec<Value>> {
     let (a, b) = binary_args_of(args, "(C2)")?;
+    if let Some(t) = compare_words(a, b, dir, ctype) {
+        return one(t);
+    }
     let out = match domain(&a.elem)? {
         Domain::Bool | Domain::Int(_) => {
             let ic = IntCompare::new(&a.elem, ctype);
@@ -1827,6 +1894,123 @@ pub fn is_unsigned(e: &ElementType) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `compare` on the stored words (f32 in IEEE order, 32- and 64-bit
+    /// integers as signed or unsigned) and boolean and/or/xor on bytes give
+    /// the lane rules' results: every direction and compare type, on edge
+    /// values (NaN, ±0, ±∞, the least and greatest integers) and random ones.
+    #[test]
+    fn compares_and_booleans_on_words_agree_with_the_lane_rules() {
+        use crate::ir::types::Signedness;
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let f32_edges: Vec<u64> = [
+            0u32,
+            0x8000_0000,
+            0x7F80_0000,
+            0xFF80_0000,
+            0x7FC0_0000,
+            0xFFC0_0001,
+            1,
+            0x3F80_0000,
+            0xBF80_0000,
+        ]
+        .iter()
+        .map(|&v| v as u64)
+        .collect();
+        let dirs = [
+            Direction::Eq,
+            Direction::Ne,
+            Direction::Lt,
+            Direction::Le,
+            Direction::Gt,
+            Direction::Ge,
+        ];
+        let cases: Vec<(ElementType, Vec<u64>)> = vec![
+            (ElementType::Float(FloatKind::F32), f32_edges),
+            (
+                ElementType::Int(Signedness::Signless, 32),
+                vec![0, 1, u64::MAX, 0x7FFF_FFFF, 0xFFFF_FFFF_8000_0000],
+            ),
+            (
+                ElementType::Int(Signedness::Unsigned, 32),
+                vec![0, 1, 0xFFFF_FFFF, 0x7FFF_FFFF, 0x8000_0000],
+            ),
+            (
+                ElementType::Int(Signedness::Signless, 64),
+                vec![0, 1, u64::MAX, i64::MAX as u64, i64::MIN as u64],
+            ),
+            (
+                ElementType::Int(Signedness::Unsigned, 64),
+                vec![0, 1, u64::MAX, i64::MAX as u64, i64::MIN as u64],
+            ),
+        ];
+        for (elem, edges) in cases {
+            let canon = |v: u64| match &elem {
+                ElementType::Int(_, _) => {
+                    let k = int_kind(&elem).expect("int");
+                    k.wrap(v as i64 as i128)
+                }
+                _ => v & 0xFFFF_FFFF,
+            };
+            let (mut xs, mut ys) = (Vec::new(), Vec::new());
+            for &x in &edges {
+                for &y in &edges {
+                    xs.push(canon(x));
+                    ys.push(canon(y));
+                }
+            }
+            for _ in 0..500 {
+                xs.push(canon(next()));
+                ys.push(canon(next()));
+            }
+            let a = Tensor::new(elem.clone(), vec![xs.len()], &xs);
+            let b = Tensor::new(elem.clone(), vec![ys.len()], &ys);
+            let ctypes: &[Option<&str>] = match &elem {
+                ElementType::Float(_) => &[None, Some("FLOAT")],
+                _ => &[None, Some("SIGNED"), Some("UNSIGNED")],
+            };
+            for &ctype in ctypes {
+                for dir in dirs {
+                    let fast = compare_words(&a, &b, dir, ctype).expect("stored words");
+                    for i in 0..xs.len() {
+                        let want = match &elem {
+                            ElementType::Float(k) => {
+                                arith::compare_op(k.format(), xs[i], ys[i], dir, false)
+                            }
+                            _ => IntCompare::new(&elem, ctype).holds(dir, xs[i], ys[i]),
+                        };
+                        assert_eq!(
+                            fast.data.get(i),
+                            u64::from(want),
+                            "{elem:?} {ctype:?} {dir:?} {:#x} {:#x}",
+                            xs[i],
+                            ys[i]
+                        );
+                    }
+                }
+            }
+        }
+        let bits: Vec<u64> = (0..64).map(|_| next() & 1).collect();
+        let other: Vec<u64> = (0..64).map(|_| next() & 1).collect();
+        let a = Tensor::new(ElementType::I1, vec![64], &bits);
+        let b = Tensor::new(ElementType::I1, vec![64], &other);
+        for (op, f) in [
+            (IntOp::And, (|x, y| x & y) as fn(u64, u64) -> u64),
+            (IntOp::Or, |x, y| x | y),
+            (IntOp::Xor, |x, y| x ^ y),
+        ] {
+            let got = bitwise(Domain::Bool, &a, &b, op, f).expect("booleans");
+            for i in 0..64 {
+                assert_eq!(got.data.get(i), f(bits[i], other[i]) & 1, "{op:?}");
+            }
+        }
+    }
 
     /// Integer ops on the stored words give the per-lane rule's lanes, for
     /// every integer type stored at its own width, every op, on the edges
