@@ -817,28 +817,41 @@ fn int_lane(k: IntKind, op: IntOp, x: u64, y: u64) -> u64 {
         IntOp::And => k.wrap((x & y) as i64 as i128),
         IntOp::Or => k.wrap((x | y) as i64 as i128),
         IntOp::Xor => k.wrap((x ^ y) as i64 as i128),
-        IntOp::Shl => match shift_count(k, y) {
-            Some(s) => k.wrap((x << s) as i64 as i128),
-            None => 0,
-        },
-        IntOp::ShrLogical => match shift_count(k, y) {
-            Some(s) => k.wrap((low_bits(k, x) >> s) as i128),
-            None => 0,
-        },
-        IntOp::ShrArithmetic => {
-            // The lhs read as signed of its width, whatever its signedness.
-            let sk = IntKind {
-                bits: k.bits,
-                signed: true,
-            };
-            let v = sk.value(sk.wrap(x as i128)) as i64;
-            let r = match shift_count(k, y) {
-                Some(s) => v >> s,
-                None => v >> 63,
-            };
-            k.wrap(r as i128)
-        }
+        IntOp::Shl => shift_left_lane(k, x, y),
+        IntOp::ShrLogical => shift_right_logical_lane(k, x, y),
+        IntOp::ShrArithmetic => shift_right_arithmetic_lane(k, x, y),
     }
+}
+
+/// `shift_left` of one pair of lanes (see the module doc for counts).
+pub(crate) fn shift_left_lane(k: IntKind, x: u64, y: u64) -> u64 {
+    match shift_count(k, y) {
+        Some(s) => k.wrap((x << s) as i64 as i128),
+        None => 0,
+    }
+}
+
+/// `shift_right_logical` of one pair of lanes.
+pub(crate) fn shift_right_logical_lane(k: IntKind, x: u64, y: u64) -> u64 {
+    match shift_count(k, y) {
+        Some(s) => k.wrap((low_bits(k, x) >> s) as i128),
+        None => 0,
+    }
+}
+
+/// `shift_right_arithmetic` of one pair of lanes: the lhs read as signed
+/// of its width, whatever its signedness.
+pub(crate) fn shift_right_arithmetic_lane(k: IntKind, x: u64, y: u64) -> u64 {
+    let sk = IntKind {
+        bits: k.bits,
+        signed: true,
+    };
+    let v = sk.value(sk.wrap(x as i128)) as i64;
+    let r = match shift_count(k, y) {
+        Some(s) => v >> s,
+        None => v >> 63,
+    };
+    k.wrap(r as i128)
 }
 
 /// `op` on two integer tensors of kind `k`: on the words where

@@ -13,7 +13,7 @@
 //! included), float conversions through `float::convert::converter`, other
 //! conversions through `elementwise::convert_elem`, math functions through
 //! `float::elementary`, integers through `IntKind`, `int_div`, `int_rem`,
-//! `int_pow`, `shift_count` — so every bit is the same as running the ops.
+//! `int_pow` and the shift lane rules — so every bit is the same as running the ops.
 //! The tests (`scalar_tests.rs`) hold compiled code to the kernels on edge
 //! values of every element type, and whole programs with
 //! `Interp::scalar_code` on and off to the same results, errors and step
@@ -45,7 +45,10 @@
 use super::elementwise::{
     convert_elem, float_lane, Domain, FloatOp, IntCompare, ADD, DIV, MUL, SUB,
 };
-use super::elementwise::{direction, domain, int_div, int_pow, int_rem, low_bits, shift_count};
+use super::elementwise::{
+    direction, domain, int_div, int_pow, int_rem, low_bits, shift_left_lane,
+    shift_right_arithmetic_lane, shift_right_logical_lane,
+};
 use super::tensor::{IntKind, Tensor};
 use super::{is_terminator, Interp, KResult, Value};
 use crate::float::arith::{self, Direction};
@@ -120,27 +123,9 @@ impl Bin {
             Bin::IAnd(k) => k.wrap((x & y) as i64 as i128),
             Bin::IOr(k) => k.wrap((x | y) as i64 as i128),
             Bin::IXor(k) => k.wrap((x ^ y) as i64 as i128),
-            Bin::Shl(k) => match shift_count(k, y) {
-                Some(s) => k.wrap((x << s) as i64 as i128),
-                None => 0,
-            },
-            Bin::ShrLogical(k) => match shift_count(k, y) {
-                Some(s) => k.wrap((low_bits(k, x) >> s) as i128),
-                None => 0,
-            },
-            Bin::ShrArithmetic(k) => {
-                // The lhs read as signed of its width, whatever its signedness.
-                let sk = IntKind {
-                    bits: k.bits,
-                    signed: true,
-                };
-                let v = sk.value(sk.wrap(x as i128)) as i64;
-                let r = match shift_count(k, y) {
-                    Some(s) => v >> s,
-                    None => v >> 63,
-                };
-                k.wrap(r as i128)
-            }
+            Bin::Shl(k) => shift_left_lane(k, x, y),
+            Bin::ShrLogical(k) => shift_right_logical_lane(k, x, y),
+            Bin::ShrArithmetic(k) => shift_right_arithmetic_lane(k, x, y),
             Bin::BOr => x | y,
             Bin::BAnd => x & y,
             Bin::BAnd1 => x & y & 1,
