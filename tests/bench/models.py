@@ -19,7 +19,7 @@ select_and_scatter, convolution gradients), dropout drawn by threefry
 cache in f32 and bf16 (dynamic_update_slice, argmax), nucleus sampling
 (sort, a cumulative sum as a running reduce_window, argsort), batch
 normalisation's gradient in NCHW, a transposed convolution with bilinear
-resizing in f16, rotary attention in bf16 with f32 softmax, and a
+resizing in f16 and f32, rotary attention in bf16 with f32 softmax, and a
 mixture-of-experts router (top_k, one-hot combination).
 """
 import os
@@ -301,11 +301,19 @@ def batchnorm_nchw_train_f32():
     return jax.grad(loss, argnums=(0, 1))(x, g)
 
 
-def upsample_f16():
-    x = filled((2, 16, 16, 32), jnp.float16, 1.0, 0.5)
-    w = filled((4, 4, 16, 32), jnp.float16, 0.1, 1.0)
+def upsample(dtype):
+    x = filled((2, 16, 16, 32), dtype, 1.0, 0.5)
+    w = filled((4, 4, 16, 32), dtype, 0.1, 1.0)
     y = lax.conv_transpose(x, w, (2, 2), "SAME", dimension_numbers=("NHWC", "HWOI", "NHWC"))
     return jax.image.resize(y, (2, 64, 64, 16), "bilinear").mean(axis=(1, 2))
+
+
+def upsample_f16():
+    return upsample(jnp.float16)
+
+
+def upsample_f32():
+    return upsample(jnp.float32)
 
 
 def rope_attention_bf16():
@@ -356,6 +364,7 @@ MODELS = [
     sampling_f32,
     batchnorm_nchw_train_f32,
     upsample_f16,
+    upsample_f32,
     rope_attention_bf16,
     moe_router_f32,
 ]
