@@ -1215,6 +1215,36 @@ fn reduce_window_running_folds_match_the_walk() {
     assert!(scans > 0);
 }
 
+/// A running fold whose padding makes more windows than a tensor may hold
+/// is refused with the element limit's error, at once, not built.
+#[test]
+fn reduce_window_running_fold_with_enormous_padding_is_refused() {
+    let elem = ElementType::Float(FloatKind::F32);
+    let c = window_case(
+        &[10],
+        &[10],
+        &[1],
+        &[1],
+        &[1],
+        &[(1_000_000_000_000_000, 0)],
+    );
+    let text = c.program(&elem, "add", false);
+    let prog = parse_program("t.mlir", &text).unwrap_or_else(|d| panic!("{d}"));
+    let mut interp = Interp::new(&prog, Limits::default());
+    let got = interp.call(
+        "main",
+        vec![
+            Value::tensor(Tensor::new(elem.clone(), vec![10], &[0x3F80_0000; 10])),
+            Value::tensor(Tensor::new(elem.clone(), vec![], &[0])),
+        ],
+    );
+    let err = match got {
+        Ok(_) => panic!("a run of 10^15 windows was accepted"),
+        Err(e) => e.to_string(),
+    };
+    assert!(err.contains("element limit"), "{err}");
+}
+
 /// A cumulative f32 sum along a line of 300,000 elements: each output is
 /// the sequential sum of its prefix, with no window table (whose 9·10^10
 /// entries no limit would allow) and no work per window position.

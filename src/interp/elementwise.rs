@@ -731,11 +731,6 @@ enum IntOp {
     ShrArithmetic,
 }
 
-/// `f` of each pair of words at the same position.
-fn zip_words<T: Copy + Send + Sync>(x: &[T], y: &[T], f: impl Fn(T, T) -> T + Sync) -> Vec<T> {
-    zip_map(x, y, f)
-}
-
 /// `f` of each pair of words at the same position, into words of `U`.
 fn zip_map<T: Copy + Sync, U: Send>(x: &[T], y: &[T], f: impl Fn(T, T) -> U + Sync) -> Vec<U> {
     let n = x.len().min(y.len());
@@ -768,7 +763,7 @@ fn int_words(a: &Tensor, b: &Tensor, k: IntKind, op: IntOp) -> Option<Tensor> {
             // Each op's closure is inlined into its own loop.
             macro_rules! go {
                 (|$a:ident, $b:ident| $e:expr) => {
-                    zip_words(x, y, |$a: $w, $b: $w| {
+                    zip_map(x, y, |$a: $w, $b: $w| {
                         let ($a, $b) = ($a as $u, $b as $u);
                         ($e) as $w
                     })
@@ -1149,9 +1144,9 @@ fn bitwise(
             // The lane rule below on the stored bytes.
             (Words::U8(x), Words::U8(y)) => {
                 let words = match op {
-                    IntOp::And => zip_words(x, y, |p, q| p & q & 1),
-                    IntOp::Or => zip_words(x, y, |p, q| (p | q) & 1),
-                    _ => zip_words(x, y, |p, q| (p ^ q) & 1),
+                    IntOp::And => zip_map(x, y, |p, q| p & q & 1),
+                    IntOp::Or => zip_map(x, y, |p, q| (p | q) & 1),
+                    _ => zip_map(x, y, |p, q| (p ^ q) & 1),
                 };
                 Tensor::from_words(a.elem.clone(), a.shape.clone(), Words::U8(words))
             }

@@ -1196,6 +1196,7 @@ impl Scan {
         pad: &[(i64, i64)],
         init: u64,
         f: &impl Fn(u64, u64) -> u64,
+        limits: &super::Limits,
     ) -> Option<Scan> {
         let rank = shape.len();
         let mut wide = (0..rank).filter(|&d| win[d] != 1);
@@ -1222,13 +1223,14 @@ impl Scan {
             }
             let (lo, hi) = (i128::from(pad[d].0), i128::from(pad[d].1));
             let size = shape[d] as i128;
-            let dilated = if size == 0 { 0 } else { (size - 1) * bd + 1 };
-            let padded = dilated + lo + hi;
-            let out = if padded < w || padded < 0 {
-                0
-            } else {
-                (padded - w) / s + 1
-            };
+            // No window dilation: along `axis` by the test above, and the
+            // other dimensions' windows have one position.
+            let out = window_count(size, w, s, bd, 1, lo, hi);
+            // More windows than a tensor may hold: the window walk's checks
+            // give the error, before anything is built.
+            if out > i128::from(limits.max_elements) {
+                return None;
+            }
             let out = usize::try_from(out).ok()?;
             let mut column = Vec::new();
             for o in 0..out {
@@ -1290,6 +1292,7 @@ impl Scan {
             }
             Some(base)
         };
+        let bases: Vec<Option<usize>> = (0..lines).map(line_base).collect();
         let step = in_strides[axis];
         let prefixes = super::par::build(lines * span, |start, piece| {
             let mut i = start;
@@ -1298,7 +1301,7 @@ impl Scan {
                 let (line, k0) = (i / span, i % span);
                 let n = (span - k0).min(rest.len());
                 let (seg, later) = rest.split_at_mut(n);
-                match line_base(line) {
+                match bases[line] {
                     None => seg.fill(init),
                     Some(b) => {
                         let mut acc = (0..k0).fold(init, |acc, k| f(acc, get(b + k * step)));
@@ -1318,7 +1321,7 @@ impl Scan {
                 let (outer, j, within) = (i / (along * inner), i / inner % along, i % inner);
                 let line = outer * inner + within;
                 *slot = match self.plan[j] {
-                    Some((last, trail)) if line_base(line).is_some() => {
+                    Some((last, trail)) if bases[line].is_some() => {
                         let mut acc = prefixes[line * span + last];
                         // Folding the init value in stops changing the
                         // result once it has left it as it was.
@@ -1366,6 +1369,20 @@ pub fn window_table(
     Ok((w.out_shape, w.table))
 }
 
+/// The windows along one dimension of `size` elements: window `w`, stride
+/// `s`, base and window dilations `bd` and `wd`, padding `lo` and `hi`
+/// (exact: attribute values may be anywhere in i64).
+fn window_count(size: i128, w: i128, s: i128, bd: i128, wd: i128, lo: i128, hi: i128) -> i128 {
+    let dilated = if size == 0 { 0 } else { (size - 1) * bd + 1 };
+    let padded = dilated + lo + hi;
+    let dw = if w == 0 { 0 } else { (w - 1) * wd + 1 };
+    if padded < dw || padded < 0 {
+        0
+    } else {
+        (padded - dw) / s + 1
+    }
+}
+
 fn windows(
     shape: &[usize],
     win: &[i64],
@@ -1392,14 +1409,7 @@ fn windows(
         let (w, s, bd, wd) = (w as i128, s as i128, bd as i128, wd as i128);
         let (lo, hi) = (pad[d].0 as i128, pad[d].1 as i128);
         let size = shape[d] as i128;
-        let dilated = if size == 0 { 0 } else { (size - 1) * bd + 1 };
-        let padded = dilated + lo + hi;
-        let dw = if w == 0 { 0 } else { (w - 1) * wd + 1 };
-        let out = if padded < dw || padded < 0 {
-            0
-        } else {
-            (padded - dw) / s + 1
-        };
+        let out = window_count(size, w, s, bd, wd, lo, hi);
         let out = usize::try_from(out).map_err(|_| "the window count overflows")?;
         let wu = usize::try_from(w).map_err(|_| "the window overflows")?;
         let cells = out.checked_mul(wu).ok_or("the window table overflows")?;
@@ -1750,7 +1760,17 @@ fn reduce_window<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> K
         inputs[0].lanes(),
     ) {
         let init = inits[0].data.get(0);
-        let scan = Scan::new(&shape, &win, &strides_, &base_dil, &win_dil, &pad, init, &f);
+        let scan = Scan::new(
+            &shape,
+            &win,
+            &strides_,
+            &base_dil,
+            &win_dil,
+            &pad,
+            init,
+            &f,
+            &interp.limits,
+        );
         if let Some(scan) = scan {
             let elems = result_elems(interp, &scan.out_shape)?;
             // Each line folded once, each output read once; the prefixes
