@@ -636,6 +636,145 @@ fn convolution_engine_matches_the_plain_loops() {
     }
 }
 
+/// Transposed convolutions (a dilated lhs): the engine leaves out the
+/// window entries that meet only dilation holes when every weight is
+/// finite, and must still give the plain loops' bits. The lhs holds every
+/// special (NaN, ±∞, ±0, subnormals); the weights are finite but hold ±0
+/// and subnormals, or else also ±∞ and NaN (where nothing may be left out:
+/// `0 · ∞` is NaN). Strides, paddings (negative too), both dilations,
+/// reversal, groups, one to three spatial dimensions.
+#[test]
+fn transposed_convolution_skipping_holes_matches_the_plain_loops() {
+    let mut rng = Rng(0x0DD5_EED5_1234_0001);
+    let nhwc = ("[b, 0, 1, f]", "[0, 1, i, o]", "[b, 0, 1, f]");
+    let nchw = ("[b, f, 0, 1]", "[o, i, 0, 1]", "[b, f, 0, 1]");
+    let base = |layouts, lhs: &[usize], rhs: &[usize]| ConvCase {
+        layouts,
+        lhs: lhs.to_vec(),
+        rhs: rhs.to_vec(),
+        stride: vec![1, 1],
+        pad: vec![(2, 2), (2, 2)],
+        lhs_dil: vec![2, 2],
+        rhs_dil: vec![1, 1],
+        reverse: vec![false, false],
+        groups: (1, 1),
+    };
+    let cases = vec![
+        base(nhwc, &[2, 6, 5, 8], &[4, 4, 8, 6]),
+        ConvCase {
+            stride: vec![1, 2],
+            pad: vec![(1, 3), (-1, 2)],
+            lhs_dil: vec![3, 2],
+            reverse: vec![true, false],
+            ..base(nchw, &[2, 5, 7, 6], &[7, 5, 3, 4])
+        },
+        ConvCase {
+            stride: vec![2, 1],
+            pad: vec![(0, 1), (2, 1)],
+            lhs_dil: vec![2, 3],
+            rhs_dil: vec![2, 1],
+            ..base(nhwc, &[1, 7, 6, 5], &[3, 3, 5, 9])
+        },
+        // The stride a multiple of the dilation: one class per dimension.
+        ConvCase {
+            stride: vec![2, 2],
+            ..base(nhwc, &[1, 6, 6, 4], &[3, 3, 4, 5])
+        },
+        // Depthwise and grouped (the lanewise engine), batch groups.
+        ConvCase {
+            groups: (6, 1),
+            ..base(nhwc, &[2, 5, 6, 6], &[3, 4, 1, 12])
+        },
+        ConvCase {
+            groups: (2, 1),
+            ..base(nchw, &[2, 4, 5, 5], &[6, 2, 4, 3])
+        },
+        ConvCase {
+            groups: (1, 2),
+            ..base(nhwc, &[4, 5, 4, 3], &[2, 3, 3, 6])
+        },
+        // One spatial dimension with a long contraction; three dimensions.
+        ConvCase {
+            layouts: ("[b, 0, f]", "[0, i, o]", "[b, 0, f]"),
+            lhs: vec![2, 30, 70],
+            rhs: vec![5, 70, 33],
+            stride: vec![1],
+            pad: vec![(4, 4)],
+            lhs_dil: vec![4],
+            rhs_dil: vec![1],
+            reverse: vec![false],
+            groups: (1, 1),
+        },
+        ConvCase {
+            layouts: ("[b, 0, 1, 2, f]", "[0, 1, 2, i, o]", "[b, f, 0, 1, 2]"),
+            lhs: vec![1, 3, 4, 3, 2],
+            rhs: vec![2, 3, 2, 2, 3],
+            stride: vec![1, 1, 2],
+            pad: vec![(1, 1), (2, 2), (1, 0)],
+            lhs_dil: vec![2, 2, 2],
+            rhs_dil: vec![1, 1, 1],
+            reverse: vec![false, true, false],
+            groups: (1, 1),
+        },
+    ];
+    let types = [
+        ElementType::Float(FloatKind::F32),
+        ElementType::Float(FloatKind::F64),
+        ElementType::Float(FloatKind::BF16),
+        ElementType::Float(FloatKind::F16),
+        ElementType::Float(FloatKind::F8E4M3FN),
+        ElementType::Float(FloatKind::F8E5M2),
+        ElementType::Int(Signedness::Signless, 32),
+        ElementType::Int(Signedness::Unsigned, 8),
+        ElementType::Int(Signedness::Signless, 1),
+    ];
+    let mut nans = 0;
+    for elem in &types {
+        for c in &cases {
+            let text = c.program(elem);
+            let tensor = |shape: &[usize], v: Vec<u64>| {
+                Value::tensor(Tensor::new(elem.clone(), shape.to_vec(), &v))
+            };
+            let n = |shape: &[usize]| shape.iter().product::<usize>();
+            for special in [0, 100, 400] {
+                let lhs = lanes(elem, n(&c.lhs), &mut rng, special);
+                let mut rhs = lanes(elem, n(&c.rhs), &mut rng, special);
+                if let ElementType::Float(k) = elem {
+                    // Finite weights: every special that is not becomes a
+                    // zero of either sign.
+                    let f = k.format();
+                    for w in &mut rhs {
+                        if !arith::is_finite(f, *w) {
+                            *w = arith::zero(f, rng.below(2) == 1);
+                        }
+                    }
+                }
+                let args = vec![tensor(&c.lhs, lhs.clone()), tensor(&c.rhs, rhs.clone())];
+                nans += same_both_ways_on(&text, args);
+                if let ElementType::Float(k) = elem {
+                    // One weight infinite (or NaN, in formats without ∞):
+                    // the holes' products are NaN, nothing may be skipped.
+                    let f = k.format();
+                    let top = 1u64 << (f.bits() - 1);
+                    let exp_ones = ((1u64 << f.exp_bits) - 1) << f.man_bits;
+                    let special_bits = [exp_ones, top - 1, top, top | (top - 1)]
+                        .into_iter()
+                        .find(|&b| !arith::is_finite(f, b))
+                        .expect("a format with a non-finite value");
+                    let at = rng.below(rhs.len() as u64) as usize;
+                    rhs[at] = special_bits;
+                    let args = vec![tensor(&c.lhs, lhs), tensor(&c.rhs, rhs)];
+                    nans += same_both_ways_on(&text, args);
+                }
+            }
+        }
+    }
+    assert!(
+        nans > 0,
+        "no NaN result: the non-finite weights were not exercised"
+    );
+}
+
 /// The product of two bfloat16 values computed in `f32` and rounded by
 /// `round_bf16` is soft-float's correctly rounded product, for every pair
 /// of significands at exponents that reach the subnormal range (where

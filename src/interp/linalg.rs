@@ -1068,6 +1068,65 @@ struct ConvLoop {
     reverse: Vec<bool>,
     /// Per spatial dim: lhs coordinate for (output position, window position).
     table: Vec<Vec<Option<usize>>>,
+    /// Per spatial dim: which window positions can meet an lhs element.
+    lattice: Vec<Lattice>,
+}
+
+/// Which window positions of one spatial dimension can meet an element of
+/// the lhs rather than a hole of its dilation. Window position `w` of
+/// output `o` reads the dilated lhs at `o·stride + w·rhs_dilation −
+/// pad_low`, a hole unless that is a multiple of the lhs dilation: which
+/// positions can meet an element depends on `o` only through `o·stride −
+/// pad_low` modulo the lhs dilation, its class.
+struct Lattice {
+    /// The class of each output coordinate.
+    class: Vec<u8>,
+    /// Per class, per window position: whether it can meet an element.
+    meets: Vec<Vec<bool>>,
+}
+
+/// Classes per dimension up to which [`Lattice`] tells them apart (a
+/// dimension with more is one class whose positions all may meet
+/// elements).
+const MAX_CLASSES: usize = 8;
+
+impl Lattice {
+    /// The lattice of a dimension with `out` outputs and a window of
+    /// `win` positions: stride `s`, lhs dilation `bd`, rhs dilation `wd`,
+    /// low padding `lo` (attribute values anywhere in i64).
+    fn new(out: usize, win: usize, s: i64, bd: i64, wd: i64, lo: i64) -> Lattice {
+        let one = || Lattice {
+            class: vec![0; out],
+            meets: vec![vec![true; win]],
+        };
+        if bd <= 1 {
+            return one();
+        }
+        let (s, bd, wd, lo) = (s as i128, bd as i128, wd as i128, lo as i128);
+        let mut keys: Vec<i128> = Vec::new();
+        let mut class = Vec::with_capacity(out);
+        for o in 0..out {
+            let k = (o as i128 * s - lo).rem_euclid(bd);
+            let id = match keys.iter().position(|&x| x == k) {
+                Some(id) => id,
+                None if keys.len() < MAX_CLASSES => {
+                    keys.push(k);
+                    keys.len() - 1
+                }
+                None => return one(),
+            };
+            class.push(id as u8);
+        }
+        let meets = keys
+            .iter()
+            .map(|&k| {
+                (0..win)
+                    .map(|w| (k + w as i128 * wd).rem_euclid(bd) == 0)
+                    .collect()
+            })
+            .collect();
+        Lattice { class, meets }
+    }
 }
 
 impl ConvLoop {
@@ -1241,22 +1300,99 @@ struct ConvProduct<'a> {
     pos_shape: Vec<usize>,
     /// The strides of `pos_shape`.
     pos_strides: Vec<usize>,
+    /// The output positions split by the window entries that can meet lhs
+    /// elements (see [`ConvProduct::new`]); none when every position's
+    /// window may meet elements at every entry.
+    phases: Option<Vec<Phase>>,
 }
 
+/// Output positions whose windows meet lhs elements at the same entries.
+struct Phase {
+    /// The positions (indices into `pos_shape`), increasing.
+    rows: Vec<usize>,
+    /// The window entries that can meet an element, increasing.
+    ents: Vec<usize>,
+}
+
+/// Phases a convolution is split into at most.
+const MAX_PHASES: usize = 64;
+
 impl<'a> ConvProduct<'a> {
-    fn new(cl: &'a ConvLoop, l: &'a Tensor, r: &'a Tensor) -> ConvProduct<'a> {
+    /// The product of `l` by `r` over `cl`'s windows. With `skip_holes`,
+    /// the window entries that meet only holes of the lhs dilation at a
+    /// position are left out of its chain: each would add `0 · w` to the
+    /// accumulator. That is exact when every `w` is finite (the caller's
+    /// promise; integers always are): the product is a zero, and adding a
+    /// zero of either sign to an accumulator changes it only if it is −0,
+    /// which a chain that starts at +0 never is under rounding to nearest
+    /// (a sum is −0 only when both addends are).
+    fn new(cl: &'a ConvLoop, l: &'a Tensor, r: &'a Tensor, skip_holes: bool) -> ConvProduct<'a> {
         let entries = cl.kernel_entries();
         let mut pos_shape = cl.out_shape.clone();
         pos_shape[cl.ofd] = 1;
         let pos_strides = strides(&pos_shape);
-        ConvProduct {
+        let mut p = ConvProduct {
             cl,
             l,
             r,
             entries,
             pos_shape,
             pos_strides,
+            phases: None,
+        };
+        if skip_holes {
+            p.phases = p.split();
         }
+        p
+    }
+
+    /// The positions grouped by the classes of their coordinates, each
+    /// group with the entries that can meet an element; none when that
+    /// leaves no entry out or makes more than [`MAX_PHASES`] groups.
+    fn split(&self) -> Option<Vec<Phase>> {
+        let cl = self.cl;
+        if cl.lattice.iter().all(|l| l.meets.len() == 1) {
+            return None;
+        }
+        let radix: Vec<usize> = cl.lattice.iter().map(|l| l.meets.len()).collect();
+        let combos = radix.iter().try_fold(1usize, |a, &r| {
+            a.checked_mul(r).filter(|&n| n <= MAX_PHASES)
+        })?;
+        // The entries of each combination of classes (mixed radix, the
+        // first spatial dimension most significant).
+        let mut phases: Vec<Phase> = (0..combos)
+            .map(|mut c| {
+                let mut cls = vec![0usize; radix.len()];
+                for d in (0..radix.len()).rev() {
+                    cls[d] = c % radix[d];
+                    c /= radix[d];
+                }
+                let ents = (0..self.entries.len())
+                    .filter(|&e| {
+                        let w = &self.entries[e].1;
+                        (0..radix.len()).all(|d| cl.lattice[d].meets[cls[d]][w[d]])
+                    })
+                    .collect();
+                Phase {
+                    rows: Vec::new(),
+                    ents,
+                }
+            })
+            .collect();
+        if phases.iter().all(|p| p.ents.len() == self.entries.len()) {
+            return None;
+        }
+        let npos = num_elements(&self.pos_shape);
+        for p in 0..npos {
+            let mut c = 0;
+            for (d, lat) in cl.lattice.iter().enumerate() {
+                let coord = p / self.pos_strides[cl.osd[d]].max(1) % self.pos_shape[cl.osd[d]];
+                c = c * radix[d] + lat.class[coord] as usize;
+            }
+            phases[c].rows.push(p);
+        }
+        phases.retain(|p| !p.rows.is_empty());
+        Some(phases)
     }
 
     /// The lhs spatial offset of window entry `e` at output index `idx`
@@ -1284,6 +1420,10 @@ struct ConvLhs<'a, T> {
     feature_base: usize,
     /// First lhs batch index of the batch group.
     batch_base: usize,
+    /// The output position of each row (none: row `i` is position `i`).
+    rows: Option<&'a [usize]>,
+    /// The window entry of each run of `ki` contraction indices.
+    ents: &'a [usize],
 }
 
 impl<T: Copy + Sync> ConvLhs<'_, T> {
@@ -1373,7 +1513,7 @@ impl<T: Copy + Sync> gemm::Lhs<T> for ConvLhs<'_, T> {
         };
         for r in 0..rows {
             let ix = &mut idx[r * rank..][..rank];
-            let mut rest = i0 + r;
+            let mut rest = self.rows.map_or(i0 + r, |rs| rs[i0 + r]);
             for (x, &st) in ix.iter_mut().zip(pst) {
                 *x = rest / st.max(1);
                 rest %= st.max(1);
@@ -1383,7 +1523,7 @@ impl<T: Copy + Sync> gemm::Lhs<T> for ConvLhs<'_, T> {
         // Runs of input features of one window entry at a time.
         let (mut k, mut q) = (k0, 0);
         while k < k0 + kc {
-            let (e, c0) = (k / ki, k % ki);
+            let (e, c0) = (self.ents[k / ki], k % ki);
             let n = (ki - c0).min(k0 + kc - k);
             let src = |r: usize| {
                 self.p
@@ -1431,10 +1571,19 @@ struct ConvGather<'a, T> {
     feature_base: Vec<usize>,
     /// `feature_base[j] == j`: a row of features is one slice of the lhs.
     unit: bool,
+    /// The output position of each row (none: row `i` is position `i`).
+    rows: Option<&'a [usize]>,
+    /// The window entry of each run of `ki` contraction indices.
+    ents: &'a [usize],
 }
 
 impl<'a, T: Copy + Sync> ConvGather<'a, T> {
-    fn new(p: &'a ConvProduct<'a>, data: &'a [T]) -> ConvGather<'a, T> {
+    fn new(
+        p: &'a ConvProduct<'a>,
+        data: &'a [T],
+        rows: Option<&'a [usize]>,
+        ents: &'a [usize],
+    ) -> ConvGather<'a, T> {
         let cl = p.cl;
         let ko = cl.out_shape[cl.ofd];
         let feature_base: Vec<usize> = (0..ko)
@@ -1450,6 +1599,8 @@ impl<'a, T: Copy + Sync> ConvGather<'a, T> {
             data,
             feature_base,
             unit,
+            rows,
+            ents,
         }
     }
 }
@@ -1468,7 +1619,7 @@ impl<T: Copy + Sync> gemm::Gather<T> for ConvGather<'_, T> {
             large.resize(pst.len(), 0);
             &mut large
         };
-        let mut rest = i;
+        let mut rest = self.rows.map_or(i, |rs| rs[i]);
         for (x, &st) in idx.iter_mut().zip(pst) {
             *x = rest / st.max(1);
             rest %= st.max(1);
@@ -1476,7 +1627,7 @@ impl<T: Copy + Sync> gemm::Gather<T> for ConvGather<'_, T> {
         let row = idx[cl.obd] * cl.lsb;
         let mut entry = (usize::MAX, None);
         for (q, out) in dst.chunks_exact_mut(j).take(kc).enumerate() {
-            let (e, c) = ((k0 + q) / ki, (k0 + q) % ki);
+            let (e, c) = (self.ents[(k0 + q) / ki], (k0 + q) % ki);
             if entry.0 != e {
                 entry = (e, self.p.offset(idx, e));
             }
@@ -1531,66 +1682,92 @@ impl Product for ConvProduct<'_> {
             .collect();
         let ko = cl.out_shape[cl.ofd];
         let (fper, bper) = (cl.ko_per_fgroup.max(1), cl.ko_per_bgroup.max(1));
-        let kn = self.entries.len() * cl.ki;
         let run = fper.min(bper);
-        if run <= DIRECT_GROUP_WIDTH && run < ko {
-            // Groups of one or two output features (depthwise): every
-            // output feature at once, each reading its own group's lhs.
-            let mut w = Vec::with_capacity(kn * ko);
-            for (rsp, _) in &self.entries {
-                for c in 0..cl.ki {
-                    w.extend((0..ko).map(|of| b[of * cl.rso + rsp + c * cl.rsi]));
+        let every: Vec<usize> = (0..self.entries.len()).collect();
+        let parts: Vec<(Option<&[usize]>, &[usize])> = match &self.phases {
+            Some(ph) => ph
+                .iter()
+                .map(|p| (Some(&p.rows[..]), &p.ents[..]))
+                .collect(),
+            None => vec![(None, &every[..])],
+        };
+        for (rows, ents) in parts {
+            let ni = rows.map_or(npos, |r| r.len());
+            let kn = ents.len() * cl.ki;
+            if ni == 0 || kn == 0 {
+                // No entry meets an element: the chains add only zeros to
+                // the zero start, which the output already holds.
+                continue;
+            }
+            let position = |i: usize| rows.map_or(i, |r| r[i]);
+            if run <= DIRECT_GROUP_WIDTH && run < ko {
+                // Groups of one or two output features (depthwise): every
+                // output feature at once, each reading its own group's lhs.
+                let mut w = Vec::with_capacity(kn * ko);
+                for &e in ents {
+                    let rsp = self.entries[e].0;
+                    for c in 0..cl.ki {
+                        w.extend((0..ko).map(|of| b[of * cl.rso + rsp + c * cl.rsi]));
+                    }
                 }
-            }
-            let x = ConvGather::new(self, &a);
-            let d = gemm::Dims {
-                b: 1,
-                i: npos,
-                j: ko,
-                k: kn,
-            };
-            let res = gemm::lanewise(d, &x, &w, zero, mac);
-            if fs == 1 && pos_off.iter().enumerate().all(|(p, &o)| o == p * ko) {
-                // Features innermost: the rows are the output itself.
-                return res;
-            }
-            for (row, &po) in res.chunks_exact(ko).zip(&pos_off) {
-                for (q, &v) in row.iter().enumerate() {
-                    out[po + q * fs] = v;
+                let x = ConvGather::new(self, &a, rows, ents);
+                let d = gemm::Dims {
+                    b: 1,
+                    i: ni,
+                    j: ko,
+                    k: kn,
+                };
+                let res = gemm::lanewise(d, &x, &w, zero, mac);
+                if rows.is_none()
+                    && fs == 1
+                    && pos_off.iter().enumerate().all(|(p, &o)| o == p * ko)
+                {
+                    // Features innermost: the rows are the output itself.
+                    return res;
                 }
-            }
-            return out;
-        }
-        let mut o0 = 0;
-        while o0 < ko {
-            // Output features o0..o1 share their feature and batch group.
-            let o1 = ((o0 / fper + 1) * fper).min((o0 / bper + 1) * bper).min(ko);
-            let j = o1 - o0;
-            let mut rmat = Vec::with_capacity(kn * j);
-            for (rsp, _) in &self.entries {
-                for c in 0..cl.ki {
-                    rmat.extend((o0..o1).map(|of| b[of * cl.rso + rsp + c * cl.rsi]));
+                for (i, row) in res.chunks_exact(ko).enumerate() {
+                    let po = pos_off[position(i)];
+                    for (q, &v) in row.iter().enumerate() {
+                        out[po + q * fs] = v;
+                    }
                 }
+                continue;
             }
-            let lhs = ConvLhs {
-                p: self,
-                data: &a,
-                feature_base: o0 / fper * cl.ki * cl.lsf,
-                batch_base: o0 / bper * cl.in_batch_per_group,
-            };
-            let d = gemm::Dims {
-                b: 1,
-                i: npos,
-                j,
-                k: kn,
-            };
-            let res = gemm::gemm(d, &lhs, &rmat, zero, mac);
-            for (row, &po) in res.chunks_exact(j).zip(&pos_off) {
-                for (q, &v) in row.iter().enumerate() {
-                    out[po + (o0 + q) * fs] = v;
+            let mut o0 = 0;
+            while o0 < ko {
+                // Output features o0..o1 share their feature and batch group.
+                let o1 = ((o0 / fper + 1) * fper).min((o0 / bper + 1) * bper).min(ko);
+                let j = o1 - o0;
+                let mut rmat = Vec::with_capacity(kn * j);
+                for &e in ents {
+                    let rsp = self.entries[e].0;
+                    for c in 0..cl.ki {
+                        rmat.extend((o0..o1).map(|of| b[of * cl.rso + rsp + c * cl.rsi]));
+                    }
                 }
+                let lhs = ConvLhs {
+                    p: self,
+                    data: &a,
+                    feature_base: o0 / fper * cl.ki * cl.lsf,
+                    batch_base: o0 / bper * cl.in_batch_per_group,
+                    rows,
+                    ents,
+                };
+                let d = gemm::Dims {
+                    b: 1,
+                    i: ni,
+                    j,
+                    k: kn,
+                };
+                let res = gemm::gemm(d, &lhs, &rmat, zero, mac);
+                for (i, row) in res.chunks_exact(j).enumerate() {
+                    let po = pos_off[position(i)];
+                    for (q, &v) in row.iter().enumerate() {
+                        out[po + (o0 + q) * fs] = v;
+                    }
+                }
+                o0 = o1;
             }
-            o0 = o1;
         }
         out
     }
@@ -1836,6 +2013,18 @@ fn conv_core(
     )?;
     let lst = strides(&lhs.shape);
     let rst = strides(&rhs.shape);
+    let lattice = (0..s)
+        .map(|d| {
+            Lattice::new(
+                ws.0[d],
+                kshape[d],
+                strides_[d],
+                lhs_dil[d],
+                rhs_dil[d],
+                pad[d].0,
+            )
+        })
+        .collect();
     let lp = ConvLoop {
         out_shape: shape.clone(),
         obd,
@@ -1854,11 +2043,26 @@ fn conv_core(
         kspatial: kshape,
         reverse,
         table: ws.1,
+        lattice,
     };
     let l = prepare(lhs, None, elem);
     let r = prepare(rhs, None, elem);
     if interp.fast_kernels {
-        let p = ConvProduct::new(&lp, &l, &r);
+        // Entries that meet only dilation holes are skipped when every
+        // weight is finite (see `ConvProduct::new`).
+        let dilated = lhs_dil.iter().any(|&x| x > 1);
+        let finite = |t: &Tensor| match &t.elem {
+            ElementType::Float(FloatKind::F32) => match &t.data {
+                Words::U32(v) => v.iter().all(|&x| f32::from_bits(x).is_finite()),
+                w => (0..w.len()).all(|i| f32::from_bits(w.get(i) as u32).is_finite()),
+            },
+            ElementType::Float(k) => {
+                let f = k.format();
+                (0..t.data.len()).all(|i| arith::is_finite(f, t.data.get(i)))
+            }
+            other => int_kind(other).is_some(),
+        };
+        let p = ConvProduct::new(&lp, &l, &r, dilated && finite(&r));
         if let Some(words) = fast_mac(elem, &p) {
             return Ok(Tensor::from_words(elem.clone(), shape, words));
         }
@@ -2788,6 +2992,43 @@ mod tests {
     }
 
     #[test]
+    fn lattice_classes_agree_with_the_window_table() {
+        // Every entry of the table that meets an element is one the
+        // lattice says can; the lattice of an undilated lhs is one class.
+        for (size, win, s, bd, wd, lo, hi) in [
+            (5usize, 4i64, 1i64, 2i64, 1i64, 2i64, 2i64),
+            (7, 3, 2, 3, 2, -1, 4),
+            (4, 5, 3, 2, 1, 3, 0),
+            (6, 2, 1, 1, 1, 0, 0),
+        ] {
+            let (out, table) = super::super::reduce::window_table(
+                &[size],
+                &[win],
+                &[s],
+                &[bd],
+                &[wd],
+                &[(lo, hi)],
+                &super::super::Limits::default(),
+            )
+            .unwrap();
+            let (out, w) = (out[0], win as usize);
+            let lat = Lattice::new(out, w, s, bd, wd, lo);
+            assert_eq!(lat.meets.len() == 1, bd == 1 || (s % bd == 0));
+            for o in 0..out {
+                for k in 0..w {
+                    if table[0][o * w + k].is_some() {
+                        assert!(lat.meets[lat.class[o] as usize][k], "{o} {k}");
+                    }
+                }
+            }
+            if bd > 1 {
+                // A dilated lhs: each class leaves some window position out.
+                assert!(lat.meets.iter().all(|m| m.iter().any(|&x| !x)));
+            }
+        }
+    }
+
+    #[test]
     fn conv_many_output_features_match_a_direct_sum() {
         // 2 feature groups of 3 input features each, 10 output features
         // (5 per group: one block of four and a tail), padding and stride.
@@ -2828,6 +3069,7 @@ mod tests {
             kspatial: vec![kw],
             reverse: vec![false],
             table,
+            lattice: vec![Lattice::new(wo, kw, 2, 1, 1, 1)],
         };
         let got = lp.run(&x, &k, 0i64, |acc, a, b| acc + a * b);
         for b in 0..n {
