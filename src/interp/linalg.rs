@@ -294,16 +294,13 @@ fn check_dims(d: &[i64], rank: usize, what: &str) -> KResult<Vec<usize>> {
     Ok(out)
 }
 
-/// The element order of `t` taken along `dims` (a permutation), as gathered data.
-/// (Borrowed when `dims` is the identity.)
-fn permuted<'t>(t: &'t Tensor, dims: &[usize]) -> Cow<'t, Tensor> {
+/// `t` with its dimensions taken in the order `dims` (a permutation), as
+/// `transpose` copies it (borrowed when `dims` is the identity).
+fn permuted<'t>(interp: &Interp<'_>, t: &'t Tensor, dims: &[usize]) -> KResult<Cow<'t, Tensor>> {
     if dims.iter().enumerate().all(|(i, &d)| i == d) {
-        return Cow::Borrowed(t);
+        return Ok(Cow::Borrowed(t));
     }
-    let st = strides(&t.shape);
-    let list: Vec<(usize, usize)> = dims.iter().map(|&d| (t.shape[d], st[d])).collect();
-    let src = super::reduce::offsets(&list);
-    Cow::Owned(t.gather_linear(dims.iter().map(|&d| t.shape[d]).collect(), &src))
+    Ok(Cow::Owned(super::movement::permute(interp, t, dims)?))
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -375,11 +372,11 @@ fn dot_core(
         k: size(lhs, &lc),
     };
     let lorder: Vec<usize> = lb.iter().chain(&lf).chain(&lc).copied().collect();
-    let lp = permuted(&l, &lorder);
+    let lp = permuted(interp, &l, &lorder)?;
     if interp.fast_kernels {
         // The engine takes the rhs as [B, K, J].
         let rorder: Vec<usize> = rb.iter().chain(&rc).chain(&rf).copied().collect();
-        let rp = permuted(&r, &rorder);
+        let rp = permuted(interp, &r, &rorder)?;
         let d = gemm::Dims {
             b: shape_loop.b,
             i: shape_loop.i,
@@ -400,7 +397,7 @@ fn dot_core(
         }
     }
     let rorder: Vec<usize> = rb.iter().chain(&rf).chain(&rc).copied().collect();
-    let rp = permuted(&r, &rorder);
+    let rp = permuted(interp, &r, &rorder)?;
     let data = run_mac(&shape_loop, &acc_elem, &lp, &rp)?;
     let out = Tensor::new(acc_elem, shape, &data);
     Ok(convert_tensor(&out, out_elem))

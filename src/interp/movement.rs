@@ -607,11 +607,17 @@ fn transpose<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResu
         .into());
     }
     let perm = axes(&perm, t.rank(), "permutation entry")?;
+    let r = permute(interp, t, &perm)?;
+    done(interp, op, r)
+}
+
+/// `t` with its dimensions taken in the order `perm` (a permutation of
+/// them): result dimension `i` is `t`'s dimension `perm[i]`.
+pub(super) fn permute(interp: &Interp<'_>, t: &Tensor, perm: &[usize]) -> KResult<Tensor> {
     let os = strides(&t.shape);
     let shape: Vec<usize> = perm.iter().map(|&p| t.shape[p]).collect();
     let ss: Vec<isize> = perm.iter().map(|&p| os[p] as isize).collect();
-    let r = transpose_blocked(interp, t, shape, &ss)?;
-    done(interp, op, r)
+    transpose_blocked(interp, t, shape, &ss)
 }
 
 /// A strided view, walked in tiles when the last two result dimensions
