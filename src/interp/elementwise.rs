@@ -280,16 +280,53 @@ fn unsupported(what: &str, d: Domain) -> String {
 // Arithmetic
 // ---------------------------------------------------------------------------
 
+/// Returns from the enclosing complex operation with `(re, im)` computed
+/// from the parts `a + bi` and `c + di` in hardware, when the format is
+/// f32 or f64 (the only formats of 32 and 64 bits) and neither part is
+/// NaN: each operation of the expression is one IEEE operation rounded to
+/// nearest even, which is what `arith` computes for every non-NaN result.
+/// NaNs are left to the soft path that follows, which holds their rules.
+macro_rules! complex_in_hardware {
+    ($f:expr, $x:expr, $y:expr, |$a:ident, $b:ident, $c:ident, $d:ident| $e:expr) => {
+        match $f.bits() {
+            32 => {
+                let p = |v: u64| f32::from_bits(v as u32);
+                let ($a, $b, $c, $d) = (p($x.0), p($x.1), p($y.0), p($y.1));
+                let (re, im): (f32, f32) = $e;
+                if !re.is_nan() && !im.is_nan() {
+                    return (u64::from(re.to_bits()), u64::from(im.to_bits()));
+                }
+            }
+            64 => {
+                let ($a, $b, $c, $d) = (
+                    f64::from_bits($x.0),
+                    f64::from_bits($x.1),
+                    f64::from_bits($y.0),
+                    f64::from_bits($y.1),
+                );
+                let (re, im): (f64, f64) = $e;
+                if !re.is_nan() && !im.is_nan() {
+                    return (re.to_bits(), im.to_bits());
+                }
+            }
+            _ => {}
+        }
+    };
+}
+
 fn complex_add(f: &Format, x: (u64, u64), y: (u64, u64)) -> (u64, u64) {
+    complex_in_hardware!(f, x, y, |a, b, c, d| (a + c, b + d));
     (arith::add(f, x.0, y.0, RNE), arith::add(f, x.1, y.1, RNE))
 }
 
 fn complex_sub(f: &Format, x: (u64, u64), y: (u64, u64)) -> (u64, u64) {
+    complex_in_hardware!(f, x, y, |a, b, c, d| (a - c, b - d));
     (arith::sub(f, x.0, y.0, RNE), arith::sub(f, x.1, y.1, RNE))
 }
 
 /// `(a + bi)(c + di) = (ac − bd) + (ad + bc)i`, each operation rounded.
 pub fn complex_mul(f: &Format, x: (u64, u64), y: (u64, u64)) -> (u64, u64) {
+    complex_in_hardware!(f, x, y, |a, b, c, d| (a * c - b * d, a * d + b * c));
     let (a, b, c, d) = (x.0, x.1, y.0, y.1);
     let re = arith::sub(f, arith::mul(f, a, c, RNE), arith::mul(f, b, d, RNE), RNE);
     let im = arith::add(f, arith::mul(f, a, d, RNE), arith::mul(f, b, c, RNE), RNE);
@@ -298,6 +335,10 @@ pub fn complex_mul(f: &Format, x: (u64, u64), y: (u64, u64)) -> (u64, u64) {
 
 /// `(a + bi)/(c + di) = ((ac + bd) + (bc − ad)i) / (c² + d²)`, each operation rounded.
 pub fn complex_div(f: &Format, x: (u64, u64), y: (u64, u64)) -> (u64, u64) {
+    complex_in_hardware!(f, x, y, |a, b, c, d| {
+        let den = c * c + d * d;
+        ((a * c + b * d) / den, (b * c - a * d) / den)
+    });
     let (a, b, c, d) = (x.0, x.1, y.0, y.1);
     let den = arith::add(f, arith::mul(f, c, c, RNE), arith::mul(f, d, d, RNE), RNE);
     let re = arith::add(f, arith::mul(f, a, c, RNE), arith::mul(f, b, d, RNE), RNE);
@@ -1902,6 +1943,94 @@ pub fn is_unsigned(e: &ElementType) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The complex operations' hardware paths for complex<f32> and
+    /// complex<f64> give the soft composition's bits (each operation of
+    /// `arith`, rounded to nearest even), NaNs included: edge parts (±0,
+    /// ±∞, NaNs, subnormals, the largest finite, 1) against each other and
+    /// random parts of wide and of close exponents (cancellation).
+    #[test]
+    fn complex_arithmetic_in_hardware_matches_the_soft_operations() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for kind in [FloatKind::F32, FloatKind::F64] {
+            let f = kind.format();
+            let w = f.bits();
+            let sign = 1u64 << (w - 1);
+            let exp_ones = ((1u64 << f.exp_bits) - 1) << f.man_bits;
+            let one = (f.bias as u64) << f.man_bits;
+            let edges = [
+                0,
+                sign,
+                exp_ones,
+                exp_ones | sign,
+                exp_ones | 1,
+                exp_ones | (1 << (f.man_bits - 1)) | sign,
+                1,
+                exp_ones - 1,
+                one,
+                one | sign,
+            ];
+            let random = |next: &mut dyn FnMut() -> u64, close: bool| {
+                let v = next();
+                if close {
+                    // Exponents near the bias: products and sums cancel.
+                    let e = (f.bias as u64 + v % 8) << f.man_bits;
+                    (v >> 8 & sign) | e | (v & ((1 << f.man_bits) - 1))
+                } else if w == 32 {
+                    v & 0xFFFF_FFFF
+                } else {
+                    v
+                }
+            };
+            let mut parts: Vec<u64> = edges.to_vec();
+            for i in 0..200 {
+                parts.push(random(&mut next, i % 2 == 0));
+            }
+            let soft_mul = |x: (u64, u64), y: (u64, u64)| {
+                let (a, b, c, d) = (x.0, x.1, y.0, y.1);
+                let m = |p, q| arith::mul(f, p, q, RNE);
+                (
+                    arith::sub(f, m(a, c), m(b, d), RNE),
+                    arith::add(f, m(a, d), m(b, c), RNE),
+                )
+            };
+            let soft_div = |x: (u64, u64), y: (u64, u64)| {
+                let (a, b, c, d) = (x.0, x.1, y.0, y.1);
+                let m = |p, q| arith::mul(f, p, q, RNE);
+                let den = arith::add(f, m(c, c), m(d, d), RNE);
+                let re = arith::add(f, m(a, c), m(b, d), RNE);
+                let im = arith::sub(f, m(b, c), m(a, d), RNE);
+                (arith::div(f, re, den, RNE), arith::div(f, im, den, RNE))
+            };
+            let n = parts.len();
+            for i in 0..4000 {
+                let pick = |k: usize| parts[k % n];
+                let (p, q) = (next() as usize, next() as usize);
+                let x = (pick(i), pick(p));
+                let y = (pick(q), pick(p / 7 + i));
+                let add = (arith::add(f, x.0, y.0, RNE), arith::add(f, x.1, y.1, RNE));
+                let sub = (arith::sub(f, x.0, y.0, RNE), arith::sub(f, x.1, y.1, RNE));
+                assert_eq!(complex_add(f, x, y), add, "{kind:?} add {x:x?} {y:x?}");
+                assert_eq!(complex_sub(f, x, y), sub, "{kind:?} sub {x:x?} {y:x?}");
+                assert_eq!(
+                    complex_mul(f, x, y),
+                    soft_mul(x, y),
+                    "{kind:?} mul {x:x?} {y:x?}"
+                );
+                assert_eq!(
+                    complex_div(f, x, y),
+                    soft_div(x, y),
+                    "{kind:?} div {x:x?} {y:x?}"
+                );
+            }
+        }
+    }
 
     /// `compare` on the stored words (f32 in IEEE order, 32- and 64-bit
     /// integers as signed or unsigned) and boolean and/or/xor on bytes give

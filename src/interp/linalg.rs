@@ -158,6 +158,14 @@ fn run_mac(k: &impl MacLoop, elem: &ElementType, l: &Tensor, r: &Tensor) -> KRes
             }))
         }
         ElementType::Complex(kind) => {
+            let hw = match kind {
+                FloatKind::F32 => complex_hw::<f32>(k, l, r, |v| v.to_bits() as u64, f32::is_nan),
+                FloatKind::F64 => complex_hw::<f64>(k, l, r, f64::to_bits, f64::is_nan),
+                _ => None,
+            };
+            if let Some(out) = hw {
+                return Ok(out);
+            }
             let f = kind.format();
             let pairs = |t: &Tensor| -> Vec<(u64, u64)> {
                 t.lanes_vec()
@@ -186,6 +194,45 @@ fn run_mac(k: &impl MacLoop, elem: &ElementType, l: &Tensor, r: &Tensor) -> KRes
             Ok(out.into_iter().map(|v| ik.wrap(v as i64 as i128)).collect())
         }
     }
+}
+
+/// A complex product in hardware floats: each step `acc + x·y` with
+/// `x·y = (ac − bd) + (ad + bc)i`, every operation rounded once as
+/// `complex_mul` and `arith::add` round it (IEEE, to nearest even), so the
+/// bits are the soft path's unless a NaN appears; then `None` (the soft
+/// path holds the NaN rules).
+fn complex_hw<F>(
+    k: &impl MacLoop,
+    l: &Tensor,
+    r: &Tensor,
+    bits: fn(F) -> u64,
+    is_nan: fn(F) -> bool,
+) -> Option<Vec<u64>>
+where
+    F: HwFloat + std::ops::Sub<Output = F>,
+{
+    let pairs = |t: &Tensor| -> Vec<(F, F)> {
+        let v = F::lanes(&t.data);
+        v.chunks_exact(2).map(|c| (c[0], c[1])).collect()
+    };
+    let out = k.run(
+        &pairs(l),
+        &pairs(r),
+        (F::ZERO, F::ZERO),
+        |acc: (F, F), x: (F, F), y: (F, F)| {
+            let re = x.0 * y.0 - x.1 * y.1;
+            let im = x.0 * y.1 + x.1 * y.0;
+            (acc.0 + re, acc.1 + im)
+        },
+    );
+    if out.iter().any(|v| is_nan(v.0) || is_nan(v.1)) {
+        return None;
+    }
+    Some(
+        out.into_iter()
+            .flat_map(|(a, b)| [bits(a), bits(b)])
+            .collect(),
+    )
 }
 
 fn soft_mac(f: &Format, acc: u64, x: u64, y: u64) -> u64 {
@@ -2297,16 +2344,15 @@ fn fft<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec
     )?;
     // Load the operand as complex f64, in its own shape.
     interp.check_shape(&t.shape, 2)?;
-    let mut buf: Vec<(f64, f64)> = (0..t.len())
-        .map(|i| {
-            let e = t.elem_lanes(i);
-            if complex_in {
-                (to_f64(kind, e[0]), to_f64(kind, e[1]))
-            } else {
-                (to_f64(kind, e[0]), 0.0)
-            }
-        })
-        .collect();
+    let lanes_in = t.lanes_vec();
+    let mut buf: Vec<(f64, f64)> = if complex_in {
+        lanes_in
+            .chunks_exact(2)
+            .map(|e| (wide(kind, e[0]), wide(kind, e[1])))
+            .collect()
+    } else {
+        lanes_in.iter().map(|&e| (wide(kind, e), 0.0)).collect()
+    };
     let mut shape = t.shape.clone();
     let outer_dims: Vec<usize> = (rank - l..last).collect();
     match ty {
@@ -2344,14 +2390,35 @@ fn fft<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec
     let n_out = num_elements(&out_shape);
     let mut data = Vec::with_capacity(n_out * lanes(&out_elem));
     if ty == "IRFFT" {
-        data.extend(buf.iter().map(|&(re, _)| from_f64(out_kind, re)));
+        data.extend(buf.iter().map(|&(re, _)| narrow(out_kind, re)));
     } else {
         for &(re, im) in &buf {
-            data.push(from_f64(out_kind, re));
-            data.push(from_f64(out_kind, im));
+            data.push(narrow(out_kind, re));
+            data.push(narrow(out_kind, im));
         }
     }
     Ok(vec![Value::tensor(Tensor::new(out_elem, out_shape, &data))])
+}
+
+/// `to_f64`, with f32's exact widening done in hardware (NaNs by
+/// `to_f64`, which fixes their payload).
+fn wide(kind: FloatKind, bits: u64) -> f64 {
+    let v = f32::from_bits(bits as u32);
+    if kind == FloatKind::F32 && !v.is_nan() {
+        f64::from(v)
+    } else {
+        to_f64(kind, bits)
+    }
+}
+
+/// `from_f64`, with the rounding to f32 done in hardware (to nearest even,
+/// overflow to ∞, subnormals: IEEE's, as `from_f64`'s) except for NaNs.
+fn narrow(kind: FloatKind, x: f64) -> u64 {
+    if kind == FloatKind::F32 && !x.is_nan() {
+        (x as f32).to_bits() as u64
+    } else {
+        from_f64(kind, x)
+    }
 }
 
 /// Changes the last dimension to `n`: truncating, or (with `hermitian`)
@@ -3221,5 +3288,72 @@ mod tests {
             acc * 1000 + x * y
         });
         assert_eq!(out, vec![((10 * 1000) + 40) * 1000 + 90]);
+    }
+
+    /// Complex products in hardware (`complex_hw`) give the soft chain's
+    /// bits: `acc + x·y` by `complex_mul` and `arith::add` from +0, in
+    /// index order, for complex<f32> and complex<f64>, on parts of close
+    /// exponents (cancellation) with ±0, ±∞, subnormals and NaNs mixed in
+    /// (a NaN result sends the whole product to the soft chain).
+    #[test]
+    fn complex_products_in_hardware_match_the_soft_chain() {
+        let mut state = 0x1f83_d9ab_fb41_bd6bu64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let (b, i, j, k) = (2usize, 3usize, 4usize, 7usize);
+        for kind in [FloatKind::F32, FloatKind::F64] {
+            let f = kind.format();
+            let sign = 1u64 << (f.bits() - 1);
+            let exp_ones = ((1u64 << f.exp_bits) - 1) << f.man_bits;
+            for special in [0u64, 30, 150] {
+                let mut part = || {
+                    let v = next();
+                    if v % 1000 < special {
+                        [0, sign, exp_ones, exp_ones | sign, exp_ones | 1, 1]
+                            [(v >> 20) as usize % 6]
+                    } else {
+                        let e = (f.bias as u64 + (v >> 8) % 6) << f.man_bits;
+                        (v >> 16 & sign) | e | (v & ((1 << f.man_bits) - 1))
+                    }
+                };
+                let elem = ElementType::Complex(kind);
+                let mut tensor = |shape: Vec<usize>| {
+                    let n: usize = shape.iter().product();
+                    let lanes: Vec<u64> = (0..2 * n).map(|_| part()).collect();
+                    Tensor::new(elem.clone(), shape, &lanes)
+                };
+                let (l, r) = (tensor(vec![b, i, k]), tensor(vec![b, j, k]));
+                let lp = DotLoop { b, i, j, k };
+                let got = run_mac(&lp, &elem, &l, &r).unwrap();
+                let (lv, rv) = (l.lanes_vec(), r.lanes_vec());
+                let zero = arith::zero(f, false);
+                for bb in 0..b {
+                    for ii in 0..i {
+                        for jj in 0..j {
+                            let mut acc = (zero, zero);
+                            for kk in 0..k {
+                                let x = 2 * ((bb * i + ii) * k + kk);
+                                let y = 2 * ((bb * j + jj) * k + kk);
+                                let p = super::super::elementwise::complex_mul(
+                                    f,
+                                    (lv[x], lv[x + 1]),
+                                    (rv[y], rv[y + 1]),
+                                );
+                                acc = (
+                                    arith::add(f, acc.0, p.0, RNE),
+                                    arith::add(f, acc.1, p.1, RNE),
+                                );
+                            }
+                            let o = 2 * ((bb * i + ii) * j + jj);
+                            assert_eq!((got[o], got[o + 1]), acc, "{kind:?} {special}");
+                        }
+                    }
+                }
+            }
+        }
     }
 }
