@@ -13,7 +13,9 @@
 //! included), float conversions through `float::convert::converter`, other
 //! conversions through `elementwise::convert_elem`, math functions through
 //! `float::elementary`, integers through `IntKind`, `int_div`, `int_rem`,
-//! `int_pow` and the shift lane rules — so every bit is the same as running the ops.
+//! `int_pow` and the shift lane rules, IEEE compares of f32, f64, bf16 and
+//! f16 on the hardware (as the `compare` kernel does f32 and f64) — so
+//! every bit is the same as running the ops.
 //! The tests (`scalar_tests.rs`) hold compiled code to the kernels on edge
 //! values of every element type, and whole programs with
 //! `Interp::scalar_code` on and off to the same results, errors and step
@@ -136,9 +138,28 @@ impl Bin {
             Bin::BXor1 => (x ^ y) & 1,
             Bin::ICmp(ic, dir) => ic.holds(dir, x, y) as u64,
             Bin::FCmp(kind, dir, total) => {
-                arith::compare_op(kind.format(), x, y, dir, total) as u64
+                match (total, ieee_value(kind, x), ieee_value(kind, y)) {
+                    (false, Some(a), Some(b)) => dir.holds(a.partial_cmp(&b)) as u64,
+                    _ => arith::compare_op(kind.format(), x, y, dir, total) as u64,
+                }
             }
         }
+    }
+}
+
+/// A lane of an f32, f64, bf16 or f16 as an `f64` on the hardware (exact:
+/// each format's values are `f64` values, NaNs stay NaNs), for the IEEE
+/// `compare`: unordered when either is NaN, ±0 equal, otherwise the order
+/// of the values, which is `arith::compare`'s (as the `compare` kernel
+/// does it). `None` for the other formats.
+#[inline(always)]
+fn ieee_value(kind: FloatKind, x: u64) -> Option<f64> {
+    match kind {
+        FloatKind::F32 => Some(f32::from_bits(x as u32) as f64),
+        FloatKind::F64 => Some(f64::from_bits(x)),
+        FloatKind::BF16 => Some(f32::from_bits((x as u32 & 0xFFFF) << 16) as f64),
+        FloatKind::F16 => Some(super::gemm::f16_to_f32(x) as f64),
+        _ => None,
     }
 }
 

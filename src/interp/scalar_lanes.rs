@@ -9,18 +9,20 @@
 //! per op, and the loops of the simple rules (compares, selects, boolean
 //! ops) are compiled to vector code.
 //!
-//! Every lane gets the bits of [`Code::run`] on its own inputs: each
-//! instruction applies the same per-element rule (`Bin::apply`,
-//! `Un::apply`, the converters), except where a loop reads lanes on the
-//! hardware with the same result — IEEE `compare` of f32 and f64 (as the
-//! `compare` kernel does it) and of bf16 and f16 (their values widened to
-//! f32 exactly), and integer `compare` on the low bits of each lane read
-//! with the comparison's signedness (as [`IntCompare::holds`] reads them).
-//! `scalar_tests.rs` holds every instruction run on lanes to the kernels.
+//! Every lane gets the bits of [`Code::run`] on its own inputs. Rows of
+//! one lane are the scalar register file, run by the scalar loop itself.
+//! On wider rows each instruction applies the same per-element rule
+//! (`Bin::apply`, `Un::apply`, the converters), except where a loop reads
+//! lanes on the hardware with the same result — IEEE `compare` of f32 and
+//! f64 (as the `compare` kernel does it) and of bf16 and f16 (their values
+//! widened to f32 exactly), and integer `compare` on the low bits of each
+//! lane read with the comparison's signedness (as [`IntCompare::holds`]
+//! reads them). `scalar_tests.rs` holds every instruction run on lanes to
+//! the kernels.
 //!
 //! [`IntCompare::holds`]: super::super::elementwise::IntCompare::holds
 
-use super::{convert_elem, Bin, Code, CompiledBlock, Inst, Reg, Un};
+use super::{convert_elem, execute, Bin, Code, CompiledBlock, Inst, Reg, Un};
 use crate::float::arith::Direction;
 use crate::float::elementary;
 use crate::float::FloatKind;
@@ -116,6 +118,14 @@ impl Lanes<'_> {
     /// Runs the block on the first `m` lanes (at most the width) of every
     /// register: `m` evaluations, each on its own lane of the inputs.
     pub fn run(&mut self, m: usize) {
+        if self.width == 1 {
+            // Rows of one lane are the scalar register file: the scalar
+            // loop, without the vector loops' set-up per instruction.
+            if m > 0 {
+                execute(&self.block.insts, &mut self.regs, &mut self.scratch);
+            }
+            return;
+        }
         let m = m.min(self.width);
         execute_lanes(
             &self.block.insts,
@@ -188,15 +198,16 @@ fn execute_on(insts: &[Inst], regs: &mut [u64], w: usize, m: usize, scratch: &mu
     for inst in insts {
         match inst {
             &Inst::Bin(rule, d, a, b) => {
-                let (out, [x, y]) = rows(regs, w, m, d, [a, b]);
-                bin_lanes(rule, out, x, y);
+                let (out, src) = split(regs, w, m, d);
+                bin_lanes(rule, out, src.row(a), src.row(b));
             }
             &Inst::Un(rule, d, a) => {
-                let (out, [x]) = rows(regs, w, m, d, [a]);
-                un_lanes(rule, out, x);
+                let (out, src) = split(regs, w, m, d);
+                un_lanes(rule, out, src.row(a));
             }
             &Inst::Select(d, p, t, f) => {
-                let (out, [p, t, f]) = rows(regs, w, m, d, [p, t, f]);
+                let (out, src) = split(regs, w, m, d);
+                let (p, t, f) = (src.row(p), src.row(t), src.row(f));
                 // By a mask, not a branch: a select of the two loads
                 // would be compiled to a gather of the chosen addresses.
                 for (o, ((&p, &t), &f)) in out.iter_mut().zip(p.iter().zip(t).zip(f)) {
@@ -205,13 +216,14 @@ fn execute_on(insts: &[Inst], regs: &mut [u64], w: usize, m: usize, scratch: &mu
                 }
             }
             Inst::FloatConvert(f, d, a) => {
-                let (out, [x]) = rows(regs, w, m, *d, [*a]);
-                for (o, &x) in out.iter_mut().zip(x) {
+                let (out, src) = split(regs, w, m, *d);
+                for (o, &x) in out.iter_mut().zip(src.row(*a)) {
                     *o = f(x);
                 }
             }
             Inst::Convert(types, d, a) => {
-                let (out, [x]) = rows(regs, w, m, *d, [*a]);
+                let (out, src) = split(regs, w, m, *d);
+                let x = src.row(*a);
                 scratch.clear();
                 convert_elem(&types.0, &types.1, x, scratch);
                 if scratch.len() == out.len() {
@@ -230,30 +242,38 @@ fn execute_on(insts: &[Inst], regs: &mut [u64], w: usize, m: usize, scratch: &mu
     }
 }
 
-/// The first `m` lanes of register `d`, to write, and of the registers
-/// `srcs`, to read, in a file of rows of `w` lanes. None of `srcs` is `d`
-/// and all are in the file ([`Code::lanes`] checks it).
+/// The first `m` lanes of register `d`, to write, and the other registers
+/// of a file of rows of `w` lanes, to read.
 #[inline(always)]
-fn rows<const N: usize>(
-    regs: &mut [u64],
-    w: usize,
-    m: usize,
-    d: Reg,
-    srcs: [Reg; N],
-) -> (&mut [u64], [&[u64]; N]) {
+fn split(regs: &mut [u64], w: usize, m: usize, d: Reg) -> (&mut [u64], Rows<'_>) {
     let d = d as usize;
     let (lo, rest) = regs.split_at_mut(d * w);
     let (dst, hi) = rest.split_at_mut(w);
-    let (lo, hi): (&[u64], &[u64]) = (lo, hi);
-    let srcs = srcs.map(|s| {
+    (&mut dst[..m], Rows { lo, hi, d, w, m })
+}
+
+/// The registers of a file of rows of `w` lanes but one, `d`: those
+/// before it (`lo`) and after it (`hi`).
+struct Rows<'a> {
+    lo: &'a [u64],
+    hi: &'a [u64],
+    d: usize,
+    w: usize,
+    m: usize,
+}
+
+impl<'a> Rows<'a> {
+    /// The first `m` lanes of register `s` (not `d`, and in the file:
+    /// [`Code::lanes`] checks both).
+    #[inline(always)]
+    fn row(&self, s: Reg) -> &'a [u64] {
         let s = s as usize;
-        if s < d {
-            &lo[s * w..][..m]
+        if s < self.d {
+            &self.lo[s * self.w..][..self.m]
         } else {
-            &hi[(s - d - 1) * w..][..m]
+            &self.hi[(s - self.d - 1) * self.w..][..self.m]
         }
-    });
-    (&mut dst[..m], srcs)
+    }
 }
 
 /// `out[k] = f(x[k], y[k])`.
@@ -344,7 +364,8 @@ mod tests {
     use crate::float::arith;
 
     /// The IEEE compares read on the hardware (bf16 and f16 widened to
-    /// f32) give `arith::compare_op`'s answers: every bf16 and f16 pattern
+    /// f32, or to f64 one lane at a time) give `arith::compare_op`'s
+    /// answers: every bf16 and f16 pattern
     /// against every pattern of the edge exponents and mantissas of both
     /// signs and a spread of others, in every direction.
     #[test]
@@ -368,9 +389,11 @@ mod tests {
                 let y_lanes = vec![y; xs.len()];
                 for dir in [Eq, Ne, Lt, Le, Gt, Ge] {
                     bin_lanes(Bin::FCmp(kind, dir, false), &mut out, &xs, &y_lanes);
+                    let rule = Bin::FCmp(kind, dir, false);
                     for (&x, &got) in xs.iter().zip(&out) {
                         let want = arith::compare_op(f, x, y, dir, false) as u64;
                         assert_eq!(got, want, "{kind:?} {x:#x} {dir:?} {y:#x}");
+                        assert_eq!(rule.apply(x, y), want, "{kind:?} {x:#x} {dir:?} {y:#x}");
                     }
                 }
             }
