@@ -1481,6 +1481,13 @@ impl IntCompare {
         IntCompare { own, read }
     }
 
+    /// The integer type the lanes are compared as: the elements' own width,
+    /// with the comparison's signedness. `holds` compares the low `bits`
+    /// bits of each lane read as that type.
+    pub(crate) fn read_kind(self) -> IntKind {
+        self.read
+    }
+
     /// Whether `x dir y` holds for two lanes.
     #[inline]
     pub(crate) fn holds(self, dir: Direction, x: u64, y: u64) -> bool {

@@ -246,12 +246,17 @@ pub fn start() {
 /// be computed the same way wherever it runs (disjoint outputs, no shared
 /// order), so results do not depend on the threads.
 pub fn each<P: Send>(items: Vec<P>, work: u64, f: impl Fn(P) + Sync) {
-    let t = if work >= SPLIT_WORK_FROM {
+    run_items(items, parts(work), f)
+}
+
+/// The threads [`each`] runs items on for `work` element operations at
+/// most: a caller that shapes its items may make this many.
+pub fn parts(work: u64) -> usize {
+    if work >= SPLIT_WORK_FROM {
         threads()
     } else {
         1
-    };
-    run_items(items, t, f)
+    }
 }
 
 /// Below this many element operations, [`each`] stays on the calling thread.

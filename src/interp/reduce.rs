@@ -4,12 +4,15 @@
 //!
 //! Every op that takes a region applies it through [`ScalarFn`], so a body
 //! that is one binary op (`add`, `maximum`, …) runs without the interpreter
-//! and gives the same bits as the elementwise kernels. A body of straight-line
-//! elementwise ops ([`VecBody`]: JAX's argmax reducers, most `map` bodies)
-//! runs on whole tensors instead of scalars — in `reduce`, the folds of all
-//! outputs advance together, one body run per reduced position — with the
-//! same per-element bits. Other bodies run in the interpreter on scalars,
-//! each call counted against the step limit.
+//! and gives the same bits as the elementwise kernels. A `reduce` body
+//! compiled to scalar code (JAX's argmax and argmin reducers) runs on lanes
+//! ([`fold_lanes`]): the folds of up to [`LANES`] outputs advance together,
+//! each instruction a loop over their lanes. A body of straight-line
+//! elementwise ops ([`VecBody`]: most `map` bodies, and `reduce` bodies
+//! when scalar code is off) runs on whole tensors instead of scalars — in
+//! `reduce`, the folds of all outputs advance together, one body run per
+//! reduced position — with the same per-element bits. Other bodies run in
+//! the interpreter on scalars, each call counted against the step limit.
 //!
 //! Orders the spec leaves to the implementation, fixed here:
 //!
@@ -43,6 +46,7 @@ use super::elementwise::IntCompare;
 use super::fuse::{Group, Ready};
 use super::quant::to_destination_type;
 use super::region::ScalarFn;
+use super::scalar::Lanes;
 use super::tensor::{int_kind, lanes, num_elements, strides, IntKind, Tensor, Words};
 use super::{
     lane_bytes, result_elem, result_type, result_type_dyn, tensor_bytes, Interp, KResult, Kernel,
@@ -361,6 +365,7 @@ fn reduce_rest<'p>(
     let mut outs: Vec<Vec<u64>> = (0..n)
         .map(|i| Vec::with_capacity(out_n * inits[i].lanes()))
         .collect();
+    let vec_body = VecBody::new(interp, region(op, 0)?).filter(|_| out_n >= 4);
 
     if let (1, Some(f), 1) = (n, body.fast_binary(), inputs[0].lanes()) {
         let data = &inputs[0].data;
@@ -434,7 +439,19 @@ fn reduce_rest<'p>(
             outs[0].push(acc);
             Ok(())
         })?;
-    } else if let Some(vb) = VecBody::new(interp, region(op, 0)?).filter(|_| out_n >= 4) {
+    } else if let Some(folds) = fold_lanes(
+        interp,
+        op,
+        inputs,
+        inits,
+        &kept,
+        &red,
+        // The steps the paths below count: one per reduced position when
+        // the folds run on whole tensors, else one per body call.
+        if vec_body.is_some() { 1 } else { out_n },
+    )? {
+        outs = folds;
+    } else if let Some(vb) = vec_body {
         // Every output's fold advances together: the body runs once per
         // reduced position on tensors over the outputs, elementwise, so each
         // output sees exactly its sequential fold.
@@ -494,6 +511,165 @@ fn reduce_rest<'p>(
 }
 
 type KernelErr = super::KernelError;
+
+/// `reduce` by the body's scalar code run on lanes (`scalar::Lanes`): the
+/// folds of a row of outputs (up to [`LANES`]) advance side by side, one
+/// reduced position at a time, each of the body's instructions one loop
+/// over their lanes; rows of outputs are split over threads when the work
+/// is large (narrower rows when that gives each thread outputs of its own).
+/// Each output still folds from its init value over its elements in
+/// ascending row-major order, and each lane gets the bits of the compiled
+/// body, which are the interpreter's (`scalar_tests.rs`), so the results
+/// are those of the other paths whatever the threads. The steps those
+/// paths count, `per_position` per reduced position, are counted first,
+/// all at once: nothing else here can fail, so the same run fails at the
+/// same count with the same error. `Ok(None)` (nothing counted) when the
+/// body is not scalar code taking the inputs' and init values' types and
+/// returning one value of each input's type, or its captured values are
+/// not the scalars it was compiled for: the other paths run it and report
+/// what they find.
+fn fold_lanes<'p>(
+    interp: &mut Interp<'p>,
+    op: &'p Op,
+    inputs: &[Cow<Tensor>],
+    inits: &[Cow<Tensor>],
+    kept: &[(usize, usize)],
+    red: &[(usize, usize)],
+    per_position: usize,
+) -> KResult<Option<Vec<Vec<u64>>>> {
+    let body = region(op, 0)?;
+    let Some(code) = interp.compiled_region(body) else {
+        return Ok(None);
+    };
+    let n = inputs.len();
+    let typed = code.arity() == 2 * n
+        && inputs
+            .iter()
+            .chain(inits)
+            .enumerate()
+            .all(|(i, t)| code.input_type(i) == Some(&t.elem))
+        && code
+            .return_types(0)
+            .iter()
+            .eq(inputs.iter().map(|t| &t.elem));
+    if !typed || inits.iter().any(|t| t.len() != 1) {
+        return Ok(None);
+    }
+    let Some(entry) = code.registers(interp) else {
+        return Ok(None);
+    };
+    let bases = offsets(kept);
+    let out_n = bases.len();
+    let positions = red.iter().fold(1u64, |a, d| a.saturating_mul(d.0 as u64));
+    let work = positions
+        .saturating_mul(out_n as u64)
+        .saturating_mul(body_work(body));
+    let parts = super::par::parts(work).min(out_n / 8).max(1);
+    let Some(row) = code.lanes(0, &entry, out_n.div_ceil(parts).min(LANES)) else {
+        return Ok(None);
+    };
+    for _ in 0..positions.saturating_mul(per_position as u64) {
+        interp.step()?;
+    }
+    let width = row.width();
+    // Each part folds whole rows of consecutive outputs into its own
+    // pieces of the results.
+    let per_part = (out_n.div_ceil(width).div_ceil(parts) * width).max(1);
+    let mut outs: Vec<Vec<u64>> = (0..n).map(|_| vec![0; out_n]).collect();
+    let mut pieces: Vec<_> = outs.iter_mut().map(|o| o.chunks_mut(per_part)).collect();
+    let items: Vec<(&[usize], Vec<&mut [u64]>)> = bases
+        .chunks(per_part)
+        .map(|b| (b, pieces.iter_mut().filter_map(Iterator::next).collect()))
+        .collect();
+    super::par::each(items, work, |(bases, mut outs)| {
+        let mut lanes = row.clone();
+        let mut stage = Stage {
+            offs: Vec::with_capacity(STAGE),
+            bufs: vec![Vec::new(); n],
+        };
+        for (chunk, first) in bases.chunks(width).zip((0..).step_by(width)) {
+            let m = chunk.len();
+            for (i, t) in inits.iter().enumerate() {
+                lanes.input_mut(i)[..m].fill(t.data.get(0));
+            }
+            let _ = for_each_offset::<()>(red, 0, |roff| {
+                stage.offs.push(roff);
+                if stage.offs.len() == STAGE {
+                    stage.fold(&mut lanes, inputs, chunk);
+                }
+                Ok(())
+            });
+            stage.fold(&mut lanes, inputs, chunk);
+            for (i, o) in outs.iter_mut().enumerate() {
+                o[first..first + m].copy_from_slice(&lanes.input(i)[..m]);
+            }
+        }
+    });
+    Ok(Some(outs))
+}
+
+/// Outputs whose folds [`fold_lanes`] advances together, at most: rows of
+/// registers of this many `u64` lanes and the staged elements stay in the
+/// first-level cache.
+const LANES: usize = 64;
+
+/// Reduced positions whose elements [`fold_lanes`] reads at once.
+const STAGE: usize = 16;
+
+/// Reduced positions waiting to be folded, and their elements.
+struct Stage {
+    /// The positions' offsets, in fold order (at most [`STAGE`]).
+    offs: Vec<usize>,
+    /// Per input, its elements at those positions, position by position,
+    /// one lane per output.
+    bufs: Vec<Vec<u64>>,
+}
+
+impl Stage {
+    /// Advances the folds of the outputs at `bases` (one per lane) by the
+    /// staged positions, in order, and empties the stage. Each input's
+    /// elements are read output by output (neighbours in memory when the
+    /// innermost reduced dimension is the input's last, so each cache line
+    /// is read once, not once per position), then each position's lanes
+    /// are copied into the body's inputs and the body run.
+    fn fold(&mut self, lanes: &mut Lanes<'_>, inputs: &[Cow<Tensor>], bases: &[usize]) {
+        let (n, m) = (inputs.len(), bases.len());
+        for (t, buf) in inputs.iter().zip(&mut self.bufs) {
+            buf.resize(self.offs.len() * m, 0);
+            gather(&t.data, bases, &self.offs, buf);
+        }
+        for j in 0..self.offs.len() {
+            for (i, buf) in self.bufs.iter().enumerate() {
+                lanes.input_mut(n + i)[..m].copy_from_slice(&buf[j * m..(j + 1) * m]);
+            }
+            lanes.run(m);
+            lanes.feed_back(m);
+        }
+        self.offs.clear();
+    }
+}
+
+/// `out[j * bases.len() + k] = words[bases[k] + offs[j]]`, base by base,
+/// the words read by their type.
+fn gather(words: &Words, bases: &[usize], offs: &[usize], out: &mut [u64]) {
+    fn typed<T: super::words::Word>(v: &[T], bases: &[usize], offs: &[usize], out: &mut [u64]) {
+        let m = bases.len();
+        for (k, &b) in bases.iter().enumerate() {
+            for (j, &o) in offs.iter().enumerate() {
+                out[j * m + k] = v[b + o].widen();
+            }
+        }
+    }
+    match words {
+        Words::U8(v) => typed(v, bases, offs, out),
+        Words::I8(v) => typed(v, bases, offs, out),
+        Words::U16(v) => typed(v, bases, offs, out),
+        Words::I16(v) => typed(v, bases, offs, out),
+        Words::U32(v) => typed(v, bases, offs, out),
+        Words::I32(v) => typed(v, bases, offs, out),
+        Words::U64(v) => typed(v, bases, offs, out),
+    }
+}
 
 /// An f32 lane's key in IEEE-754 total order (for non-NaN values: the
 /// numeric order with −0 below +0), as a signed integer.

@@ -13,7 +13,9 @@
 //! included), float conversions through `float::convert::converter`, other
 //! conversions through `elementwise::convert_elem`, math functions through
 //! `float::elementary`, integers through `IntKind`, `int_div`, `int_rem`,
-//! `int_pow` and the shift lane rules — so every bit is the same as running the ops.
+//! `int_pow` and the shift lane rules, IEEE compares of f32, f64, bf16 and
+//! f16 on the hardware (as the `compare` kernel does f32 and f64) — so
+//! every bit is the same as running the ops.
 //! The tests (`scalar_tests.rs`) hold compiled code to the kernels on edge
 //! values of every element type, and whole programs with
 //! `Interp::scalar_code` on and off to the same results, errors and step
@@ -38,7 +40,10 @@
 //! every iteration against the step limit where the interpreter does
 //! (after the condition holds, before the body), so `--max-steps` stops it
 //! at the same iteration with the same error. [`ScalarFn`] (`region.rs`)
-//! calls compiled bodies of reductions, comparators and maps.
+//! calls compiled bodies of reductions, comparators and maps. [`Lanes`]
+//! (`scalar_lanes.rs`) runs a compiled block on many lanes side by side,
+//! each register a row of lanes and each instruction a loop over them:
+//! `reduce` advances the folds of many outputs together that way.
 //!
 //! [`ScalarFn`]: super::region::ScalarFn
 
@@ -100,7 +105,7 @@ enum Bin {
     /// Integer or boolean `compare`: lanes read as `k`, compared as `rk`.
     ICmp(IntCompare, Direction),
     /// Float `compare`, IEEE or totalOrder.
-    FCmp(&'static Format, Direction, bool),
+    FCmp(FloatKind, Direction, bool),
 }
 
 impl Bin {
@@ -132,8 +137,29 @@ impl Bin {
             Bin::BOr1 => (x | y) & 1,
             Bin::BXor1 => (x ^ y) & 1,
             Bin::ICmp(ic, dir) => ic.holds(dir, x, y) as u64,
-            Bin::FCmp(f, dir, total) => arith::compare_op(f, x, y, dir, total) as u64,
+            Bin::FCmp(kind, dir, total) => {
+                match (total, ieee_value(kind, x), ieee_value(kind, y)) {
+                    (false, Some(a), Some(b)) => dir.holds(a.partial_cmp(&b)) as u64,
+                    _ => arith::compare_op(kind.format(), x, y, dir, total) as u64,
+                }
+            }
         }
+    }
+}
+
+/// A lane of an f32, f64, bf16 or f16 as an `f64` on the hardware (exact:
+/// each format's values are `f64` values, NaNs stay NaNs), for the IEEE
+/// `compare`: unordered when either is NaN, ±0 equal, otherwise the order
+/// of the values, which is `arith::compare`'s (as the `compare` kernel
+/// does it). `None` for the other formats.
+#[inline(always)]
+fn ieee_value(kind: FloatKind, x: u64) -> Option<f64> {
+    match kind {
+        FloatKind::F32 => Some(f32::from_bits(x as u32) as f64),
+        FloatKind::F64 => Some(f64::from_bits(x)),
+        FloatKind::BF16 => Some(f32::from_bits((x as u32 & 0xFFFF) << 16) as f64),
+        FloatKind::F16 => Some(super::gemm::f16_to_f32(x) as f64),
+        _ => None,
     }
 }
 
@@ -202,7 +228,7 @@ enum Inst {
     /// `dst = pred != 0 ? on_true : on_false`.
     Select(Reg, Reg, Reg, Reg),
     /// `dst = convert(a)` between two float types, by the kernel's converter.
-    FloatConvert(Box<dyn Fn(u64) -> u64>, Reg, Reg),
+    FloatConvert(Box<dyn Fn(u64) -> u64 + Sync>, Reg, Reg),
     /// `dst = convert(a)` between other element types.
     Convert(Box<(ElementType, ElementType)>, Reg, Reg),
 }
@@ -230,10 +256,12 @@ fn execute(insts: &[Inst], regs: &mut [u64], scratch: &mut Vec<u64>) {
     }
 }
 
-/// A compiled block: its instructions and the registers its terminator returns.
+/// A compiled block: its instructions, and the registers its terminator
+/// returns with their element types.
 struct CompiledBlock {
     insts: Vec<Inst>,
     returns: Vec<Reg>,
+    return_types: Vec<ElementType>,
 }
 
 /// Blocks compiled over one register file.
@@ -386,7 +414,12 @@ impl<'a, 'p> Compiler<'a, 'p> {
                     .iter()
                     .map(|&v| self.operand(v))
                     .collect::<Option<(Vec<Reg>, Vec<ElementType>)>>()?;
-                return Some((CompiledBlock { insts, returns }, types));
+                let block = CompiledBlock {
+                    insts,
+                    returns,
+                    return_types: types.clone(),
+                };
+                return Some((block, types));
             }
             self.op(op, &mut insts)?;
         }
@@ -553,7 +586,7 @@ fn compare_rule(op: &Op, elem: &ElementType) -> Option<Bin> {
     let ctype = op.attr("compare_type").and_then(Attr::as_enum);
     Some(match domain(elem).ok()? {
         Domain::Bool | Domain::Int(_) => Bin::ICmp(IntCompare::new(elem, ctype), dir),
-        Domain::Float(kind) => Bin::FCmp(kind.format(), dir, ctype == Some("TOTALORDER")),
+        Domain::Float(kind) => Bin::FCmp(kind, dir, ctype == Some("TOTALORDER")),
         Domain::Complex(_) => return None,
     })
 }
@@ -612,6 +645,16 @@ impl Code {
     /// The number of inputs.
     pub fn arity(&self) -> usize {
         self.inputs.len()
+    }
+
+    /// The element type of input `i`.
+    pub fn input_type(&self, i: usize) -> Option<&ElementType> {
+        self.inputs.get(i).map(|(_, elem)| elem)
+    }
+
+    /// The element types of the values block `i` returns.
+    pub fn return_types(&self, i: usize) -> &[ElementType] {
+        self.blocks.get(i).map_or(&[], |b| &b.return_types)
     }
 
     /// Sets input `i` to a lane.
@@ -687,6 +730,10 @@ pub fn run_while<'p>(
             .collect(),
     ))
 }
+
+#[path = "scalar_lanes.rs"]
+mod lanes;
+pub use lanes::Lanes;
 
 #[cfg(test)]
 #[path = "scalar_tests.rs"]

@@ -141,7 +141,9 @@ fn function<'p>(interp: &Interp<'p>, name: &str) -> &'p Region {
 
 /// Runs `op` on every tuple of `inputs` (one lane per argument) by the
 /// kernel on tensors, by the interpreter on rank-0 tensors (the first
-/// tuples), and as compiled scalar code; all must agree bit for bit. Where
+/// tuples), and as compiled scalar code, one tuple at a time and on lanes
+/// (`Lanes`, rows of 13: the last one partial); all must agree bit for
+/// bit. Where
 /// the kernel refuses the types, the op must not compile. Returns whether
 /// it compiled.
 fn agree(
@@ -202,6 +204,24 @@ fn agree(
                 (result, &[got][..]),
                 "{what}"
             );
+        }
+    }
+    let entry = code.registers(&interp).expect("nothing is captured");
+    let mut lanes = code
+        .lanes(0, &entry, 13)
+        .expect("compiled code runs on lanes");
+    assert_eq!(lanes.width(), 13);
+    for (c, chunk) in inputs.chunks(13).enumerate() {
+        for (j, _) in args.iter().enumerate() {
+            for (lane, tuple) in lanes.input_mut(j).iter_mut().zip(chunk) {
+                *lane = tuple[j];
+            }
+        }
+        lanes.run(chunk.len());
+        for (k, tuple) in chunk.iter().enumerate() {
+            let want = wide.data.get(c * 13 + k);
+            let got = lanes.returned(0)[k];
+            assert_eq!(got, want, "{what} on lanes: inputs {tuple:#x?}");
         }
     }
     true
@@ -1192,6 +1212,236 @@ fn region_bodies_give_the_interpreters_bits() {
             let (out, compiled) = same_both_ways(&text, &args, Limits::default());
             out.unwrap_or_else(|e| panic!("{t}: {e}"));
             assert_eq!(compiled, 4, "{t}");
+        }
+    }
+}
+
+/// `reduce` by JAX's argmax (`GT`) or argmin (`LT`) reducer over values of
+/// type `t` and `i32` indices: the value that wins (a NaN always does) and
+/// the lowest index among equal values. With `payload`, a third `i32`
+/// operand follows the winning value, plus a captured argument `%c` (so the
+/// body reads a value from outside).
+fn arg_reduce_program(
+    t: &ElementType,
+    dir: &str,
+    (shape, dims): (&[usize], &[usize]),
+    payload: bool,
+) -> String {
+    let ctype = if matches!(t, ElementType::Float(_)) {
+        "FLOAT"
+    } else {
+        ""
+    };
+    let t = &t.to_string();
+    let cmp = |r: &str, dir: &str, x: &str, y: &str, ty: &str, ct: &str| {
+        gen_op(
+            r,
+            "stablehlo.compare",
+            &compare_attrs(dir, ct),
+            &[(x, ty), (y, ty)],
+            "i1",
+        )
+    };
+    let bool_op =
+        |r: &str, name: &str, x: &str, y: &str| gen_op(r, name, "", &[(x, "i1"), (y, "i1")], "i1");
+    let sel = |r: &str, p: &str, x: &str, y: &str, ty: &str| {
+        gen_op(
+            r,
+            "stablehlo.select",
+            "",
+            &[(p, "i1"), (x, ty), (y, ty)],
+            ty,
+        )
+    };
+    let mut body = cmp("win", dir, "a", "b", t, ctype)
+        + &cmp("nan", "NE", "a", "a", t, ctype)
+        + &bool_op("keep", "stablehlo.or", "win", "nan")
+        + &cmp("eq", "EQ", "a", "b", t, ctype)
+        + &cmp("lower", "LT", "ai", "bi", "i32", "SIGNED")
+        + &bool_op("tie", "stablehlo.and", "eq", "lower")
+        + &bool_op("keepi", "stablehlo.or", "keep", "tie")
+        + &sel("m", "keep", "a", "b", t)
+        + &sel("mi", "keepi", "ai", "bi", "i32");
+    let dims_of = |s: &[usize]| s.iter().map(|d| format!("{d}x")).collect::<String>();
+    let out: Vec<usize> = (0..shape.len())
+        .filter(|d| !dims.contains(d))
+        .map(|d| shape[d])
+        .collect();
+    let (ins, outs) = (dims_of(shape), dims_of(&out));
+    let dims: Vec<String> = dims.iter().map(|d| d.to_string()).collect();
+    let dims = match dims.as_slice() {
+        [] => "array<i64>".to_string(),
+        _ => format!("array<i64: {}>", dims.join(", ")),
+    };
+    let (mut operands, mut args, mut rets, mut types) = (
+        vec!["%v", "%i"],
+        format!("%a: tensor<{t}>, %ai: tensor<i32>"),
+        vec!["%m", "%mi"],
+        vec![format!("tensor<{outs}{t}>"), format!("tensor<{outs}i32>")],
+    );
+    let mut params =
+        format!("%v: tensor<{ins}{t}>, %i: tensor<{ins}i32>, %v0: tensor<{t}>, %i0: tensor<i32>");
+    let mut in_types = format!("tensor<{ins}{t}>, tensor<{ins}i32>");
+    let mut init_types = format!("tensor<{t}>, tensor<i32>");
+    if payload {
+        body += &(sel("sp", "keep", "ap", "bp", "i32")
+            + &gen_op(
+                "mp",
+                "stablehlo.add",
+                "",
+                &[("sp", "i32"), ("c", "i32")],
+                "i32",
+            ));
+        operands.push("%p");
+        args += ", %ap: tensor<i32>";
+        rets.push("%mp");
+        types.push(format!("tensor<{outs}i32>"));
+        params += &format!(", %p: tensor<{ins}i32>, %p0: tensor<i32>, %c: tensor<i32>");
+        in_types += &format!(", tensor<{ins}i32>");
+        init_types += ", tensor<i32>";
+    }
+    let inits: Vec<String> = operands.iter().map(|o| format!("{o}0")).collect();
+    let xs = args
+        .replace("%a:", "%b:")
+        .replace("%ai:", "%bi:")
+        .replace("%ap:", "%bp:");
+    let ret_types: Vec<String> = rets
+        .iter()
+        .map(|r| {
+            if r == &"%m" {
+                format!("tensor<{t}>")
+            } else {
+                "tensor<i32>".into()
+            }
+        })
+        .collect();
+    let results: Vec<String> = (0..rets.len()).map(|k| format!("%r#{k}")).collect();
+    format!(
+        "func.func @main({params}) -> ({types}) {{
+  %r:{n} = \"stablehlo.reduce\"({operands}, {inits}) ({{
+  ^bb0({args}, {xs}):
+{body}    \"stablehlo.return\"({rets}) : ({ret_types}) -> ()
+  }}) {{dimensions = {dims}}} : ({in_types}, {init_types}) -> ({types})
+  func.return {results} : {types}
+}}",
+        types = types.join(", "),
+        n = rets.len(),
+        operands = operands.join(", "),
+        inits = inits.join(", "),
+        rets = rets.join(", "),
+        ret_types = ret_types.join(", "),
+        results = results.join(", "),
+    )
+}
+
+/// The argmax and argmin reducers (several outputs, a body of compares,
+/// boolean ops and selects) give the interpreter's bits with scalar code,
+/// where the folds run on lanes (`reduce::fold_lanes`), as without it,
+/// where they run on whole tensors (`VecBody`, four outputs or more) or
+/// call by call; and count the same steps, failing at the same one under a
+/// step limit just too small. Values are drawn from a few, so that ties are
+/// common, NaNs of several payloads, ±0 and ±∞ among them; init values are
+/// −∞ (+∞), the extremes, NaN; indices are positions or a few repeated
+/// values; output counts 0, 1, 3, 4, 40, 100, 130, 300 and 500 (rows of
+/// lanes filled, partial, several, split over threads), one, two or no
+/// reduced dimensions, empty folds.
+#[test]
+fn arg_reductions_on_lanes_give_the_interpreters_bits() {
+    let i32t = ElementType::Int(Signedness::Signless, 32);
+    let types = [
+        ElementType::Float(FloatKind::F32),
+        ElementType::Float(FloatKind::F64),
+        ElementType::Float(FloatKind::BF16),
+        ElementType::Float(FloatKind::F16),
+        ElementType::Float(FloatKind::F8E5M2),
+        ElementType::Int(Signedness::Signless, 32),
+        ElementType::Int(Signedness::Unsigned, 8),
+        ElementType::Int(Signedness::Signless, 64),
+        ElementType::I1,
+    ];
+    let cases: &[(&[usize], &[usize])] = &[
+        (&[7], &[0]),
+        (&[3, 11], &[1]),
+        (&[4, 9], &[1]),
+        (&[100, 6], &[1]),
+        (&[6, 100], &[0]),
+        (&[130, 3], &[1]),
+        (&[300, 5], &[1]),
+        (&[5, 4, 6], &[0, 2]),
+        (&[3, 2, 5, 4], &[1, 3]),
+        (&[4, 3], &[]),
+        (&[2, 0], &[1]),
+        (&[0, 5], &[1]),
+        // Work enough to split rows of outputs over threads.
+        (&[40, 3000], &[1]),
+        (&[500, 300], &[1]),
+    ];
+    let mut seed = 0;
+    for t in &types {
+        let s = samples(t, 64);
+        let (low, high) = match t {
+            ElementType::Float(k) => (
+                crate::float::from_f64(*k, f64::NEG_INFINITY),
+                crate::float::from_f64(*k, f64::INFINITY),
+            ),
+            _ => {
+                let k = int_kind(t).expect("an integer type");
+                (k.wrap(k.min()), k.wrap(k.max()))
+            }
+        };
+        let mut palette: Vec<u64> = s.iter().copied().step_by(7).take(3).collect();
+        if let ElementType::Float(k) = t {
+            palette.extend([0.0, -0.0, f64::NAN, 1.0].map(|x| crate::float::from_f64(*k, x)));
+            // NaNs of other payloads and signs, where the format has them.
+            palette.extend(s.iter().filter(|&&x| k.format().is_nan(x)).take(3));
+        }
+        palette.extend([low, high]);
+        for (dir, init) in [("GT", low), ("LT", high)] {
+            for &(shape, dims) in cases {
+                for payload in [false, true] {
+                    seed += 1;
+                    let text = arg_reduce_program(t, dir, (shape, dims), payload);
+                    let len: usize = shape.iter().product();
+                    let mut pick = words(seed, 3 * len + 4);
+                    let mut draw = |n: usize| (pick.next().unwrap_or(0) % n as u64) as usize;
+                    let v: Vec<u64> = (0..len).map(|_| palette[draw(palette.len())]).collect();
+                    let i: Vec<u64> = if seed % 2 == 0 {
+                        (0..len as u64).collect()
+                    } else {
+                        (0..len).map(|_| draw(3) as u64).collect()
+                    };
+                    let init = if seed % 3 == 0 {
+                        palette[draw(palette.len())]
+                    } else {
+                        init
+                    };
+                    let tensor = |elem: &ElementType, data: &[u64]| {
+                        Value::tensor(Tensor::new(elem.clone(), shape.to_vec(), data))
+                    };
+                    let mut args = vec![
+                        tensor(t, &v),
+                        tensor(&i32t, &i),
+                        scalar_value(t, init),
+                        i32_value(if seed % 2 == 0 { 0 } else { -1 }),
+                    ];
+                    if payload {
+                        let p: Vec<u64> = (0..len).map(|_| draw(1000) as u64).collect();
+                        args.extend([tensor(&i32t, &p), i32_value(7), i32_value(-3)]);
+                    }
+                    let (out, compiled, steps) =
+                        same_both_ways_counted(&text, &args, Limits::default());
+                    out.unwrap_or_else(|e| panic!("{t} {dir} {shape:?}: {e}\n{text}"));
+                    assert_eq!(compiled, 1, "{t} {dir} {shape:?}");
+                    if steps > 0 {
+                        let limits = Limits {
+                            max_steps: steps - 1,
+                            ..Limits::default()
+                        };
+                        let (out, _, _) = same_both_ways_counted(&text, &args, limits);
+                        assert!(out.is_err(), "{t} {dir} {shape:?}: the step limit holds");
+                    }
+                }
+            }
         }
     }
 }
