@@ -20,7 +20,11 @@ cache in f32 and bf16 (dynamic_update_slice, argmax), nucleus sampling
 (sort, a cumulative sum as a running reduce_window, argsort), batch
 normalisation's gradient in NCHW, a transposed convolution with bilinear
 resizing in f16 and f32, rotary attention in bf16 with f32 softmax, and a
-mixture-of-experts router (top_k, one-hot combination).
+mixture-of-experts router (top_k, one-hot combination); and a GRU over a
+scan, an int8 matrix product accumulated in i32, a WaveNet-like stack of
+dilated causal 1-D convolutions, a graph network (gathers and segment
+sums), a Fourier layer (rfft, a complex einsum, irfft), a strided 3-D
+convolution, and layer normalisation with GELU in bf16 and its f32 twin.
 """
 import os
 import sys
@@ -346,6 +350,93 @@ def moe_router_f32():
     return jnp.einsum("tef,te->tf", jnp.einsum("td,edf->tef", x, we), comb)
 
 
+def gru_f32():
+    b, d, t = 16, 128, 24
+    xs = filled((t, b, d), jnp.float32, 1.0, 0.5)
+    wz, wr, wh = (filled((2 * d, d), jnp.float32, 0.1, p) for p in (1.0, 2.0, 3.0))
+
+    def step(h, x):
+        hx = jnp.concatenate([h, x], -1)
+        z = jax.nn.sigmoid(hx @ wz)
+        r = jax.nn.sigmoid(hx @ wr)
+        hh = jnp.tanh(jnp.concatenate([r * h, x], -1) @ wh)
+        h = (1 - z) * h + z * hh
+        return h, h.sum(-1)
+    return lax.scan(step, jnp.zeros((b, d), jnp.float32), xs)[1]
+
+
+def int8_matmul_f32():
+    x = filled((128, 256), jnp.float32, 1.0, 0.5)
+    w = filled((256, 256), jnp.float32, 0.2, 1.0)
+    sx = jnp.max(jnp.abs(x)) / 127
+    sw = jnp.max(jnp.abs(w), 0) / 127
+    qx = jnp.round(x / sx).astype(jnp.int8)
+    qw = jnp.round(w / sw).astype(jnp.int8)
+    acc = lax.dot(qx, qw, preferred_element_type=jnp.int32)
+    return jax.nn.relu(acc.astype(jnp.float32) * sx * sw)
+
+
+def wavenet_f32():
+    x = filled((4, 1024, 32), jnp.float32, 1.0, 0.5)
+    h = x
+    for i, dil in enumerate((1, 2, 4, 8)):
+        w = filled((2, 32, 64), jnp.float32, 0.1, 1.0 + i)
+        y = lax.conv_general_dilated(
+            h, w, (1,), [(dil, 0)], rhs_dilation=(dil,), dimension_numbers=("NWC", "WIO", "NWC")
+        )
+        a, g = jnp.split(y, 2, -1)
+        h = h + jnp.tanh(a) * jax.nn.sigmoid(g)
+    return h.mean(1)
+
+
+def gnn_f32():
+    n, e, d = 1024, 8192, 64
+    x = filled((n, d), jnp.float32, 1.0, 0.5)
+    src = (jnp.arange(e) * 37) % n
+    dst = (jnp.arange(e) * 101 + 7) % n
+    w = filled((d, d), jnp.float32, 0.1, 1.0)
+    for _ in range(2):
+        m = x[src] @ w
+        agg = jax.ops.segment_sum(m, dst, n)
+        deg = jax.ops.segment_sum(jnp.ones(e), dst, n)
+        x = jax.nn.relu(agg / jnp.maximum(deg, 1)[:, None] + x)
+    return x.sum(0)
+
+
+def fno_f32():
+    x = filled((8, 256, 32), jnp.float32, 1.0, 0.5)
+    wr = filled((16, 32, 32), jnp.float32, 0.1, 1.0)
+    wi = filled((16, 32, 32), jnp.float32, 0.1, 2.0)
+    f = jnp.fft.rfft(x, axis=1)[:, :16]
+    y = jnp.einsum("bmi,mio->bmo", f, (wr + 1j * wi).astype(jnp.complex64))
+    full = jnp.zeros((8, 129, 32), jnp.complex64).at[:, :16].set(y)
+    return jnp.fft.irfft(full, n=256, axis=1).mean(1)
+
+
+def conv3d_f32():
+    x = filled((2, 8, 16, 16, 8), jnp.float32, 1.0, 0.5)
+    w = filled((3, 3, 3, 8, 16), jnp.float32, 0.1, 1.0)
+    y = lax.conv_general_dilated(
+        x, w, (1, 2, 2), "SAME", dimension_numbers=("NDHWC", "DHWIO", "NDHWC")
+    )
+    return jax.nn.relu(y).mean((1, 2, 3))
+
+
+def layernorm_gelu(dtype):
+    x = filled((512, 768), dtype, 1.0, 0.5)
+    w = filled((768, 768), dtype, 0.05, 1.0)
+    h = layer_norm(x) @ w
+    return jax.nn.gelu(h).astype(jnp.float32).mean(0)
+
+
+def layernorm_gelu_bf16():
+    return layernorm_gelu(jnp.bfloat16)
+
+
+def layernorm_gelu_f32():
+    return layernorm_gelu(jnp.float32)
+
+
 MODELS = [
     transformer_block_f16,
     transformer_train_step_f32,
@@ -367,6 +458,14 @@ MODELS = [
     upsample_f32,
     rope_attention_bf16,
     moe_router_f32,
+    gru_f32,
+    int8_matmul_f32,
+    wavenet_f32,
+    gnn_f32,
+    fno_f32,
+    conv3d_f32,
+    layernorm_gelu_bf16,
+    layernorm_gelu_f32,
 ]
 
 
