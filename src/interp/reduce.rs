@@ -365,7 +365,14 @@ fn reduce_rest<'p>(
     let mut outs: Vec<Vec<u64>> = (0..n)
         .map(|i| Vec::with_capacity(out_n * inits[i].lanes()))
         .collect();
-    let vec_body = VecBody::new(interp, region(op, 0)?).filter(|_| out_n >= 4);
+    // A one-op body folds directly (first branch); only the others may run
+    // on whole tensors.
+    let one_op = n == 1 && body.fast_binary().is_some() && inputs[0].lanes() == 1;
+    let vec_body = if one_op {
+        None
+    } else {
+        VecBody::new(interp, region(op, 0)?).filter(|_| out_n >= 4)
+    };
 
     if let (1, Some(f), 1) = (n, body.fast_binary(), inputs[0].lanes()) {
         let data = &inputs[0].data;
