@@ -192,12 +192,12 @@ where
         }),
         #[cfg(target_arch = "x86_64")]
         Isa::Avx2 if wide => run::<T, A, M, 8>(d, lhs, rhs, zero, mac, |x| {
-            // SAFETY: AVX2 was detected at run time.
+            // SAFETY: AVX2 and FMA were detected at run time.
             unsafe { item_avx2(x) }
         }),
         #[cfg(target_arch = "x86_64")]
         Isa::Avx2 => run::<T, A, M, 16>(d, lhs, rhs, zero, mac, |x| {
-            // SAFETY: AVX2 was detected at run time.
+            // SAFETY: AVX2 and FMA were detected at run time.
             unsafe { item_avx2(x) }
         }),
         Isa::Base if wide => run::<T, A, M, 4>(d, lhs, rhs, zero, mac, item_base),
@@ -312,7 +312,7 @@ where
 }
 
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
+#[target_feature(enable = "avx2,fma")]
 fn item_avx2<T, A, M, const NR: usize>(x: Item<'_, T, A, M, NR>)
 where
     T: Copy,
@@ -596,6 +596,157 @@ impl Mac<f32> for F16Mac {
         }
         out
     }
+}
+
+/// The bfloat16 multiply-accumulate step on `f32` lanes that hold bfloat16
+/// values, `round_bf16(acc + round_bf16(x · y))` (see `linalg::fast_mac`),
+/// in fewer instructions, for products that keep a promise: every nonzero
+/// `x · y` is at least 2⁻¹¹⁹ in magnitude ([`bf16_products_stay_normal`]),
+/// the accumulator starts at +0, and the caller recomputes every product
+/// with a non-finite output by the scalar step.
+///
+/// With AVX-512F (or AVX2 with FMA) a row advances its lanes as vectors,
+/// each rounding done by [`round_bf16_fma`]'s three instructions instead
+/// of [`round_bf16`]'s five: an `f32` `v` of binade `2^e` (`p`, `v`'s
+/// exponent field alone) is rounded to bfloat16's quantum there,
+/// `2^(e−7)`, by `t = fma(p, 1.5·2¹⁶, v)` and `t − p·1.5·2¹⁶` (a second
+/// fma). `1.5·2^(e+16)` is a multiple of `2^(e−7)` whose quotient is even
+/// and `|v| < 2^(e+1)`, so `t` stays in the binade of ulp `2^(e−7)` and is
+/// `v` rounded to nearest, ties to even as `round_bf16` rounds; the
+/// subtraction is exact. That is `round_bf16(v)` for every `f32` that is
+/// neither subnormal (whose `p` is 0: returned unrounded), nor at least
+/// 2¹¹¹ in magnitude (`t` overflows: ±∞ or NaN), nor −0 (+0), which a
+/// test checks on every high half with ties and their neighbours. Under
+/// the promise:
+///
+/// * no value rounded is subnormal: each product is exact in `f32` (8 + 8
+///   significant bits, at least 2⁻¹¹⁹) and its bfloat16 rounding a
+///   multiple of 2⁻¹²⁶ (the quantum at its binade is at least 2⁻¹²⁶); the
+///   accumulator starts at zero, and a sum of two multiples of 2⁻¹²⁶ is
+///   zero or at least 2⁻¹²⁶, and stays a multiple of 2⁻¹²⁶ when rounded to
+///   `f32` and to bfloat16 (a value that needs rounding has a quantum at
+///   least that), so by induction every value rounded is zero or normal;
+/// * a −0 rounded to +0 changes nothing: the accumulator is never −0 (it
+///   starts at +0, and a sum is −0 only when both terms are), and adding
+///   ±0 to it gives the same bits;
+/// * once a value reaches 2¹¹¹ the lane is ±∞ or NaN and stays non-finite
+///   to the end of its chain (∞ rounds to NaN, and NaN absorbs), so every
+///   finite output met only values the two roundings agree on.
+///
+/// [`Mac::mac`], the scalar step, is the exact one.
+#[derive(Clone, Copy, Debug)]
+pub struct Bf16Mac;
+
+/// 1.5·2¹⁶: [`round_bf16_fma`]'s constant.
+const BF16_SHIFTER: f32 = 98304.0;
+
+/// [`Bf16Mac`]'s rounding of an `f32` to bfloat16 by two fused
+/// multiply-adds, one lane at a time (the vector code does the same per
+/// lane). It is [`round_bf16`] except on subnormals, magnitudes of at
+/// least 2¹¹¹ (non-finite results) and −0 (+0).
+#[inline(always)]
+pub fn round_bf16_fma(v: f32) -> f32 {
+    let p = f32::from_bits(v.to_bits() & 0x7F80_0000);
+    let t = p.mul_add(BF16_SHIFTER, v);
+    (-p).mul_add(BF16_SHIFTER, t)
+}
+
+impl Mac<f32> for Bf16Mac {
+    #[inline(always)]
+    fn mac(&self, acc: f32, x: f32, y: f32) -> f32 {
+        round_bf16(acc + round_bf16(x * y))
+    }
+
+    #[inline(always)]
+    #[allow(clippy::needless_range_loop)] // indexing keeps the lanes in registers
+    fn row<const NR: usize, const ISA: u8>(
+        &self,
+        acc: [f32; NR],
+        x: f32,
+        b: &[f32; NR],
+    ) -> [f32; NR] {
+        let mut out = acc;
+        #[cfg(target_arch = "x86_64")]
+        if ISA == ISA_AVX512 && NR.is_multiple_of(16) {
+            use std::arch::x86_64::*;
+            // SAFETY: `ISA_AVX512` is only passed by `item_avx512`, which
+            // runs once AVX-512F was found at run time and into which this
+            // row is inlined; the sixteen lanes read and written at
+            // `16 · h` lie inside the arrays of `NR` lanes (`NR` a multiple
+            // of 16).
+            unsafe {
+                let round = |v: __m512| {
+                    let p = _mm512_castsi512_ps(_mm512_and_si512(
+                        _mm512_castps_si512(v),
+                        _mm512_set1_epi32(0x7F80_0000),
+                    ));
+                    let c = _mm512_set1_ps(BF16_SHIFTER);
+                    _mm512_fnmadd_ps(p, c, _mm512_fmadd_ps(p, c, v))
+                };
+                let xs = _mm512_set1_ps(x);
+                for h in 0..NR / 16 {
+                    let a = _mm512_loadu_ps(acc.as_ptr().add(16 * h));
+                    let y = _mm512_loadu_ps(b.as_ptr().add(16 * h));
+                    let s = round(_mm512_add_ps(a, round(_mm512_mul_ps(xs, y))));
+                    _mm512_storeu_ps(out.as_mut_ptr().add(16 * h), s);
+                }
+            }
+            return out;
+        }
+        #[cfg(target_arch = "x86_64")]
+        if ISA == ISA_AVX2 && NR.is_multiple_of(8) {
+            use std::arch::x86_64::*;
+            // SAFETY: `ISA_AVX2` is only passed by `item_avx2`, which runs
+            // once AVX2 and FMA were found at run time and into which this
+            // row is inlined; the eight lanes at `8 · h` lie inside the
+            // arrays (`NR` a multiple of 8).
+            unsafe {
+                let round = |v: __m256| {
+                    let p = _mm256_and_ps(v, _mm256_castsi256_ps(_mm256_set1_epi32(0x7F80_0000)));
+                    let c = _mm256_set1_ps(BF16_SHIFTER);
+                    _mm256_fnmadd_ps(p, c, _mm256_fmadd_ps(p, c, v))
+                };
+                let xs = _mm256_set1_ps(x);
+                for h in 0..NR / 8 {
+                    let a = _mm256_loadu_ps(acc.as_ptr().add(8 * h));
+                    let y = _mm256_loadu_ps(b.as_ptr().add(8 * h));
+                    let s = round(_mm256_add_ps(a, round(_mm256_mul_ps(xs, y))));
+                    _mm256_storeu_ps(out.as_mut_ptr().add(8 * h), s);
+                }
+            }
+            return out;
+        }
+        for c in 0..NR {
+            out[c] = self.mac(acc[c], x, b[c]);
+        }
+        out
+    }
+}
+
+/// Whether every nonzero product of a bfloat16 value of magnitude at least
+/// `a` and one of magnitude at least `b` (the least nonzero magnitudes of
+/// two operands' bfloat16 patterns, `None` for an operand with none) is
+/// at least 2⁻¹¹⁹ in magnitude: [`Bf16Mac`]'s condition.
+pub fn bf16_products_stay_normal(a: Option<u16>, b: Option<u16>) -> bool {
+    let (Some(a), Some(b)) = (a, b) else {
+        return true;
+    };
+    let value = |m: u16| f64::from(f32::from_bits(u32::from(m & 0x7FFF) << 16));
+    // Exact: two bfloat16 values' product fits in an `f64`.
+    value(a) * value(b) >= 2f64.powi(-119)
+}
+
+/// The least nonzero magnitude (the 15 low bits) of bfloat16 patterns,
+/// `None` when every one is ±0.
+pub fn least_nonzero_bf16(words: &[u16]) -> Option<u16> {
+    let m = words
+        .iter()
+        .map(|&w| match w & 0x7FFF {
+            0 => u16::MAX,
+            m => m,
+        })
+        .min()?;
+    (m != u16::MAX).then_some(m)
 }
 
 /// The left operand of [`lanewise`], gathered a row at a time.

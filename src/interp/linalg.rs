@@ -482,6 +482,10 @@ trait Product {
 
     /// Multiply-accumulate steps of all outputs together.
     fn macs(&self) -> u64;
+
+    /// The left and right operands (whose elements, with zeros for
+    /// padding, are all the steps read).
+    fn operands(&self) -> [&Tensor; 2];
 }
 
 /// A `dot_general` for the engine: `lp` as `[B, I, K]`, `rp` as `[B, K, J]`.
@@ -529,6 +533,10 @@ impl Product for DotProduct<'_> {
         [d.b, d.i, d.j, d.k]
             .iter()
             .fold(1u64, |m, &n| m.saturating_mul(n as u64))
+    }
+
+    fn operands(&self) -> [&Tensor; 2] {
+        [self.lp, self.rp]
     }
 
     fn one(
@@ -657,9 +665,26 @@ fn fast_mac(acc: &ElementType, p: &impl Product) -> Option<Words> {
             let (mut w, nans) = match kind {
                 FloatKind::BF16 => {
                     let read = |x: u64| f32::from_bits((x as u32) << 16);
-                    let out = p.run(read, 0.0f32, |a: f32, x: f32, y: f32| {
+                    let exact = |a: f32, x: f32, y: f32| {
                         gemm::round_bf16(a + gemm::round_bf16(x * y))
+                    };
+                    // Roundings by fused multiply-adds when no product or
+                    // sum can be subnormal, kept when every output is
+                    // finite (see `gemm::Bf16Mac`).
+                    let least = p.operands().map(|t| match &t.data {
+                        Words::U16(w) => Some(gemm::least_nonzero_bf16(w)),
+                        _ => None,
                     });
+                    let quick = match least {
+                        [Some(a), Some(b)] if gemm::bf16_products_stay_normal(a, b) => {
+                            Some(p.run(read, 0.0f32, gemm::Bf16Mac))
+                        }
+                        _ => None,
+                    };
+                    let out = match quick {
+                        Some(out) if out.iter().all(|v| v.is_finite()) => out,
+                        _ => p.run(read, 0.0f32, exact),
+                    };
                     let w = Words::U16(out.iter().map(|v| (v.to_bits() >> 16) as u16).collect());
                     (w, out.iter().map(|v| v.is_nan()).collect::<Vec<bool>>())
                 }
@@ -1820,6 +1845,10 @@ impl Product for ConvProduct<'_> {
         (num_elements(&self.cl.out_shape) as u64)
             .saturating_mul(self.entries.len() as u64)
             .saturating_mul(self.cl.ki as u64)
+    }
+
+    fn operands(&self) -> [&Tensor; 2] {
+        [self.l, self.r]
     }
 
     fn one(
