@@ -1936,3 +1936,342 @@ fn convert_op_matches_soft_float_conversion() {
         }
     }
 }
+
+/// A bf16 pattern of magnitude 2^e·(1 + m/128), random sign and `m`, with
+/// `e` in `lo..=hi`; zeros at rate 1/16.
+fn bf16_in(rng: &mut Rng, lo: i32, hi: i32) -> u64 {
+    if rng.below(16) == 0 {
+        return rng.below(2) << 15;
+    }
+    let e = lo + rng.below((hi - lo + 1) as u64) as i32;
+    (rng.below(2) << 15) | (((e + 127) as u64) << 7) | rng.below(128)
+}
+
+/// `gemm::Bf16Mac` (bf16 roundings by two fused multiply-adds) keeps its
+/// promise: its rounding is `round_bf16` on every `f32` but subnormals,
+/// −0 (+0) and magnitudes from 2¹¹² (non-finite), checked on every high
+/// half with the low halves of ties, their neighbours and more; and on
+/// products whose nonzero products are at least 2⁻¹¹⁹, every output it
+/// gives finite has the exact step's bits, while operands near the top of
+/// the range make non-finite outputs (which the caller recomputes).
+#[test]
+fn bf16_engine_step_by_fused_multiply_adds_matches_the_exact_step() {
+    use hlocheck::interp::gemm::{self, round_bf16_fma, Bf16Mac, Dense, Dims};
+    let mut rng = Rng(0xBF16_F3A0_0000_0001);
+    let lows = [0u32, 1, 0x7FFF, 0x8000, 0x8001, 0xFFFF, 0x4000, 0xC000];
+    for high in 0..1u32 << 16 {
+        for low in lows.iter().copied().chain([rng.next() as u32 & 0xFFFF]) {
+            let x = f32::from_bits(high << 16 | low);
+            let got = round_bf16_fma(x);
+            if x.is_nan() || x.abs() >= 2f32.powi(112) {
+                assert!(!got.is_finite(), "{:#x}", x.to_bits());
+            } else if x.is_subnormal() {
+                continue;
+            } else if x == 0.0 {
+                assert_eq!(got.to_bits(), 0, "{:#x}", x.to_bits());
+            } else {
+                assert_eq!(got.to_bits(), round_bf16(x).to_bits(), "{:#x}", x.to_bits());
+            }
+        }
+    }
+    let value = |w: u64| f32::from_bits((w as u32) << 16);
+    let shapes = [
+        (5, 40, 70),
+        (9, 300, 33),
+        (4, 3, 16),
+        (13, 520, 7),
+        (1, 2, 64),
+        (8, 700, 48),
+    ];
+    let (mut finite, mut overflowed) = (0usize, 0usize);
+    // Exponent ranges of both operands: products at least 2⁻¹¹⁹ (down to
+    // the edge), cancellation-prone, and near the top (overflow).
+    let ranges = [(-3, 3), (-59, -50), (-59, 60), (40, 63)];
+    for (i, k, j) in shapes {
+        for &(lo, hi) in &ranges {
+            let a: Vec<f32> = (0..i * k)
+                .map(|_| value(bf16_in(&mut rng, lo, hi)))
+                .collect();
+            let b: Vec<f32> = (0..k * j)
+                .map(|_| value(bf16_in(&mut rng, lo, hi)))
+                .collect();
+            let d = Dims { b: 1, i, j, k };
+            let lhs = Dense { data: &a, i, k };
+            let fast = gemm::gemm(d, &lhs, &b, 0.0f32, Bf16Mac);
+            let exact = gemm::gemm(d, &lhs, &b, 0.0f32, |acc: f32, x: f32, y: f32| {
+                round_bf16(acc + round_bf16(x * y))
+            });
+            for (o, (f, e)) in fast.iter().zip(&exact).enumerate() {
+                if f.is_finite() {
+                    finite += 1;
+                    assert_eq!(
+                        f.to_bits(),
+                        e.to_bits(),
+                        "{i}x{k}x{j} {lo}..{hi} output {o}"
+                    );
+                } else {
+                    overflowed += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        finite > 2_500 && overflowed > 0,
+        "{finite} finite, {overflowed} not"
+    );
+}
+
+/// `dot_general` in bf16 through the fused multiply-add roundings (nonzero
+/// products at least 2⁻¹¹⁹), through them and then again by the exact step
+/// (an output overflows, or is NaN), and by the exact step alone (a
+/// product below 2⁻¹¹⁹) gives the plain loops' bits.
+#[test]
+fn bf16_dot_general_on_every_rounding_path_matches_the_plain_loops() {
+    let elem = ElementType::Float(FloatKind::BF16);
+    let mut rng = Rng(0xD07B_F16D_07BF_16D0);
+    let c = case(&[21, 300], &[300, 37], &[], &[], &[1], &[0]);
+    let text = c.program(&elem);
+    let operand = |rng: &mut Rng, shape: &[usize], lo: i32, hi: i32, odd: Option<u64>| {
+        let n: usize = shape.iter().product();
+        let mut lanes: Vec<u64> = (0..n).map(|_| bf16_in(rng, lo, hi)).collect();
+        if let Some(w) = odd {
+            let at = rng.below(n as u64) as usize;
+            lanes[at] = w;
+        }
+        Value::tensor(Tensor::new(elem.clone(), shape.to_vec(), &lanes))
+    };
+    // Huge, NaN, a subnormal (its products fall below 2⁻¹¹⁹), none.
+    for odd in [
+        None,
+        Some(0x7E80u64),
+        Some(0x7FC1),
+        Some(0x0005),
+        Some(0x8001),
+    ] {
+        for (lo, hi) in [(-8, 8), (-59, -50), (55, 63)] {
+            let a = operand(&mut rng, &c.lhs, lo, hi, odd);
+            let b = operand(&mut rng, &c.rhs, lo, hi, None);
+            same_both_ways(&text, a, b);
+        }
+    }
+}
+
+/// The hardware paths of `sqrt`, `floor`, `ceil`, `round_nearest_even`
+/// and `round_nearest_afz` (`elementwise::unary_hw_block`) give the soft
+/// rules' bits: every bf16 and f16 pattern, f32 patterns over every
+/// exponent (halves, ties, ±0, subnormals, NaN payloads) and random, f64
+/// patterns at the same edges and random.
+#[test]
+fn unary_roundings_and_sqrt_in_hardware_match_soft_float() {
+    use hlocheck::interp::elementwise::{unary_hw_block, HwUnary};
+    let mut rng = Rng(0x5B27_0F10_0C31_0001);
+    let all16: Vec<u64> = (0..1u64 << 16).collect();
+    let mut f32s: Vec<u64> = (0..1u64 << 32).step_by(7_919).collect();
+    for e in 0..256u64 {
+        for low in [
+            0u64, 1, 0x3F_FFFF, 0x40_0000, 0x40_0001, 0x7F_FFFF, 0x20_0000,
+        ] {
+            for sign in [0u64, 1 << 31] {
+                f32s.push(sign | e << 23 | low);
+            }
+        }
+    }
+    f32s.extend((0..100_000).map(|_| rng.next() & 0xFFFF_FFFF));
+    let mut f64s: Vec<u64> = (0..100_000).map(|_| rng.next()).collect();
+    for e in 0..2048u64 {
+        for low in [0u64, 1, 1 << 51, (1 << 51) + 1, (1 << 52) - 1, 1 << 50] {
+            for sign in [0u64, 1 << 63] {
+                f64s.push(sign | e << 52 | low);
+            }
+        }
+    }
+    let ops = [
+        HwUnary::Sqrt,
+        HwUnary::Floor,
+        HwUnary::Ceil,
+        HwUnary::RoundEven,
+        HwUnary::RoundAfz,
+    ];
+    let kinds = [
+        (FloatKind::F32, &f32s),
+        (FloatKind::F64, &f64s),
+        (FloatKind::BF16, &all16),
+        (FloatKind::F16, &all16),
+    ];
+    for (kind, xs) in kinds {
+        let f = kind.format();
+        for op in ops {
+            let mut out = vec![0u64; xs.len()];
+            assert!(unary_hw_block(kind, op, xs, &mut out));
+            for (&x, &o) in xs.iter().zip(&out) {
+                assert_eq!(o, op.soft(f, x), "{op:?} {}: {x:#x}", kind.name());
+            }
+        }
+    }
+    let mut out = [0u64; 1];
+    assert!(!unary_hw_block(
+        FloatKind::F8E4M3FN,
+        HwUnary::Sqrt,
+        &[1],
+        &mut out
+    ));
+}
+
+/// `convert` between integer types, from f32, f64, bf16 and f16 to every
+/// integer type and from every integer type to f32 and f64 (done in
+/// hardware) gives `convert_elem`'s lane for every element: float operands
+/// at the integer ranges' edges (±2^w, ±2^w ± 1 ulp, halves), NaN, ±∞, ±0,
+/// subnormals and random patterns; integer operands at the edges and
+/// random.
+#[test]
+fn numeric_conversions_in_hardware_match_convert_elem() {
+    use hlocheck::interp::elementwise::{convert_elem, convert_tensor};
+    let mut rng = Rng(0xC0E7_1A7E_0000_0001);
+    let mut ints = Vec::new();
+    for w in [8u32, 16, 32, 64] {
+        for s in [Signedness::Signless, Signedness::Unsigned] {
+            ints.push(ElementType::Int(s, w));
+        }
+    }
+    let floats = [
+        FloatKind::F32,
+        FloatKind::F64,
+        FloatKind::BF16,
+        FloatKind::F16,
+    ];
+    let mut values: Vec<f64> = vec![0.0, -0.0, 0.5, -0.5, 1.5, -1.5, 0.99, -0.99];
+    for p in [7, 8, 15, 16, 31, 32, 63, 64, 100] {
+        let t = 2f64.powi(p);
+        for v in [
+            t,
+            t - 1.0,
+            t + 1.0,
+            t - 0.5,
+            t * (1.0 - 1e-7),
+            t * (1.0 + 1e-7),
+        ] {
+            values.push(v);
+            values.push(-v);
+        }
+    }
+    values.extend([
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::NAN,
+        -f64::NAN,
+        1e-40,
+        -1e-310,
+    ]);
+    for kind in floats {
+        let elem = ElementType::Float(kind);
+        let f = kind.format();
+        let mut lanes: Vec<u64> = values
+            .iter()
+            .map(|&v| {
+                hlocheck::float::convert::convert(
+                    FloatKind::F64.format(),
+                    f,
+                    v.to_bits(),
+                    Rounding::NearestEven,
+                )
+            })
+            .collect();
+        lanes.extend((0..20_000).map(|_| float_bits(f, &mut rng, 100)));
+        let t = Tensor::new(elem.clone(), vec![lanes.len()], &lanes);
+        for to in &ints {
+            let got = convert_tensor(&t, to).lanes_vec();
+            for (i, &x) in t.lanes_vec().iter().enumerate() {
+                let mut want = Vec::new();
+                convert_elem(&elem, to, &[x], &mut want);
+                assert_eq!(got[i], want[0], "{} {x:#x} -> {to:?}", kind.name());
+            }
+        }
+    }
+    for from in &ints {
+        let xs: Vec<u64> = {
+            let mut v: Vec<u64> = lanes(from, 20_000, &mut rng, 0);
+            let w = match from {
+                ElementType::Int(_, w) => *w,
+                _ => 64,
+            };
+            for e in [
+                0u64,
+                1,
+                u64::MAX,
+                1 << (w - 1),
+                (1 << (w - 1)) - 1,
+                1 << 24,
+                (1 << 24) + 1,
+            ] {
+                let mut probe = Vec::new();
+                convert_elem(
+                    &ElementType::Int(Signedness::Unsigned, 64),
+                    from,
+                    &[e],
+                    &mut probe,
+                );
+                v.push(probe[0]);
+            }
+            v
+        };
+        let t = Tensor::new(from.clone(), vec![xs.len()], &xs);
+        let targets = ints
+            .iter()
+            .cloned()
+            .chain(floats[..2].iter().map(|&k| ElementType::Float(k)));
+        for to in targets {
+            let got = convert_tensor(&t, &to).lanes_vec();
+            for (i, &x) in t.lanes_vec().iter().enumerate() {
+                let mut want = Vec::new();
+                convert_elem(from, &to, &[x], &mut want);
+                assert_eq!(got[i], want[0], "{from:?} {x:#x} -> {to:?}");
+            }
+        }
+    }
+}
+
+/// `reduce` with a one-op body other than an f32 sum (maximum, minimum,
+/// multiply; bf16 maximum and minimum) over leading and middle dimensions
+/// folds in hardware with the plain fold's bits: NaN payloads, ±0 ties,
+/// ±∞ and random values.
+#[test]
+fn reduce_one_op_folds_in_hardware_match_the_plain_fold() {
+    let mut rng = Rng(0x2ED0_CE0F_01D5_0001);
+    for (ty, ops) in [
+        ("f32", &["maximum", "minimum", "multiply", "add"][..]),
+        ("bf16", &["maximum", "minimum"][..]),
+    ] {
+        let elem = match ty {
+            "f32" => ElementType::Float(FloatKind::F32),
+            _ => ElementType::Float(FloatKind::BF16),
+        };
+        for op in ops {
+            for dims in ["0", "1", "0, 2"] {
+                let out = match dims {
+                    "0" => "5x3",
+                    "1" => "7x3",
+                    _ => "5",
+                };
+                let text = format!(
+                    "func.func @main(%a: tensor<7x5x3x{ty}>, %i: tensor<{ty}>) -> tensor<{out}x{ty}> {{\n\
+                     %r = stablehlo.reduce(%a init: %i) across dimensions = [{dims}] : (tensor<7x5x3x{ty}>, tensor<{ty}>) -> tensor<{out}x{ty}>\n\
+                     reducer(%x: tensor<{ty}>, %y: tensor<{ty}>) {{\n\
+                     %s = stablehlo.{op} %x, %y : tensor<{ty}>\n\
+                     stablehlo.return %s : tensor<{ty}>\n\
+                     }}\n\
+                     return %r : tensor<{out}x{ty}>\n\
+                     }}\n"
+                );
+                for special in [0, 100, 500] {
+                    let a = Tensor::new(
+                        elem.clone(),
+                        vec![7, 5, 3],
+                        &lanes(&elem, 105, &mut rng, special),
+                    );
+                    let i = Tensor::new(elem.clone(), vec![], &lanes(&elem, 1, &mut rng, special));
+                    same_both_ways(&text, Value::tensor(a), Value::tensor(i));
+                }
+            }
+        }
+    }
+}

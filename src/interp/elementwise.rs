@@ -1334,49 +1334,141 @@ unary_kernel!(sign, sign_body);
 
 fn sqrt_body(d: Domain, a: &Tensor) -> Result<Tensor, String> {
     match d {
-        Domain::Float(kind) => {
-            let f = kind.format();
-            Ok(map1(a, a.elem.clone(), |x| arith::sqrt(f, x, RNE)))
-        }
+        Domain::Float(kind) => Ok(unary_hw(kind, HwUnary::Sqrt, a)),
         Domain::Complex(_) => super::transcendental::complex_sqrt(d, a),
         _ => Err(unsupported("sqrt", d)),
     }
 }
 unary_kernel!(sqrt, sqrt_body);
 
-fn float_map(
-    d: Domain,
-    a: &Tensor,
-    what: &str,
-    g: fn(&Format, u64) -> u64,
-) -> Result<Tensor, String> {
+fn float_map(d: Domain, a: &Tensor, what: &str, op: HwUnary) -> Result<Tensor, String> {
     match d {
-        Domain::Float(kind) => {
-            let f = kind.format();
-            Ok(map1(a, a.elem.clone(), |x| g(f, x)))
-        }
+        Domain::Float(kind) => Ok(unary_hw(kind, op, a)),
         _ => Err(unsupported(what, d)),
     }
 }
 
 fn floor_body(d: Domain, a: &Tensor) -> Result<Tensor, String> {
-    float_map(d, a, "floor", convert::floor)
+    float_map(d, a, "floor", HwUnary::Floor)
 }
 unary_kernel!(floor, floor_body);
 
 fn ceil_body(d: Domain, a: &Tensor) -> Result<Tensor, String> {
-    float_map(d, a, "ceil", convert::ceil)
+    float_map(d, a, "ceil", HwUnary::Ceil)
 }
 unary_kernel!(ceil, ceil_body);
 
 fn round_nearest_even_body(d: Domain, a: &Tensor) -> Result<Tensor, String> {
-    float_map(d, a, "round_nearest_even", convert::round_nearest_even)
+    float_map(d, a, "round_nearest_even", HwUnary::RoundEven)
 }
 unary_kernel!(round_nearest_even, round_nearest_even_body);
 
 fn round_nearest_afz_body(d: Domain, a: &Tensor) -> Result<Tensor, String> {
-    float_map(d, a, "round_nearest_afz", convert::round_nearest_afz)
+    float_map(d, a, "round_nearest_afz", HwUnary::RoundAfz)
 }
+/// The unary float ops computed in hardware by [`unary_hw_block`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HwUnary {
+    Sqrt,
+    Floor,
+    Ceil,
+    RoundEven,
+    RoundAfz,
+}
+
+impl HwUnary {
+    /// The soft-float rule, whose bits the hardware path gives.
+    pub fn soft(self, f: &Format, x: u64) -> u64 {
+        match self {
+            HwUnary::Sqrt => arith::sqrt(f, x, RNE),
+            HwUnary::Floor => convert::floor(f, x),
+            HwUnary::Ceil => convert::ceil(f, x),
+            HwUnary::RoundEven => convert::round_nearest_even(f, x),
+            HwUnary::RoundAfz => convert::round_nearest_afz(f, x),
+        }
+    }
+}
+
+/// `op` on lanes of f32, f64, bf16 or f16 (`false`, nothing written, for
+/// the other kinds) with the bits of [`HwUnary::soft`]: in hardware
+/// (`f64`; `f32` for the three narrower formats) for every lane whose
+/// operand and result are not NaN, by the soft rule for the others (NaN
+/// payloads are soft-float's).
+///
+/// * The roundings to an integral value are exact in hardware, keep the
+///   sign of a zero result, and give a value of the operand's format: a
+///   bf16 or f16 operand below 2⁸ or 2¹¹ in magnitude rounds to an
+///   integer of at most 8 or 11 significant bits, and a larger one is
+///   already integral.
+/// * `sqrt` is correctly rounded in hardware; a bf16 or f16 square root
+///   computed in `f32` and rounded once more to the format is correctly
+///   rounded too (24 ≥ 2p + 2 for p = 8 and 11), and never subnormal (the
+///   square root of a positive value of either format is at least 2⁻⁶⁷).
+pub fn unary_hw_block(kind: FloatKind, op: HwUnary, xs: &[u64], out: &mut [u64]) -> bool {
+    fn lane32(op: HwUnary, v: f32) -> f32 {
+        match op {
+            HwUnary::Sqrt => v.sqrt(),
+            HwUnary::Floor => v.floor(),
+            HwUnary::Ceil => v.ceil(),
+            HwUnary::RoundEven => v.round_ties_even(),
+            HwUnary::RoundAfz => v.round(),
+        }
+    }
+    let f = kind.format();
+    let each32 = |out: &mut [u64], wide: &dyn Fn(u64) -> f32, narrow: &dyn Fn(f32) -> u64| {
+        for (o, &x) in out.iter_mut().zip(xs) {
+            let r = lane32(op, wide(x));
+            *o = if r.is_nan() { op.soft(f, x) } else { narrow(r) };
+        }
+    };
+    match kind {
+        FloatKind::F32 => each32(out, &|x| f32::from_bits(x as u32), &|r| {
+            u64::from(r.to_bits())
+        }),
+        FloatKind::BF16 => each32(out, &|x| f32::from_bits((x as u32) << 16), &|r| {
+            u64::from(super::gemm::round_bf16(r).to_bits() >> 16)
+        }),
+        FloatKind::F16 => each32(out, &super::gemm::f16_to_f32, &|r| {
+            u64::from(super::gemm::f16_bits(super::gemm::round_f16(r)))
+        }),
+        FloatKind::F64 => {
+            for (o, &x) in out.iter_mut().zip(xs) {
+                let v = f64::from_bits(x);
+                let r = match op {
+                    HwUnary::Sqrt => v.sqrt(),
+                    HwUnary::Floor => v.floor(),
+                    HwUnary::Ceil => v.ceil(),
+                    HwUnary::RoundEven => v.round_ties_even(),
+                    HwUnary::RoundAfz => v.round(),
+                };
+                *o = if r.is_nan() {
+                    op.soft(f, x)
+                } else {
+                    r.to_bits()
+                };
+            }
+        }
+        _ => return false,
+    }
+    true
+}
+
+/// `a` (float) mapped by `op` lane by lane: [`unary_hw_block`] where it
+/// applies, else the soft rule.
+fn unary_hw(kind: FloatKind, op: HwUnary, a: &Tensor) -> Tensor {
+    let f = kind.format();
+    let data = Words::build(Width::of(&a.elem), a.data.len(), |off, out| {
+        let mut xs = [0u64; BLOCK];
+        let xs = a.data.block(off, &mut xs[..out.len()]);
+        if !unary_hw_block(kind, op, xs, out) {
+            for (o, &x) in out.iter_mut().zip(xs.iter()) {
+                *o = op.soft(f, x);
+            }
+        }
+    });
+    Tensor::from_words(a.elem.clone(), a.shape.clone(), data)
+}
+
 unary_kernel!(round_nearest_afz, round_nearest_afz_body);
 
 fn is_finite(_: &mut Interp<'_>, _: &Op, args: Vec<Value>) -> KResult<Vec<Value>> {
@@ -1792,12 +1884,70 @@ pub fn convert_tensor(a: &Tensor, to: &ElementType) -> Tensor {
     if let (ElementType::Float(fk), ElementType::Float(tk)) = (&a.elem, to) {
         return convert_floats(a, *fk, *tk);
     }
+    if let Some(t) = convert_numbers(a, to) {
+        return t;
+    }
     let mut data = Vec::with_capacity(a.len() * lanes(to));
     let l = a.lanes();
     for x in a.lanes_vec().chunks_exact(l.max(1)) {
         convert_elem(&a.elem, to, x, &mut data);
     }
     Tensor::new(to.clone(), a.shape.clone(), &data)
+}
+
+/// `a` converted lane by lane, in hardware, between the integer types
+/// (wrapping), from f32, f64, bf16 and f16 to integers and from integers
+/// to f32 and f64: the rules of [`convert_elem`], each with its bits.
+/// `None` for the other pairs (booleans, complex, other float formats).
+///
+/// * Float → integer truncates toward zero, saturates and takes NaN to 0,
+///   which is what Rust's `as` from `f64` does; every value of the four
+///   formats is an `f64` (bf16 and f16 through their exact `f32`).
+/// * Integer → f32/f64 rounds to nearest even, which Rust's `as` from
+///   `i64` and `u64` does (0 gives +0).
+fn convert_numbers(a: &Tensor, to: &ElementType) -> Option<Tensor> {
+    let (Ok(from_d), Ok(to_d)) = (domain(&a.elem), domain(to)) else {
+        return None;
+    };
+    let f32_value = |kind: FloatKind| -> Option<fn(u64) -> f64> {
+        Some(match kind {
+            FloatKind::F32 => |x| f64::from(f32::from_bits(x as u32)),
+            FloatKind::F64 => f64::from_bits,
+            FloatKind::BF16 => |x| f64::from(f32::from_bits((x as u32) << 16)),
+            FloatKind::F16 => |x| f64::from(super::gemm::f16_to_f32(x)),
+            _ => return None,
+        })
+    };
+    let lane: Box<dyn Fn(u64) -> u64 + Sync> = match (from_d, to_d) {
+        (Domain::Int(k), Domain::Int(t)) => Box::new(move |x| t.wrap(k.value(x))),
+        (Domain::Float(fk), Domain::Int(t)) => {
+            let value = f32_value(fk)?;
+            if t.signed {
+                let (lo, hi) = (t.min() as i64, t.max() as i64);
+                Box::new(move |x| t.wrap(i128::from((value(x) as i64).clamp(lo, hi))))
+            } else {
+                let hi = t.max() as u64;
+                Box::new(move |x| t.wrap(i128::from((value(x) as u64).min(hi))))
+            }
+        }
+        (Domain::Int(k), Domain::Float(FloatKind::F32)) if k.signed => {
+            Box::new(move |x| u64::from((k.value(x) as i64 as f32).to_bits()))
+        }
+        (Domain::Int(k), Domain::Float(FloatKind::F32)) => {
+            Box::new(move |x| u64::from((k.value(x) as u64 as f32).to_bits()))
+        }
+        (Domain::Int(k), Domain::Float(FloatKind::F64)) if k.signed => {
+            Box::new(move |x| (k.value(x) as i64 as f64).to_bits())
+        }
+        (Domain::Int(k), Domain::Float(FloatKind::F64)) => {
+            Box::new(move |x| (k.value(x) as u64 as f64).to_bits())
+        }
+        _ => return None,
+    };
+    if a.lanes() != 1 || lanes(to) != 1 {
+        return None;
+    }
+    Some(map1(a, to.clone(), lane))
 }
 
 /// `t` (of float type `from`) converted to `to` by the blocks of a

@@ -51,7 +51,9 @@
 //! is smaller (an intermediate that is never stored cannot exceed
 //! `--max-memory`).
 
-use super::elementwise::{float2_block, pick_block, FloatOp, ADD, DIV, MUL, SUB};
+use super::elementwise::{
+    float2_block, pick_block, unary_hw_block, FloatOp, HwUnary, ADD, DIV, MUL, SUB,
+};
 use super::movement::iota_float;
 use super::tensor::{num_elements, strides, Tensor, Width, Words, BLOCK};
 use super::{static_shape, Interp};
@@ -59,7 +61,7 @@ use crate::float::arith;
 use crate::float::convert;
 use crate::float::elementary::{self, Binary, Unary};
 use crate::float::fast::Narrow;
-use crate::float::{FloatKind, Rounding};
+use crate::float::FloatKind;
 use crate::ir::attr::{Attr, DenseArray};
 use crate::ir::{Block, ElementType, Op, Region, Type, ValueId};
 use std::collections::HashMap;
@@ -866,8 +868,6 @@ impl Ready<'_> {
     }
 }
 
-const RNE: Rounding = Rounding::NearestEven;
-
 /// A vector pass of `lanes`: true when some lane needs the per-lane rule.
 type Pass = fn(&[u64], &mut [u64]) -> bool;
 
@@ -1043,12 +1043,19 @@ fn compute(
                 Un::Math(m) => super::transcendental::unary_block(kind, m, xs, o),
                 Un::Abs => each(o, &|x| arith::abs(f, x)),
                 Un::Negate => each(o, &|x| arith::negate(f, x)),
-                Un::Sqrt => each(o, &|x| arith::sqrt(f, x, RNE)),
                 Un::Sign => each(o, &|x| arith::sign(f, x)),
-                Un::Floor => each(o, &|x| convert::floor(f, x)),
-                Un::Ceil => each(o, &|x| convert::ceil(f, x)),
-                Un::RoundEven => each(o, &|x| convert::round_nearest_even(f, x)),
-                Un::RoundAfz => each(o, &|x| convert::round_nearest_afz(f, x)),
+                Un::Sqrt | Un::Floor | Un::Ceil | Un::RoundEven | Un::RoundAfz => {
+                    let op = match u {
+                        Un::Sqrt => HwUnary::Sqrt,
+                        Un::Floor => HwUnary::Floor,
+                        Un::Ceil => HwUnary::Ceil,
+                        Un::RoundEven => HwUnary::RoundEven,
+                        _ => HwUnary::RoundAfz,
+                    };
+                    if !unary_hw_block(kind, op, xs, o) {
+                        each(o, &|x| op.soft(f, x));
+                    }
+                }
             }
         }
         Node::Binary(b, kind, a, c) => {

@@ -615,7 +615,7 @@ impl Mac<f32> for F16Mac {
 /// `v` rounded to nearest, ties to even as `round_bf16` rounds; the
 /// subtraction is exact. That is `round_bf16(v)` for every `f32` that is
 /// neither subnormal (whose `p` is 0: returned unrounded), nor at least
-/// 2¹¹¹ in magnitude (`t` overflows: ±∞ or NaN), nor −0 (+0), which a
+/// 2¹¹² in magnitude (`t` overflows: ±∞ or NaN), nor −0 (+0), which a
 /// test checks on every high half with ties and their neighbours. Under
 /// the promise:
 ///
@@ -629,7 +629,7 @@ impl Mac<f32> for F16Mac {
 /// * a −0 rounded to +0 changes nothing: the accumulator is never −0 (it
 ///   starts at +0, and a sum is −0 only when both terms are), and adding
 ///   ±0 to it gives the same bits;
-/// * once a value reaches 2¹¹¹ the lane is ±∞ or NaN and stays non-finite
+/// * once a value reaches 2¹¹² the lane is ±∞ or NaN and stays non-finite
 ///   to the end of its chain (∞ rounds to NaN, and NaN absorbs), so every
 ///   finite output met only values the two roundings agree on.
 ///
@@ -643,7 +643,7 @@ const BF16_SHIFTER: f32 = 98304.0;
 /// [`Bf16Mac`]'s rounding of an `f32` to bfloat16 by two fused
 /// multiply-adds, one lane at a time (the vector code does the same per
 /// lane). It is [`round_bf16`] except on subnormals, magnitudes of at
-/// least 2¹¹¹ (non-finite results) and −0 (+0).
+/// least 2¹¹² (non-finite results) and −0 (+0).
 #[inline(always)]
 pub fn round_bf16_fma(v: f32) -> f32 {
     let p = f32::from_bits(v.to_bits() & 0x7F80_0000);

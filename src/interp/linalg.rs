@@ -665,9 +665,8 @@ fn fast_mac(acc: &ElementType, p: &impl Product) -> Option<Words> {
             let (mut w, nans) = match kind {
                 FloatKind::BF16 => {
                     let read = |x: u64| f32::from_bits((x as u32) << 16);
-                    let exact = |a: f32, x: f32, y: f32| {
-                        gemm::round_bf16(a + gemm::round_bf16(x * y))
-                    };
+                    let exact =
+                        |a: f32, x: f32, y: f32| gemm::round_bf16(a + gemm::round_bf16(x * y));
                     // Roundings by fused multiply-adds when no product or
                     // sum can be subnormal, kept when every output is
                     // finite (see `gemm::Bf16Mac`).
@@ -720,12 +719,24 @@ fn fast_mac(acc: &ElementType, p: &impl Product) -> Option<Words> {
         ),
         other => {
             let ik = int_kind(other)?;
-            let out = p.run(
-                |x| x,
-                0u64,
-                |a: u64, x: u64, y: u64| a.wrapping_add(x.wrapping_mul(y)),
-            );
-            Words::collect(width, out.into_iter().map(|v| ik.wrap(v as i64 as i128)))
+            if ik.bits <= 32 {
+                // Wrapping sums of wrapping products modulo 2³² have the low
+                // 32 bits of those modulo 2⁶⁴, and the result keeps at most
+                // 32: twice the lanes per vector.
+                let out = p.run(
+                    |x| x as u32,
+                    0u32,
+                    |a: u32, x: u32, y: u32| a.wrapping_add(x.wrapping_mul(y)),
+                );
+                Words::collect(width, out.into_iter().map(|v| ik.wrap(i128::from(v))))
+            } else {
+                let out = p.run(
+                    |x| x,
+                    0u64,
+                    |a: u64, x: u64, y: u64| a.wrapping_add(x.wrapping_mul(y)),
+                );
+                Words::collect(width, out.into_iter().map(|v| ik.wrap(v as i64 as i128)))
+            }
         }
     };
     Some(words)

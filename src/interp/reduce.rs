@@ -404,6 +404,7 @@ fn reduce_rest<'p>(
                 return finish(vec![sums], out_elems, &out_shape);
             }
         }
+        let fast = interp.fast_kernels;
         for_each_offset::<KernelErr>(&kept, 0, |base| {
             // Hardware addition gives the same bits unless a NaN appears;
             // then the fold is redone in soft-float for its NaN rules.
@@ -432,9 +433,26 @@ fn reduce_rest<'p>(
                 },
                 _ => None,
             };
-            let acc = match done {
-                Some(v) => v,
-                None => {
+            let acc = match (done, body.fast_float().filter(|_| fast), data) {
+                (Some(v), _, _) => v,
+                // Hardware compares and arithmetic with `arith`'s bits.
+                (None, Some((op, FloatKind::F32)), Words::U32(v)) => {
+                    let mut acc = init;
+                    for_each_offset::<KernelErr>(&red, base, |o| {
+                        acc = fold_f32(op, acc, u64::from(v[o]));
+                        Ok(())
+                    })?;
+                    acc
+                }
+                (None, Some((op, FloatKind::BF16)), Words::U16(v)) => {
+                    let mut acc = init;
+                    for_each_offset::<KernelErr>(&red, base, |o| {
+                        acc = fold_bf16(op, acc, u64::from(v[o]));
+                        Ok(())
+                    })?;
+                    acc
+                }
+                (None, _, _) => {
                     let mut acc = init;
                     for_each_offset::<KernelErr>(&red, base, |o| {
                         acc = f(acc, data.get(o));
