@@ -2023,8 +2023,9 @@ fn bf16_engine_step_by_fused_multiply_adds_matches_the_exact_step() {
 
 /// `dot_general` in bf16 through the fused multiply-add roundings (nonzero
 /// products at least 2⁻¹¹⁹), through them and then again by the exact step
-/// (an output overflows, or is NaN), and by the exact step alone (a
-/// product below 2⁻¹¹⁹) gives the plain loops' bits.
+/// (an output overflows, or is NaN, or an exact sum of 2¹¹² that the
+/// roundings take to ∞), and by the exact step alone (a product below
+/// 2⁻¹¹⁹) gives the plain loops' bits.
 #[test]
 fn bf16_dot_general_on_every_rounding_path_matches_the_plain_loops() {
     let elem = ElementType::Float(FloatKind::BF16);
@@ -2054,6 +2055,14 @@ fn bf16_dot_general_on_every_rounding_path_matches_the_plain_loops() {
             same_both_ways(&text, a, b);
         }
     }
+    // Sums that reach 2¹¹² only at their last step: the fused multiply-add
+    // rounding overflows there although the exact sum is finite.
+    let c = case(&[3, 4], &[4, 5], &[], &[], &[1], &[0]);
+    let big = |shape: &[usize]| {
+        let n: usize = shape.iter().product();
+        Value::tensor(Tensor::new(elem.clone(), shape.to_vec(), &vec![0x5B00; n]))
+    };
+    same_both_ways(&c.program(&elem), big(&c.lhs), big(&c.rhs));
 }
 
 /// The hardware paths of `sqrt`, `floor`, `ceil`, `round_nearest_even`
