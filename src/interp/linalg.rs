@@ -2276,15 +2276,31 @@ fn dft_dim(buf: &mut [(f64, f64)], shape: &[usize], dim: usize, inverse: bool) {
         return;
     }
     let tw: Vec<(f64, f64)> = (0..n).map(|k| twiddle(k, n)).collect();
-    let st = strides(shape);
-    let outer: Vec<(usize, usize)> = (0..shape.len())
-        .filter(|&d| d != dim)
-        .map(|d| (shape[d], st[d]))
-        .collect();
-    let mut tmp = Vec::with_capacity(n);
-    let _ = for_each_offset::<()>(&outer, 0, |base| {
-        dft_line(buf, base, st[dim], n, inverse, &tw, &mut tmp);
-        Ok(())
+    // The buffer is a sequence of blocks of `n · inner` values (one per
+    // index of the dimensions before `dim`), each holding `inner` lines
+    // interleaved (those of the dimensions after it); blocks go to
+    // threads, each line computed alone as before.
+    let inner = strides(shape)[dim];
+    let per_value = if n.is_power_of_two() {
+        u64::from(n.trailing_zeros()) + 1
+    } else {
+        n as u64
+    };
+    // About ten floating-point operations per value and butterfly level.
+    let work = (buf.len() as u64)
+        .saturating_mul(per_value)
+        .saturating_mul(10);
+    let block = n * inner;
+    let parts = super::par::parts(work);
+    let per_item = (buf.len() / block).div_ceil(4 * parts).max(1) * block;
+    let items: Vec<&mut [(f64, f64)]> = buf.chunks_mut(per_item).collect();
+    super::par::each(items, work, |item| {
+        let mut tmp = Vec::with_capacity(n);
+        for block in item.chunks_mut(block) {
+            for base in 0..inner {
+                dft_line(block, base, inner, n, inverse, &tw, &mut tmp);
+            }
+        }
     });
 }
 
