@@ -2284,3 +2284,53 @@ fn reduce_one_op_folds_in_hardware_match_the_plain_fold() {
         }
     }
 }
+
+/// `scatter` whose update rule returns the updates (`.at[].set`) copies
+/// them without calling the rule, with the bits of the calls: f32 and
+/// complex, one and two inputs, window and scattered dimensions in either
+/// order, colliding indices (the last update wins) and indices out of
+/// bounds (skipped).
+#[test]
+fn overwriting_scatter_matches_the_rule_called_per_element() {
+    let mut rng = Rng(0x5CA7_7E25_0000_0001);
+    for ty in ["f32", "complex<f32>"] {
+        let elem = match ty {
+            "f32" => ElementType::Float(FloatKind::F32),
+            _ => ElementType::Complex(FloatKind::F32),
+        };
+        // Updates [3 (scattered), 4 (window)] into dimension 0 of 6x4, and
+        // [4 (window), 3 (scattered)] likewise.
+        for (ushape, uwd) in [("3x4", "1"), ("4x3", "0")] {
+            let text = format!(
+                "func.func @main(%a: tensor<6x4x{ty}>, %i: tensor<3x1xi32>, %u: tensor<{ushape}x{ty}>, %b: tensor<6x4x{ty}>, %v: tensor<{ushape}x{ty}>) -> (tensor<6x4x{ty}>, tensor<6x4x{ty}>) {{\n\
+                 %r = \"stablehlo.scatter\"(%a, %i, %u) <{{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [{uwd}], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}}> ({{\n\
+                 ^bb0(%x: tensor<{ty}>, %y: tensor<{ty}>):\n\
+                 stablehlo.return %y : tensor<{ty}>\n\
+                 }}) : (tensor<6x4x{ty}>, tensor<3x1xi32>, tensor<{ushape}x{ty}>) -> tensor<6x4x{ty}>\n\
+                 %s:2 = \"stablehlo.scatter\"(%a, %b, %i, %u, %v) <{{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [{uwd}], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}}> ({{\n\
+                 ^bb0(%x: tensor<{ty}>, %x2: tensor<{ty}>, %y: tensor<{ty}>, %y2: tensor<{ty}>):\n\
+                 stablehlo.return %y, %y2 : tensor<{ty}>, tensor<{ty}>\n\
+                 }}) : (tensor<6x4x{ty}>, tensor<6x4x{ty}>, tensor<3x1xi32>, tensor<{ushape}x{ty}>, tensor<{ushape}x{ty}>) -> (tensor<6x4x{ty}>, tensor<6x4x{ty}>)\n\
+                 return %r, %s#1 : tensor<6x4x{ty}>, tensor<6x4x{ty}>\n\
+                 }}\n"
+            );
+            for indices in [[0i64, 3, 5], [2, 2, 1], [7, -1, 4]] {
+                let i32t = ElementType::Int(Signedness::Signless, 32);
+                let idx: Vec<u64> = indices.iter().map(|&v| v as u64).collect();
+                let t = |shape: Vec<usize>, rng: &mut Rng| {
+                    let n = shape.iter().product();
+                    Value::tensor(Tensor::new(elem.clone(), shape, &lanes(&elem, n, rng, 100)))
+                };
+                let ushape: Vec<usize> = ushape.split('x').map(|d| d.parse().unwrap()).collect();
+                let args = vec![
+                    t(vec![6, 4], &mut rng),
+                    Value::tensor(Tensor::new(i32t, vec![3, 1], &idx)),
+                    t(ushape.clone(), &mut rng),
+                    t(vec![6, 4], &mut rng),
+                    t(ushape, &mut rng),
+                ];
+                same_both_ways_on(&text, args);
+            }
+        }
+    }
+}

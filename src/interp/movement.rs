@@ -1686,6 +1686,35 @@ fn run_scatter<'p>(
     } else {
         None
     };
+    // An overwriting rule copies each update's lanes (no call).
+    let replace = interp.fast_kernels
+        && f.returns_second_half()
+        && results.len() == updates.len()
+        && results.iter().zip(updates).all(|(r, u)| r.elem == u.elem);
+    if replace && results.len() == 1 && results[0].lanes() == 1 {
+        let k = plan
+            .dims
+            .iter()
+            .take_while(|d| matches!(d, UpdDim::Scatter(_)))
+            .count();
+        if plan.dims[k..]
+            .iter()
+            .all(|d| matches!(d, UpdDim::Window(_)))
+        {
+            let upd = updates[0].lanes_vec();
+            scatter_windows(
+                plan,
+                idx,
+                in_shape,
+                up_shape,
+                k,
+                &mut results[0].data,
+                &upd,
+                &|_, u| u,
+            )?;
+            return Ok(());
+        }
+    }
     if let Some(g) = &fast {
         let k = plan
             .dims
@@ -1752,7 +1781,14 @@ fn run_scatter<'p>(
             }
             off += coord[d] as usize * in_strides[d];
         }
-        if inside {
+        if inside && replace {
+            for (r, u) in results.iter_mut().zip(updates) {
+                let l = r.lanes();
+                for lane in 0..l {
+                    r.data.set(off * l + lane, u.data.get(lin * l + lane));
+                }
+            }
+        } else if inside {
             if let Some(g) = &fast {
                 let r = results[0].data.get(off);
                 results[0].data.set(off, g(r, updates[0].data.get(lin)));

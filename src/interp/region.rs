@@ -178,6 +178,24 @@ impl<'p> ScalarFn<'p> {
         })
     }
 
+    /// Whether the region returns its second half of arguments unchanged
+    /// (`^bb(%a…, %b…): return %b…` with both halves of the same types):
+    /// the update rule of a scatter that overwrites.
+    pub fn returns_second_half(&self) -> bool {
+        let Some(block) = self.region.blocks.first() else {
+            return false;
+        };
+        let n = block.args.len() / 2;
+        let [ret] = block.ops.as_slice() else {
+            return false;
+        };
+        n > 0
+            && block.args.len() == 2 * n
+            && matches!(ret.name.as_str(), "stablehlo.return" | "func.return")
+            && ret.operands.as_slice() == &block.args[n..]
+            && self.arg_types[..n] == self.arg_types[n..]
+    }
+
     /// The number of block arguments.
     pub fn arity(&self) -> usize {
         self.arg_types.len()
