@@ -618,9 +618,13 @@ impl HwFloat for f64 {
 /// `f32`'s range, products of bf16 subnormals included: see
 /// `tests/kernels.rs`) and each sum (Figueroa: 24 ≥ 2p + 2) rounded once to
 /// the format by [`gemm::round_bf16`] / [`gemm::round_f16`] (f16 by the
-/// hardware's conversions with AVX-512: [`gemm::F16Mac`]); the other
+/// hardware's conversions with AVX-512: [`gemm::F16Mac`]; bf16 by two
+/// fused multiply-adds, [`gemm::Bf16Mac`], when no nonzero product of the
+/// operands is below 2⁻¹¹⁹, the whole product run again by the exact step
+/// if an output comes out non-finite); the other
 /// narrow formats in `f64` lanes through [`Narrow::round`], as `run_mac`
-/// does; integers wrapping in `u64`. An output that comes out NaN is
+/// does; integers wrapping in `u64` (in `u32` for types of at most 32
+/// bits). An output that comes out NaN is
 /// recomputed alone by `run_mac`'s own step for its type (a NaN anywhere
 /// in a chain leaves the output NaN, so every other output met no NaN and
 /// has the same bits both ways).
