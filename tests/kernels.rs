@@ -2239,6 +2239,52 @@ fn numeric_conversions_in_hardware_match_convert_elem() {
     }
 }
 
+/// `convert` into and out of complex types (one converter per part) gives
+/// `convert_elem`'s lanes: every float format and complex<f32/f64> into
+/// complex<f32> and complex<f64>, and complex into every float format,
+/// with NaN payloads, ±∞, ±0, subnormals and random parts.
+#[test]
+fn complex_conversions_match_convert_elem() {
+    use hlocheck::interp::elementwise::{convert_elem, convert_tensor};
+    let mut rng = Rng(0xC0A1_EC07_0000_0001);
+    let complexes = [
+        ElementType::Complex(FloatKind::F32),
+        ElementType::Complex(FloatKind::F64),
+    ];
+    let sources = FloatKind::ALL
+        .iter()
+        .map(|&k| ElementType::Float(k))
+        .chain(complexes.iter().cloned());
+    for from in sources {
+        let n = 3_000;
+        let t = Tensor::new(from.clone(), vec![n], &lanes(&from, n, &mut rng, 200));
+        let targets: Vec<ElementType> = match from {
+            ElementType::Complex(_) => FloatKind::ALL
+                .iter()
+                .map(|&k| ElementType::Float(k))
+                .chain(complexes.iter().cloned())
+                .collect(),
+            _ => complexes.to_vec(),
+        };
+        let l = t.lanes();
+        // A conversion to the same type is the operand itself.
+        for to in targets.into_iter().filter(|to| *to != from) {
+            let got = convert_tensor(&t, &to).lanes_vec();
+            let mut want = Vec::new();
+            for e in t.lanes_vec().chunks_exact(l) {
+                convert_elem(&from, &to, e, &mut want);
+            }
+            assert_eq!(got.len(), want.len(), "{from:?} -> {to:?}");
+            if let Some(i) = (0..got.len()).find(|&i| got[i] != want[i]) {
+                panic!(
+                    "{from:?} -> {to:?}: lane {i}: {:#x}, not {:#x}",
+                    got[i], want[i]
+                );
+            }
+        }
+    }
+}
+
 /// `reduce` with a one-op body other than an f32 sum (maximum, minimum,
 /// multiply; bf16 maximum and minimum) over leading and middle dimensions
 /// folds in hardware with the plain fold's bits: NaN payloads, ±0 ties,

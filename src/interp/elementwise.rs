@@ -1887,6 +1887,9 @@ pub fn convert_tensor(a: &Tensor, to: &ElementType) -> Tensor {
     if let Some(t) = convert_numbers(a, to) {
         return t;
     }
+    if let Some(t) = convert_complex(a, to) {
+        return t;
+    }
     let mut data = Vec::with_capacity(a.len() * lanes(to));
     let l = a.lanes();
     for x in a.lanes_vec().chunks_exact(l.max(1)) {
@@ -1948,6 +1951,38 @@ fn convert_numbers(a: &Tensor, to: &ElementType) -> Option<Tensor> {
         return None;
     }
     Some(map1(a, to.clone(), lane))
+}
+
+/// `a` converted from a float or complex type to a complex one, or from a
+/// complex type to a float one, by one `convert::converter` (the bits of
+/// `convert_kind`, as `convert_elem` converts each part): a real source's
+/// imaginary part is +0 (pattern 0), a complex source's imaginary part is
+/// dropped for a real result. `None` for the other pairs.
+fn convert_complex(a: &Tensor, to: &ElementType) -> Option<Tensor> {
+    let (fk, from_complex) = match a.elem {
+        ElementType::Float(k) => (k, false),
+        ElementType::Complex(k) => (k, true),
+        _ => return None,
+    };
+    let (tk, to_complex) = match to {
+        ElementType::Float(k) => (*k, false),
+        ElementType::Complex(k) => (*k, true),
+        _ => return None,
+    };
+    if !from_complex && !to_complex {
+        return None;
+    }
+    let c = convert::converter(fk, tk);
+    let src = a.lanes_vec();
+    let l = a.lanes();
+    let mut data = Vec::with_capacity(a.len() * lanes(to));
+    for e in src.chunks_exact(l) {
+        data.push(c(e[0]));
+        if to_complex {
+            data.push(if from_complex { c(e[1]) } else { 0 });
+        }
+    }
+    Some(Tensor::new(to.clone(), a.shape.clone(), &data))
 }
 
 /// `t` (of float type `from`) converted to `to` by the blocks of a
