@@ -44,7 +44,9 @@ use super::quant::{any_quantized, dequantize_op_quantize};
 use super::reduce::{
     attr_bool, attr_i64, attr_i64s, for_each_offset, padding_pairs, tensors, to_usize,
 };
-use super::tensor::{float_kind, int_kind, lanes, num_elements, shape_text, strides, Tensor};
+use super::tensor::{
+    float_kind, int_kind, lanes, num_elements, shape_text, strides, Tensor, BLOCK,
+};
 use super::words::{Width, Words};
 use super::{
     lane_bytes, result_elem, result_type, result_type_dyn, tensor_bytes, Interp, KResult, Kernel,
@@ -456,7 +458,7 @@ trait Product {
     /// Every output, computed on the engine with lanes read by `read`.
     fn run<T: Copy + Send + Sync>(
         &self,
-        read: impl Fn(u64) -> T,
+        read: impl Fn(u64) -> T + Sync,
         zero: T,
         mac: impl gemm::Mac<T>,
     ) -> Vec<T>;
@@ -488,6 +490,27 @@ trait Product {
     fn operands(&self) -> [&Tensor; 2];
 }
 
+/// Every lane of `w` read by `read`, in order; pieces of a large vector on
+/// threads (`par::fill`), each lane read the same way wherever it runs.
+fn lanes_as<T: Copy + Send + Sync>(
+    w: &Words,
+    read: &(impl Fn(u64) -> T + Sync),
+    zero: T,
+) -> Vec<T> {
+    let mut out = vec![zero; w.len()];
+    super::par::fill(&mut out, |off, piece| {
+        let mut buf = [0u64; BLOCK];
+        for (i, chunk) in piece.chunks_mut(BLOCK).enumerate() {
+            let lanes = &mut buf[..chunk.len()];
+            w.read(off + i * BLOCK, lanes);
+            for (o, &x) in chunk.iter_mut().zip(lanes.iter()) {
+                *o = read(x);
+            }
+        }
+    });
+    out
+}
+
 /// A `dot_general` for the engine: `lp` as `[B, I, K]`, `rp` as `[B, K, J]`.
 struct DotProduct<'a> {
     d: gemm::Dims,
@@ -498,13 +521,13 @@ struct DotProduct<'a> {
 impl Product for DotProduct<'_> {
     fn run<T: Copy + Send + Sync>(
         &self,
-        read: impl Fn(u64) -> T,
+        read: impl Fn(u64) -> T + Sync,
         zero: T,
         mac: impl gemm::Mac<T>,
     ) -> Vec<T> {
         let d = self.d;
-        let a = self.lp.data.map_vec(&read);
-        let b = self.rp.data.map_vec(&read);
+        let a = lanes_as(&self.lp.data, &read, zero);
+        let b = lanes_as(&self.rp.data, &read, zero);
         let lhs = gemm::Dense {
             data: &a,
             i: d.i,
@@ -1735,7 +1758,7 @@ impl<T: Copy + Sync> gemm::Gather<T> for ConvGather<'_, T> {
 impl Product for ConvProduct<'_> {
     fn run<T: Copy + Send + Sync>(
         &self,
-        read: impl Fn(u64) -> T,
+        read: impl Fn(u64) -> T + Sync,
         zero: T,
         mac: impl gemm::Mac<T>,
     ) -> Vec<T> {
@@ -1746,8 +1769,8 @@ impl Product for ConvProduct<'_> {
             // An empty window sums nothing: every output is the zero start.
             return out;
         }
-        let a = self.l.data.map_vec(&read);
-        let b = self.r.data.map_vec(&read);
+        let a = lanes_as(&self.l.data, &read, zero);
+        let b = lanes_as(&self.r.data, &read, zero);
         let ost = strides(&cl.out_shape);
         let fs = ost[cl.ofd];
         let npos = num_elements(&self.pos_shape);
