@@ -1691,31 +1691,17 @@ fn run_scatter<'p>(
         && f.returns_second_half()
         && results.len() == updates.len()
         && results.iter().zip(updates).all(|(r, u)| r.elem == u.elem);
-    if replace && results.len() == 1 && results[0].lanes() == 1 {
-        let k = plan
-            .dims
-            .iter()
-            .take_while(|d| matches!(d, UpdDim::Scatter(_)))
-            .count();
-        if plan.dims[k..]
-            .iter()
-            .all(|d| matches!(d, UpdDim::Window(_)))
-        {
-            let upd = updates[0].lanes_vec();
-            scatter_windows(
-                plan,
-                idx,
-                in_shape,
-                up_shape,
-                k,
-                &mut results[0].data,
-                &upd,
-                &|_, u| u,
-            )?;
-            return Ok(());
-        }
-    }
-    if let Some(g) = &fast {
+    // A one-lane rule (overwriting, or a fast binary op) on updates whose
+    // window dimensions come after their scatter dimensions runs window by
+    // window.
+    let overwrite = |_: u64, u: u64| u;
+    let rule: Option<&dyn Fn(u64, u64) -> u64> =
+        if replace && results.len() == 1 && results[0].lanes() == 1 {
+            Some(&overwrite)
+        } else {
+            fast.as_ref().map(|g| g as &dyn Fn(u64, u64) -> u64)
+        };
+    if let Some(g) = rule {
         let k = plan
             .dims
             .iter()
@@ -1737,7 +1723,7 @@ fn run_scatter<'p>(
                 k,
                 &mut results[0].data,
                 &upd,
-                g,
+                &g,
             )?;
             return Ok(());
         }
