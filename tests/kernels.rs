@@ -2380,3 +2380,160 @@ fn overwriting_scatter_matches_the_rule_called_per_element() {
         }
     }
 }
+
+/// The body of an argmax/argmin-style `reduce` of (value, index) pairs,
+/// as text: `dir` compares the values, `tie` the indices, `nan` adds the
+/// clause that keeps a NaN, `swap` writes the operands of `or`, `and` and
+/// the `EQ` compare the other way round, `ctype` is the value compares'
+/// comparison type.
+fn pick_body(
+    vt: &str,
+    it: &str,
+    dir: &str,
+    tie: &str,
+    nan: bool,
+    swap: bool,
+    ctype: &str,
+) -> String {
+    let or = |a: &str, b: &str| {
+        if swap {
+            format!("{b}, {a}")
+        } else {
+            format!("{a}, {b}")
+        }
+    };
+    let pred = if nan { "%c" } else { "%p" };
+    let mut s = format!(
+        "{pred} = stablehlo.compare {dir}, %a, %x, {ctype} : (tensor<{vt}>, tensor<{vt}>) -> tensor<i1>\n"
+    );
+    if nan {
+        s += &format!(
+            "%n = stablehlo.compare NE, %a, %a, {ctype} : (tensor<{vt}>, tensor<{vt}>) -> tensor<i1>\n\
+             %p = stablehlo.or {} : tensor<i1>\n",
+            or("%c", "%n")
+        );
+    }
+    let eq = if swap { "%x, %a" } else { "%a, %x" };
+    s += &format!(
+        "%e = stablehlo.compare EQ, {eq}, {ctype} : (tensor<{vt}>, tensor<{vt}>) -> tensor<i1>\n\
+         %l = stablehlo.compare {tie}, %ai, %xi : (tensor<{it}>, tensor<{it}>) -> tensor<i1>\n\
+         %t = stablehlo.and {} : tensor<i1>\n\
+         %q = stablehlo.or {} : tensor<i1>\n\
+         %sv = stablehlo.select %p, %a, %x : tensor<i1>, tensor<{vt}>\n\
+         %si = stablehlo.select %q, %ai, %xi : tensor<i1>, tensor<{it}>\n",
+        or("%e", "%l"),
+        or("%p", "%t")
+    );
+    s
+}
+
+/// `reduce` of (value, index) pairs whose body keeps one whole pair (JAX's
+/// argmax and argmin, and variants: operands swapped, inputs in the other
+/// order, no NaN clause, other directions, unsigned and 64-bit indices)
+/// runs on the hardware with the bits of the compiled body and of the
+/// interpreted one, over every float type it takes, NaNs, signed zeros,
+/// ties of values and of indices, and reductions to one output or many;
+/// bodies it does not take (totalOrder compares) give the same results by
+/// the other paths.
+#[test]
+fn pair_picking_reduce_matches_the_interpreted_body() {
+    let mut rng = Rng(0x00A7_6AA1_0000_0001);
+    let mut cases = 0;
+    for vt in ["f32", "f64", "bf16", "f16"] {
+        let velem = match vt {
+            "f32" => ElementType::Float(FloatKind::F32),
+            "f64" => ElementType::Float(FloatKind::F64),
+            "bf16" => ElementType::Float(FloatKind::BF16),
+            _ => ElementType::Float(FloatKind::F16),
+        };
+        for it in ["i32", "ui32", "i64"] {
+            let ielem = match it {
+                "i32" => ElementType::Int(Signedness::Signless, 32),
+                "ui32" => ElementType::Int(Signedness::Unsigned, 32),
+                _ => ElementType::Int(Signedness::Signless, 64),
+            };
+            for (dir, tie, nan, swap, ctype, index_first) in [
+                ("GT", "LT", true, false, "FLOAT", false),
+                ("LT", "LT", true, false, "FLOAT", false),
+                ("GT", "LT", true, true, "FLOAT", true),
+                ("GE", "GT", false, false, "FLOAT", false),
+                ("LE", "LE", true, true, "FLOAT", true),
+                ("GT", "LT", true, false, "TOTALORDER", false),
+                ("GE", "LT", false, false, "TOTALORDER", false),
+            ] {
+                let body = pick_body(vt, it, dir, tie, nan, swap, ctype);
+                for (dims, out) in [("1", "6"), ("0", "50"), ("0, 1", "")] {
+                    let ot = |t: &str| {
+                        if out.is_empty() {
+                            format!("tensor<{t}>")
+                        } else {
+                            format!("tensor<{out}x{t}>")
+                        }
+                    };
+                    let (ov, oi) = (ot(vt), ot(it));
+                    let text = if index_first {
+                        format!(
+                            "func.func @main(%v: tensor<6x50x{vt}>, %ix: tensor<6x50x{it}>, %vi: tensor<{vt}>, %ii: tensor<{it}>) -> ({oi}, {ov}) {{\n\
+                             %r:2 = stablehlo.reduce(%ix init: %ii), (%v init: %vi) across dimensions = [{dims}] : (tensor<6x50x{it}>, tensor<6x50x{vt}>, tensor<{it}>, tensor<{vt}>) -> ({oi}, {ov})\n\
+                             reducer(%ai: tensor<{it}>, %xi: tensor<{it}>) (%a: tensor<{vt}>, %x: tensor<{vt}>) {{\n{body}\
+                             stablehlo.return %si, %sv : tensor<{it}>, tensor<{vt}>\n}}\n\
+                             return %r#0, %r#1 : {oi}, {ov}\n}}\n"
+                        )
+                    } else {
+                        format!(
+                            "func.func @main(%v: tensor<6x50x{vt}>, %ix: tensor<6x50x{it}>, %vi: tensor<{vt}>, %ii: tensor<{it}>) -> ({ov}, {oi}) {{\n\
+                             %r:2 = stablehlo.reduce(%v init: %vi), (%ix init: %ii) across dimensions = [{dims}] : (tensor<6x50x{vt}>, tensor<6x50x{it}>, tensor<{vt}>, tensor<{it}>) -> ({ov}, {oi})\n\
+                             reducer(%a: tensor<{vt}>, %x: tensor<{vt}>) (%ai: tensor<{it}>, %xi: tensor<{it}>) {{\n{body}\
+                             stablehlo.return %sv, %si : tensor<{vt}>, tensor<{it}>\n}}\n\
+                             return %r#0, %r#1 : {ov}, {oi}\n}}\n"
+                        )
+                    };
+                    for special in [0, 300] {
+                        // Values from a pool of a few patterns (ties), indices
+                        // from a small range (ties of indices too).
+                        let pool = lanes(&velem, 5, &mut rng, special);
+                        let vals: Vec<u64> =
+                            (0..300).map(|_| pool[rng.below(5) as usize]).collect();
+                        let idx: Vec<u64> = lanes(&ielem, 300, &mut rng, 0)
+                            .into_iter()
+                            .map(|x| if rng.below(2) == 0 { x & 7 } else { x })
+                            .collect();
+                        let args = vec![
+                            Value::tensor(Tensor::new(velem.clone(), vec![6, 50], &vals)),
+                            Value::tensor(Tensor::new(ielem.clone(), vec![6, 50], &idx)),
+                            Value::tensor(Tensor::new(
+                                velem.clone(),
+                                vec![],
+                                &lanes(&velem, 1, &mut rng, special),
+                            )),
+                            Value::tensor(Tensor::new(
+                                ielem.clone(),
+                                vec![],
+                                &lanes(&ielem, 1, &mut rng, 0),
+                            )),
+                        ];
+                        let prog = parse_program("t.mlir", &text)
+                            .unwrap_or_else(|d| panic!("{d}\n{text}"));
+                        let mut outs = Vec::new();
+                        for (fast, scalar) in [(false, false), (false, true), (true, true)] {
+                            let mut interp = Interp::new(&prog, Limits::default());
+                            interp.fast_kernels = fast;
+                            interp.scalar_code = scalar;
+                            outs.push(
+                                interp
+                                    .call("main", args.clone())
+                                    .unwrap_or_else(|e| panic!("{e}\n{text}")),
+                            );
+                        }
+                        assert!(
+                            outs[0] == outs[1] && outs[1] == outs[2],
+                            "paths differ:\n{text}"
+                        );
+                        cases += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(cases, 4 * 3 * 7 * 3 * 2);
+}

@@ -62,15 +62,17 @@ fn while_<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<
     if let Some(out) = super::scalar::run_while(interp, op, &args)? {
         return Ok(out);
     }
-    let mut state = args;
-    loop {
-        let c = interp.run_region(cond, state.clone())?;
-        if !predicate(c.first().ok_or("cond yields nothing")?)? {
-            return Ok(state);
+    interp.in_loop(|interp| {
+        let mut state = args;
+        loop {
+            let c = interp.run_region(cond, state.clone())?;
+            if !predicate(c.first().ok_or("cond yields nothing")?)? {
+                return Ok(state);
+            }
+            interp.step()?;
+            state = interp.run_region(body, state)?;
         }
-        interp.step()?;
-        state = interp.run_region(body, state)?;
-    }
+    })
 }
 
 /// `if` (spec: if): runs one branch.

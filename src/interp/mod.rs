@@ -22,6 +22,7 @@ pub mod gemm;
 pub mod lanes;
 pub mod linalg;
 pub mod literal;
+mod memo;
 pub mod memory;
 pub mod movement;
 pub mod par;
@@ -227,6 +228,16 @@ pub struct Interp<'p> {
     /// stored. Off, every op runs through its kernel: the reference the
     /// fused evaluation is tested against.
     pub fusion: bool,
+    /// Whether pure ops inside loops give their kept results again when
+    /// they read the very same operand tensors as on their last run
+    /// (`memo.rs`; on by default). Off, every run of an op runs its kernel:
+    /// the reference the reuse is tested against.
+    pub loop_memo: bool,
+    /// Op runs that gave kept results (`memo.rs`).
+    pub reused: u64,
+    /// `while` loops being run, one inside another.
+    loop_depth: usize,
+    memo: memo::Memo,
     /// Scalar code compiled from `while` ops and regions applied to scalars,
     /// by the op's or the region's address (`None`: not scalar code).
     compiled_loops: HashMap<usize, Option<Rc<scalar::Code>>, BuildAddressHasher>,
@@ -289,6 +300,10 @@ impl<'p> Interp<'p> {
             scalar_code: true,
             fast_kernels: true,
             fusion: true,
+            loop_memo: true,
+            reused: 0,
+            loop_depth: 0,
+            memo: memo::Memo::default(),
             compiled_loops: HashMap::default(),
             compiled_regions: HashMap::default(),
             process: collective::Process::default(),
@@ -346,6 +361,11 @@ impl<'p> Interp<'p> {
             ));
         }
         Ok(())
+    }
+
+    /// The work counted so far (`add_work`).
+    pub fn work(&self) -> u64 {
+        self.work.get()
     }
 
     /// Counts `elements` read or written, or element operations a kernel is
@@ -704,6 +724,7 @@ impl<'p> Interp<'p> {
             kernel,
             is_constant: op.name == "stablehlo.constant",
             constant: None,
+            reusable: memo::reusable(op),
         };
         self.prepared.insert(key, p.clone());
         Ok(p)
@@ -727,12 +748,20 @@ impl<'p> Interp<'p> {
             self.env[*id as usize] = Some(v);
             return Ok(());
         }
+        let reuse = prepared.reusable && self.loop_memo && self.loop_depth > 0;
+        if reuse && self.reuse(op)? {
+            return Ok(());
+        }
         let kernel = prepared.kernel;
         let args = self.operands(&op.operands, dying).map_err(located)?;
         let read: u64 = args.iter().map(value_elements).sum();
+        let again = reuse && self.note_operands(op, &args);
         memory::reset_peak();
         let results = kernel(self, op, args);
         self.bind_results(op, results, read)?;
+        if again {
+            self.keep(op);
+        }
         // A constant's value never changes: keep a small one for the next
         // run of the op (a large one would hold its memory to the end).
         if prepared.is_constant {
@@ -746,6 +775,107 @@ impl<'p> Interp<'p> {
             }
         }
         Ok(())
+    }
+
+    /// Binds an op's kept results when it reads the very operands of its
+    /// last runs (`memo.rs`), charging the work its run is charged.
+    fn reuse(&mut self, op: &'p Op) -> Result<bool, RunError> {
+        let Some(memo::Entry::Kept(seen, results)) =
+            self.memo.entries.get(&(op as *const Op as usize))
+        else {
+            return Ok(false);
+        };
+        let env = &self.env;
+        let value = |v: ValueId| env.get(v as usize).and_then(Option::as_ref);
+        let same = seen.len() == op.operands.len()
+            && seen.iter().zip(&op.operands).all(|(w, &v)| {
+                matches!(value(v), Some(Value::Tensor(t)) if std::ptr::eq(w.as_ptr(), Arc::as_ptr(t)))
+            });
+        if !same || results.len() != op.results.len() {
+            return Ok(false);
+        }
+        let read: u64 = op
+            .operands
+            .iter()
+            .filter_map(|&v| value(v))
+            .map(value_elements)
+            .sum();
+        let written: u64 = results.iter().map(value_elements).sum();
+        let results = results.clone();
+        self.add_work(read.saturating_add(written))
+            .map_err(RunError::at(op))?;
+        for (&id, v) in op.results.iter().zip(results) {
+            self.env[id as usize] = Some(v);
+        }
+        self.reused += 1;
+        Ok(true)
+    }
+
+    /// Records the operands an op is about to read in a loop; whether
+    /// they are the ones of its previous run.
+    fn note_operands(&mut self, op: &'p Op, args: &[Value]) -> bool {
+        let key = op as *const Op as usize;
+        let Some(entry) = self.memo.entries.get_mut(&key) else {
+            if let Some(seen) = memo::refs(args) {
+                self.memo.entries.insert(key, memo::Entry::Seen(seen));
+            }
+            return false;
+        };
+        let mut seen = match std::mem::replace(entry, memo::Entry::Seen(Vec::new())) {
+            memo::Entry::Seen(seen) if memo::same(&seen, args) => {
+                *entry = memo::Entry::Seen(seen);
+                return true;
+            }
+            memo::Entry::Seen(seen) => seen,
+            memo::Entry::Kept(seen, results) => {
+                let bytes: u64 = results.iter().map(value_bytes).sum();
+                self.memo.bytes = self.memo.bytes.saturating_sub(bytes);
+                seen
+            }
+        };
+        if memo::refill(&mut seen, args) {
+            *entry = memo::Entry::Seen(seen);
+        } else {
+            self.memo.entries.remove(&key);
+        }
+        false
+    }
+
+    /// Keeps the results an op just bound, read from the operands of its
+    /// previous run too (`note_operands`), within the memo's bytes.
+    fn keep(&mut self, op: &'p Op) {
+        let results: Option<Vec<Value>> = op
+            .results
+            .iter()
+            .map(|&r| self.env.get(r as usize).cloned().flatten())
+            .collect();
+        let Some(results) = results else { return };
+        let bytes: u64 = results.iter().map(value_bytes).sum();
+        let cap = memo::Memo::MAX_BYTES.min(self.limits.max_memory / 16);
+        if self.memo.bytes.saturating_add(bytes) > cap {
+            return;
+        }
+        let key = op as *const Op as usize;
+        if let Some(entry) = self.memo.entries.get_mut(&key) {
+            if let memo::Entry::Seen(seen) = std::mem::replace(entry, memo::Entry::Seen(Vec::new()))
+            {
+                *entry = memo::Entry::Kept(seen, results);
+                self.memo.bytes += bytes;
+            }
+        }
+    }
+
+    /// Runs `f` as the body of a loop: ops inside it may reuse their
+    /// results (`memo.rs`); the kept results are dropped when the
+    /// outermost loop ends.
+    pub fn in_loop<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        self.loop_depth += 1;
+        let r = f(self);
+        self.loop_depth -= 1;
+        if self.loop_depth == 0 {
+            self.memo.clear();
+        }
+        r
     }
 
     /// What follows an op's kernel: its results counted, the memory its
@@ -812,6 +942,8 @@ struct Prepared {
     kernel: Kernel,
     is_constant: bool,
     constant: Option<Value>,
+    /// Whether its results may be reused in loops (`memo::reusable`).
+    reusable: bool,
 }
 
 type BuildAddressHasher = std::hash::BuildHasherDefault<AddressHasher>;
@@ -847,6 +979,15 @@ pub fn lane_bytes(elements: usize, lanes: usize) -> u64 {
 /// The bytes of a tensor's elements, for charging a kernel's copies of it.
 pub fn tensor_bytes(t: &Tensor) -> u64 {
     lane_bytes(t.len(), t.lanes())
+}
+
+/// The bytes of a value's tensors.
+fn value_bytes(v: &Value) -> u64 {
+    match v {
+        Value::Tensor(t) => t.data.bytes() as u64,
+        Value::Tuple(items) => items.iter().map(value_bytes).sum(),
+        Value::Token => 0,
+    }
 }
 
 /// The elements a value holds (tuples: all their tensors').

@@ -54,7 +54,7 @@ use super::{
 };
 use crate::float::{arith, Direction, FloatKind};
 use crate::ir::attr::{Attr, DenseArray};
-use crate::ir::{ElementType, Op, Region, Type};
+use crate::ir::{ElementType, Op, Region, Type, ValueId};
 use std::borrow::Cow;
 use std::sync::Arc;
 
@@ -596,6 +596,11 @@ fn fold_lanes<'p>(
     for _ in 0..positions.saturating_mul(per_position as u64) {
         interp.step()?;
     }
+    if interp.fast_kernels {
+        if let Some(pick) = PairPick::of(body, inputs) {
+            return Ok(Some(pick.folds(inputs, inits, &bases, red)));
+        }
+    }
     let width = row.width();
     // Each part folds whole rows of consecutive outputs into its own
     // pieces of the results.
@@ -631,6 +636,177 @@ fn fold_lanes<'p>(
         }
     });
     Ok(Some(outs))
+}
+
+/// A reducer of (value, index) pairs that keeps one of its two pairs
+/// whole: the bodies of JAX's `argmax` and `argmin`. With `a` the fold's
+/// pair and `x` the next element's, the body computes
+/// `p = a.v ⋈ x.v` (or `a.v ⋈ x.v ∨ a.v ≠ a.v`, which keeps a NaN),
+/// `q = p ∨ (a.v = x.v ∧ a.i ◁ x.i)`, and returns
+/// `(p ? a.v : x.v, q ? a.i : x.i)`; the comparisons of `v` are IEEE
+/// `compare`s of a real float type, those of `i` integer `compare`s.
+/// [`PairPick::folds`] runs exactly that on the hardware, fold by fold in
+/// the order of the other paths, so its bits are theirs (`tests/kernels.rs`
+/// holds it to the interpreted body).
+struct PairPick {
+    /// Which input is the value (the other is the index).
+    value_input: usize,
+    kind: FloatKind,
+    value_dir: Direction,
+    nan_kept: bool,
+    index: IntCompare,
+    tie_dir: Direction,
+}
+
+impl PairPick {
+    /// The pick of a `reduce` of two inputs whose body is one (see the
+    /// type's comment), in any order of the inputs and of the operands of
+    /// `or`, `and` and the `EQ` compare.
+    fn of(body: &Region, inputs: &[Cow<Tensor>]) -> Option<PairPick> {
+        let [block] = body.blocks.as_slice() else {
+            return None;
+        };
+        let (vals, idxs) = match inputs {
+            [a, b] => (a, b),
+            _ => return None,
+        };
+        let (value_input, vt, it) = match (&vals.elem, &idxs.elem) {
+            (ElementType::Float(_), ElementType::Int(..) | ElementType::Index) => (0, vals, idxs),
+            (ElementType::Int(..) | ElementType::Index, ElementType::Float(_)) => (1, idxs, vals),
+            _ => return None,
+        };
+        let ElementType::Float(kind) = vt.elem else {
+            return None;
+        };
+        if !matches!(
+            kind,
+            FloatKind::F32 | FloatKind::F64 | FloatKind::BF16 | FloatKind::F16
+        ) {
+            return None;
+        }
+        let k = value_input;
+        let args = &block.args;
+        if args.len() != 4 {
+            return None;
+        }
+        let (av, ai, xv, xi) = (args[k], args[1 - k], args[2 + k], args[3 - k]);
+        let ret = block.ops.last().filter(|o| super::is_terminator(&o.name))?;
+        let [r0, r1] = ret.operands[..] else {
+            return None;
+        };
+        let (rv, ri) = if k == 0 { (r0, r1) } else { (r1, r0) };
+        let def = |v: ValueId| block.ops.iter().find(|o| o.results[..] == [v]);
+        let named = |v: ValueId, name: &str| def(v).filter(|o| o.name == name);
+        let select = |v: ValueId, t: ValueId, f: ValueId| {
+            named(v, "stablehlo.select")
+                .filter(|o| o.operands.len() == 3 && o.operands[1..] == [t, f])
+                .map(|o| o.operands[0])
+        };
+        let pair = |v: ValueId, name: &str| match named(v, name)?.operands[..] {
+            [l, r] => Some((l, r)),
+            _ => None,
+        };
+        // A compare of `l` and `r` (in this order) of this comparison type.
+        let compare = |v: ValueId, l: ValueId, r: ValueId, float: bool| {
+            let o = named(v, "stablehlo.compare")?;
+            if o.operands[..] != [l, r] {
+                return None;
+            }
+            let ctype = o.attr("compare_type").and_then(Attr::as_enum);
+            let ok = matches!(
+                (float, ctype),
+                (true, None | Some("FLOAT")) | (false, None | Some("SIGNED") | Some("UNSIGNED"))
+            );
+            let dir = super::elementwise::direction(o).ok()?;
+            ok.then_some((dir, ctype))
+        };
+        let p = select(rv, av, xv)?;
+        let q = select(ri, ai, xi)?;
+        let is_nan = |v: ValueId| compare(v, av, av, true).is_some_and(|(d, _)| d == Direction::Ne);
+        let (value_dir, nan_kept) = match compare(p, av, xv, true) {
+            Some((d, _)) => (d, false),
+            None => {
+                let (l, r) = pair(p, "stablehlo.or")?;
+                let d = [(l, r), (r, l)]
+                    .into_iter()
+                    .find_map(|(c, n)| compare(c, av, xv, true).filter(|_| is_nan(n)))?;
+                (d.0, true)
+            }
+        };
+        let (l, r) = pair(q, "stablehlo.or")?;
+        let tie = match (l == p, r == p) {
+            (true, false) => r,
+            (false, true) => l,
+            _ => return None,
+        };
+        let (e, t) = pair(tie, "stablehlo.and")?;
+        let is_eq = |v: ValueId| {
+            [(av, xv), (xv, av)]
+                .into_iter()
+                .any(|(a, b)| compare(v, a, b, true).is_some_and(|(d, _)| d == Direction::Eq))
+        };
+        let (tie_dir, ctype) = [(e, t), (t, e)]
+            .into_iter()
+            .find_map(|(e, t)| compare(t, ai, xi, false).filter(|_| is_eq(e)))?;
+        Some(PairPick {
+            value_input,
+            kind,
+            value_dir,
+            nan_kept,
+            index: IntCompare::new(&it.elem, ctype),
+            tie_dir,
+        })
+    }
+
+    /// The folds of the outputs at `bases` over the offsets of `red`, each
+    /// from the init pair, in row-major order: one lane per output for each
+    /// input.
+    fn folds(
+        &self,
+        inputs: &[Cow<Tensor>],
+        inits: &[Cow<Tensor>],
+        bases: &[usize],
+        red: &[(usize, usize)],
+    ) -> Vec<Vec<u64>> {
+        let k = self.value_input;
+        let (vals, idxs) = (&inputs[k].data, &inputs[1 - k].data);
+        let (v0, i0) = (inits[k].data.get(0), inits[1 - k].data.get(0));
+        let kind = self.kind;
+        let real = move |x: u64| -> f64 {
+            match kind {
+                FloatKind::F32 => f32::from_bits(x as u32) as f64,
+                FloatKind::BF16 => f32::from_bits((x as u32 & 0xFFFF) << 16) as f64,
+                FloatKind::F16 => super::gemm::f16_to_f32(x) as f64,
+                _ => f64::from_bits(x),
+            }
+        };
+        let mut out_v = Vec::with_capacity(bases.len());
+        let mut out_i = Vec::with_capacity(bases.len());
+        for &base in bases {
+            let (mut v, mut i) = (v0, i0);
+            let mut rv = real(v);
+            let _ = for_each_offset::<()>(red, base, |o| {
+                let (xv, xi) = (vals.get(o), idxs.get(o));
+                let rx = real(xv);
+                let p = self.value_dir.holds(rv.partial_cmp(&rx)) || (self.nan_kept && rv.is_nan());
+                let q = p || (rv == rx && self.index.holds(self.tie_dir, i, xi));
+                if !p {
+                    (v, rv) = (xv, rx);
+                }
+                if !q {
+                    i = xi;
+                }
+                Ok(())
+            });
+            out_v.push(v);
+            out_i.push(i);
+        }
+        if k == 0 {
+            vec![out_v, out_i]
+        } else {
+            vec![out_i, out_v]
+        }
+    }
 }
 
 /// Outputs whose folds [`fold_lanes`] advances together, at most: rows of
