@@ -103,17 +103,6 @@ pub(super) fn reusable(op: &Op) -> bool {
 
 /// Whether the ops of `regions` read a value defined outside them.
 fn captures(regions: &[Region]) -> bool {
-    fn defined(regions: &[Region], out: &mut HashSet<ValueId>) {
-        for r in regions {
-            for b in &r.blocks {
-                out.extend(b.args.iter().copied());
-                for op in &b.ops {
-                    out.extend(op.results.iter().copied());
-                    defined(&op.regions, out);
-                }
-            }
-        }
-    }
     fn used(regions: &[Region], inside: &HashSet<ValueId>) -> bool {
         regions.iter().flat_map(|r| &r.blocks).any(|b| {
             b.ops.iter().any(|op| {
@@ -125,7 +114,7 @@ fn captures(regions: &[Region]) -> bool {
         return false;
     }
     let mut inside = HashSet::new();
-    defined(regions, &mut inside);
+    super::scalar::defined_inside(regions, &mut inside);
     used(regions, &inside)
 }
 

@@ -304,7 +304,7 @@ fn scalar_lane(v: &Value, elem: &ElementType) -> Option<u64> {
 }
 
 /// Every value defined inside some regions (block arguments and results, nested too).
-fn defined_inside(regions: &[Region], out: &mut HashSet<ValueId>) {
+pub(super) fn defined_inside(regions: &[Region], out: &mut HashSet<ValueId>) {
     for r in regions {
         for b in &r.blocks {
             out.extend(b.args.iter().copied());
