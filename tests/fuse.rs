@@ -4,6 +4,8 @@
 //! along any dimension, splat constants and broadcast scalars), run with
 //! `Interp::fusion` on and off, must agree bit for bit; and so must the
 //! errors of the limits (the op they name, their text) at every work limit.
+//! Random chains of integer ops (every width and signedness, shift counts
+//! past the width, splat constants and broadcast scalars) likewise.
 
 use hlocheck::float::{FloatKind, Format};
 use hlocheck::interp::fuse::{fused_counts, fused_reduces};
@@ -296,6 +298,240 @@ proptest::proptest! {
         let (out, _) = same_both_ways(&text, &args, Limits::default());
         proptest::prop_assert!(out.is_ok(), "{:?}\n{}", out.err(), text);
     }
+}
+
+const INT_TYPES: [(&str, u32, bool); 8] = [
+    ("i8", 8, true),
+    ("ui8", 8, false),
+    ("i16", 16, true),
+    ("ui16", 16, false),
+    ("i32", 32, true),
+    ("ui32", 32, false),
+    ("i64", 64, true),
+    ("ui64", 64, false),
+];
+
+const INT_BINARY: [&str; 11] = [
+    "add",
+    "subtract",
+    "multiply",
+    "maximum",
+    "minimum",
+    "and",
+    "or",
+    "xor",
+    "shift_left",
+    "shift_right_logical",
+    "shift_right_arithmetic",
+];
+
+/// An integer of `bits` bits as a lane (sign-extended when signed): often
+/// a small shift count (up to past the width), an extreme, or any value.
+fn int_lane(bits: u32, signed: bool, rng: &mut Rng) -> u64 {
+    let mask = if bits == 64 {
+        u64::MAX
+    } else {
+        (1u64 << bits) - 1
+    };
+    let raw = match rng.below(5) {
+        0 => rng.below(u64::from(bits) + 4),
+        1 => *rng.pick(&[0, mask, mask >> 1, (mask >> 1) + 1, 1]),
+        _ => rng.next() & mask,
+    };
+    if signed && bits < 64 && (raw >> (bits - 1)) & 1 == 1 {
+        raw | !mask
+    } else {
+        raw
+    }
+}
+
+/// A lane as an MLIR integer literal of its type.
+fn int_literal(lane: u64, signed: bool) -> String {
+    if signed {
+        (lane as i64).to_string()
+    } else {
+        lane.to_string()
+    }
+}
+
+/// A random program `@main(%a, %b)` of integer elementwise ops of one type
+/// over one shape (splat constants, broadcast scalars, some intermediates
+/// returned), and its arguments.
+fn random_int_chain(seed: u64) -> (String, Vec<Value>) {
+    let mut rng = Rng(seed | 1);
+    let rank = 1 + rng.below(3) as usize;
+    let mut shape: Vec<usize> = (0..rank).map(|_| 1 + rng.below(9) as usize).collect();
+    while shape.iter().product::<usize>() < 32 {
+        shape[0] *= 2;
+    }
+    if rng.below(3) == 0 {
+        shape[0] *= 40;
+    }
+    let n: usize = shape.iter().product();
+    let (name, bits, signed) = *rng.pick(&INT_TYPES);
+    let mut t = String::from("tensor<");
+    for d in &shape {
+        t += &format!("{d}x");
+    }
+    t += name;
+    t += ">";
+    let s = format!("tensor<{name}>");
+    let mut vals: Vec<String> = vec!["%a".into(), "%b".into()];
+    let mut body = String::new();
+    for i in 0..3 + rng.below(14) {
+        let v = format!("%v{i}");
+        let lit = int_literal(int_lane(bits, signed, &mut rng), signed);
+        let pick = |vals: &[String], rng: &mut Rng| {
+            vals[vals.len() - 1 - rng.below(vals.len().min(4) as u64) as usize].clone()
+        };
+        let line = match rng.below(8) {
+            0 => format!("{v} = stablehlo.constant dense<{lit}> : {t}"),
+            1 => format!(
+                "{v}_s = stablehlo.constant dense<{lit}> : {s}\n  {v} = stablehlo.broadcast_in_dim {v}_s, dims = [] : ({s}) -> {t}"
+            ),
+            _ => {
+                let op = rng.pick(&INT_BINARY);
+                let (x, y) = (pick(&vals, &mut rng), pick(&vals, &mut rng));
+                format!("{v} = stablehlo.{op} {x}, {y} : {t}")
+            }
+        };
+        body += &format!("  {line}\n");
+        vals.push(v);
+    }
+    let mut results = vec![vals.last().cloned().unwrap_or_default()];
+    if rng.below(3) == 0 && vals.len() > 3 {
+        results.push(vals[2 + rng.below(vals.len() as u64 - 3) as usize].clone());
+    }
+    let types = vec![t.clone(); results.len()].join(", ");
+    let text = format!(
+        "func.func @main(%a: {t}, %b: {t}) -> ({types}) {{\n{body}  func.return {} : {types}\n}}\n",
+        results.join(", ")
+    );
+    let sign = if signed {
+        hlocheck::ir::types::Signedness::Signless
+    } else {
+        hlocheck::ir::types::Signedness::Unsigned
+    };
+    let elem = ElementType::Int(sign, bits);
+    let args = (0..2)
+        .map(|_| {
+            let lanes: Vec<u64> = (0..n).map(|_| int_lane(bits, signed, &mut rng)).collect();
+            Value::tensor(Tensor::new(elem.clone(), shape.clone(), &lanes))
+        })
+        .collect();
+    (text, args)
+}
+
+#[test]
+fn random_integer_chains_agree_bit_for_bit() {
+    let mut fused_ops = 0;
+    for seed in 0..400u64 {
+        let (text, args) = random_int_chain(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        // With the engine's kernels and with the plain loops.
+        let (out, fused) = agree(&text, &args, Limits::default(), &[true, false], |i, b| {
+            fused_counts(i, b).0
+        });
+        out.unwrap_or_else(|e| panic!("{e}\n{text}"));
+        fused_ops += fused;
+    }
+    assert!(fused_ops > 1000, "only {fused_ops} ops fused");
+}
+
+/// The rounds of a counter-based generator (JAX's threefry, in a loop):
+/// fused, with the same results and the same work-limit errors.
+const INT_ROUNDS: &str = "func.func @main(%x: tensor<64x9xui32>, %y: tensor<64x9xui32>) -> (tensor<64x9xui32>, tensor<64x9xui32>) {
+  %c0 = stablehlo.constant dense<0> : tensor<i32>
+  %r:3 = stablehlo.while(%i = %c0, %a = %x, %b = %y) : tensor<i32>, tensor<64x9xui32>, tensor<64x9xui32>
+    cond {
+    %n = stablehlo.constant dense<5> : tensor<i32>
+    %p = stablehlo.compare LT, %i, %n, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  } do {
+    %k = stablehlo.constant dense<13> : tensor<ui32>
+    %kb = stablehlo.broadcast_in_dim %k, dims = [] : (tensor<ui32>) -> tensor<64x9xui32>
+    %c32 = stablehlo.constant dense<32> : tensor<ui32>
+    %m = stablehlo.subtract %c32, %k : tensor<ui32>
+    %mb = stablehlo.broadcast_in_dim %m, dims = [] : (tensor<ui32>) -> tensor<64x9xui32>
+    %s = stablehlo.add %a, %b : tensor<64x9xui32>
+    %l = stablehlo.shift_left %b, %kb : tensor<64x9xui32>
+    %h = stablehlo.shift_right_logical %b, %mb : tensor<64x9xui32>
+    %o = stablehlo.or %l, %h : tensor<64x9xui32>
+    %z = stablehlo.xor %s, %o : tensor<64x9xui32>
+    %one = stablehlo.constant dense<1> : tensor<i32>
+    %j = stablehlo.add %i, %one : tensor<i32>
+    stablehlo.return %j, %s, %z : tensor<i32>, tensor<64x9xui32>, tensor<64x9xui32>
+  }
+  func.return %r#1, %r#2 : tensor<64x9xui32>, tensor<64x9xui32>
+}
+";
+
+#[test]
+fn integer_rounds_fuse_with_the_same_results_and_errors() {
+    let mut rng = Rng(77);
+    let elem = ElementType::Int(hlocheck::ir::types::Signedness::Unsigned, 32);
+    let args: Vec<Value> = (0..2)
+        .map(|_| {
+            let lanes: Vec<u64> = (0..64 * 9).map(|_| rng.next() & 0xFFFF_FFFF).collect();
+            Value::tensor(Tensor::new(elem.clone(), vec![64, 9], &lanes))
+        })
+        .collect();
+    let prog = parse(INT_ROUNDS);
+    let mut interp = Interp::new(&prog, Limits::default());
+    let f = interp.function("main").expect("main");
+    let body = &f.regions[0].blocks[0].ops[1].regions[1].blocks[0];
+    assert!(
+        fused_counts(&interp, body).0 >= 5,
+        "the rounds are not fused"
+    );
+    interp.fusion = true;
+    let out = interp.call("main", args.clone()).expect("runs");
+    // The rounds by hand.
+    let (mut a, mut b): (Vec<u32>, Vec<u32>) = (
+        args[0]
+            .as_tensor()
+            .expect("t")
+            .data
+            .iter()
+            .map(|x| x as u32)
+            .collect(),
+        args[1]
+            .as_tensor()
+            .expect("t")
+            .data
+            .iter()
+            .map(|x| x as u32)
+            .collect(),
+    );
+    for _ in 0..5 {
+        for (a, b) in a.iter_mut().zip(b.iter_mut()) {
+            let s = a.wrapping_add(*b);
+            *b = s ^ b.rotate_left(13);
+            *a = s;
+        }
+    }
+    let got: Vec<Vec<u32>> = out
+        .iter()
+        .map(|v| {
+            v.as_tensor()
+                .expect("t")
+                .data
+                .iter()
+                .map(|x| x as u32)
+                .collect()
+        })
+        .collect();
+    assert_eq!(got, vec![a, b]);
+    let mut errors = std::collections::BTreeSet::new();
+    for limit in (0..30 * 64 * 9).step_by(53) {
+        let limits = Limits {
+            max_work: limit,
+            ..Limits::default()
+        };
+        if let (Err(e), _) = same_both_ways(INT_ROUNDS, &args, limits) {
+            errors.insert(e.split(':').take(2).collect::<Vec<_>>().join(":"));
+        }
+    }
+    assert!(errors.len() >= 8, "{errors:?}");
 }
 
 /// The benchmark shapes: iotas along every dimension of a rank-3 shape,

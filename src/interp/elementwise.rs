@@ -757,8 +757,8 @@ fn bf16_nearest(r: f64) -> Option<u64> {
 }
 
 /// An integer binary op that [`int_words`] runs on the stored words.
-#[derive(Clone, Copy, Debug)]
-enum IntOp {
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum IntOp {
     Add,
     Sub,
     Mul,
@@ -842,7 +842,7 @@ fn int_words(a: &Tensor, b: &Tensor, k: IntKind, op: IntOp) -> Option<Tensor> {
 
 /// `op` on one pair of integer lanes of kind `k`: the exact result
 /// wrapped to the type (see the module doc for shifts).
-fn int_lane(k: IntKind, op: IntOp, x: u64, y: u64) -> u64 {
+pub(crate) fn int_lane(k: IntKind, op: IntOp, x: u64, y: u64) -> u64 {
     let (a, b) = (k.value(x), k.value(y));
     match op {
         IntOp::Add => k.wrap(a + b),
@@ -888,6 +888,25 @@ pub(crate) fn shift_right_arithmetic_lane(k: IntKind, x: u64, y: u64) -> u64 {
         None => v >> 63,
     };
     k.wrap(r as i128)
+}
+
+/// The integer op a fused chain may run for `name` (`fuse.rs`): the ops
+/// whose integer kernel is [`int_binary`].
+pub(super) fn int_op_of(name: &str) -> Option<IntOp> {
+    Some(match name {
+        "stablehlo.add" => IntOp::Add,
+        "stablehlo.subtract" => IntOp::Sub,
+        "stablehlo.multiply" => IntOp::Mul,
+        "stablehlo.maximum" => IntOp::Max,
+        "stablehlo.minimum" => IntOp::Min,
+        "stablehlo.and" => IntOp::And,
+        "stablehlo.or" => IntOp::Or,
+        "stablehlo.xor" => IntOp::Xor,
+        "stablehlo.shift_left" => IntOp::Shl,
+        "stablehlo.shift_right_logical" => IntOp::ShrLogical,
+        "stablehlo.shift_right_arithmetic" => IntOp::ShrArithmetic,
+        _ => return None,
+    })
 }
 
 /// `op` on two integer tensors of kind `k`: on the words where

@@ -6,7 +6,8 @@
 //! [`plan`] finds the groups of a block, once (`Interp` keeps the plan
 //! with the block's deaths). Walking the block backwards, an op joins the
 //! group of its users when it is elementwise on real floats (the ops of
-//! [`Compute`]), or an `iota`, a splat `constant` or a `broadcast_in_dim`
+//! [`Compute`]) or on integers of 8, 16, 32 or 64 bits (the ops whose
+//! kernel is `elementwise::int_binary`, by `lanes::int_block`), or an `iota`, a splat `constant` or a `broadcast_in_dim`
 //! of a scalar (the *leaf* ops), its result has the group's static shape,
 //! and every use of its result is a direct operand of an op of that one
 //! group, with no barrier op (checks, probes, calls, custom calls, ops
@@ -52,10 +53,12 @@
 //! `--max-memory`).
 
 use super::elementwise::{
-    float2_block, pick_block, unary_hw_block, FloatOp, HwUnary, ADD, DIV, MUL, SUB,
+    float2_block, int_op_of, pick_block, unary_hw_block, FloatOp, HwUnary, IntOp, ADD, DIV, MUL,
+    SUB,
 };
+use super::lanes::int_block;
 use super::movement::iota_float;
-use super::tensor::{num_elements, strides, Tensor, Width, Words, BLOCK};
+use super::tensor::{int_kind, num_elements, strides, IntKind, Tensor, Width, Words, BLOCK};
 use super::{static_shape, Interp};
 use crate::float::arith;
 use crate::float::convert;
@@ -166,6 +169,9 @@ enum Node {
     Unary(Un, FloatKind, usize),
     Binary(Bin, FloatKind, usize, usize),
     Convert(FloatKind, FloatKind, usize),
+    /// An integer op of two arguments, its lanes as a stored tensor's
+    /// (sign-extended when signed: never masked).
+    Int(IntOp, IntKind, usize, usize),
 }
 
 /// A value the same in every lane, put in its slot once per piece.
@@ -282,16 +288,112 @@ fn float_type(ty: &Type) -> Option<(Vec<usize>, FloatKind)> {
     }
 }
 
-/// The fusable class of an op, with its result's shape, format and work;
-/// operands are placeholders (0) in the returned node.
-fn classify(interp: &Interp<'_>, op: &Op) -> Option<(Kind, Vec<usize>, FloatKind, Member)> {
+/// The static shape and element type of a value's declared type, when
+/// fused ops may compute it: a float format, or an integer type of 8, 16,
+/// 32 or 64 bits.
+fn lane_type(ty: &Type) -> Option<(Vec<usize>, ElementType)> {
+    match ty {
+        Type::Tensor(t) => match t.elem {
+            ElementType::Float(_) | ElementType::Int(_, 8 | 16 | 32 | 64) => {
+                Some((static_shape(ty)?, t.elem.clone()))
+            }
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The fusable class of an integer op (see [`classify`]): the ops whose
+/// kernel is `elementwise::int_binary`, splat constants and scalar
+/// broadcasts of the type.
+fn classify_int(
+    interp: &Interp<'_>,
+    op: &Op,
+    shape: Vec<usize>,
+    elem: &ElementType,
+) -> Option<(Kind, Vec<usize>, u64, Member)> {
+    let k = int_kind(elem)?;
+    let n = checked_elements(&shape)?;
+    let operand = |i: usize| lane_type(interp.ty(*op.operands.get(i)?));
+    let same = |i: usize| operand(i).is_some_and(|(s, e)| s == shape && &e == elem);
+    let member = |read: u64, check: Check| Member {
+        work: read.saturating_add(n as u64),
+        check,
+        shape: shape.clone(),
+    };
+    let name = op.name.as_str();
+    let kind = if let Some(o) = int_op_of(name) {
+        if op.operands.len() != 2 || !same(0) || !same(1) {
+            return None;
+        }
+        (
+            Kind::Compute(Node::Int(o, k, 0, 0)),
+            member(2 * n as u64, Check::None),
+        )
+    } else {
+        let (leaf, member) = leaf_of(interp, op, &shape, elem, &member)?;
+        (Kind::Leaf(leaf), member)
+    };
+    Some((kind.0, shape.clone(), u64::MAX, kind.1))
+}
+
+/// A splat `constant` or a scalar `broadcast_in_dim` of `elem` with the
+/// result's `shape`, and its accounting.
+fn leaf_of(
+    interp: &Interp<'_>,
+    op: &Op,
+    shape: &[usize],
+    elem: &ElementType,
+    member: &dyn Fn(u64, Check) -> Member,
+) -> Option<(Leaf, Member)> {
+    let name = op.name.as_str();
+    if name == "stablehlo.constant" {
+        let Some(Attr::Dense(d)) = op.attr("value") else {
+            return None;
+        };
+        let dims: Option<Vec<usize>> =
+            d.ty.dims
+                .as_ref()?
+                .iter()
+                .map(|x| x.and_then(|x| usize::try_from(x).ok()))
+                .collect();
+        if !d.splat || &d.ty.elem != elem || dims? != shape {
+            return None;
+        }
+        // The lane as the kernel decodes it.
+        let one = Tensor::from_dense(d, vec![1]).ok()?;
+        let lane = one.data.try_get(0)?;
+        Some((Leaf::Splat(lane), member(0, Check::Literal)))
+    } else if name == "stablehlo.broadcast_in_dim" {
+        let dims = op.attr("broadcast_dimensions")?;
+        let empty = matches!(
+            dims,
+            Attr::DenseArray(DenseArray::I64(v) | DenseArray::Int(_, v)) if v.is_empty()
+        );
+        let (s, e) = lane_type(interp.ty(*op.operands.first()?))?;
+        if op.operands.len() != 1 || !empty || !s.is_empty() || &e != elem {
+            return None;
+        }
+        Some((Leaf::Broadcast, member(1, Check::Shape)))
+    } else {
+        None
+    }
+}
+
+/// The fusable class of an op, with its result's shape, the storage mask
+/// of its lanes and its work; operands are placeholders (0) in the
+/// returned node.
+fn classify(interp: &Interp<'_>, op: &Op) -> Option<(Kind, Vec<usize>, u64, Member)> {
     let [r] = op.results.as_slice() else {
         return None;
     };
     if !op.regions.is_empty() {
         return None;
     }
-    let (shape, kind) = float_type(interp.ty(*r))?;
+    let (shape, elem) = lane_type(interp.ty(*r))?;
+    let ElementType::Float(kind) = elem else {
+        return classify_int(interp, op, shape, &elem);
+    };
     let n = checked_elements(&shape)?;
     let operand = |i: usize| -> Option<(Vec<usize>, FloatKind)> {
         float_type(interp.ty(*op.operands.get(i)?))
@@ -327,38 +429,11 @@ fn classify(interp: &Interp<'_>, op: &Op) -> Option<(Kind, Vec<usize>, FloatKind
             return None;
         }
         (Kind::Leaf(Leaf::Iota(kind, dim)), member(0, Check::Shape))
-    } else if name == "stablehlo.constant" {
-        let Some(Attr::Dense(d)) = op.attr("value") else {
-            return None;
-        };
-        let dims: Option<Vec<usize>> =
-            d.ty.dims
-                .as_ref()?
-                .iter()
-                .map(|x| x.and_then(|x| usize::try_from(x).ok()))
-                .collect();
-        if !d.splat || d.ty.elem != ElementType::Float(kind) || dims? != shape {
-            return None;
-        }
-        // The lane as the kernel decodes it.
-        let one = Tensor::from_dense(d, vec![1]).ok()?;
-        let lane = one.data.try_get(0)?;
-        (Kind::Leaf(Leaf::Splat(lane)), member(0, Check::Literal))
-    } else if name == "stablehlo.broadcast_in_dim" {
-        let dims = op.attr("broadcast_dimensions")?;
-        let empty = matches!(
-            dims,
-            Attr::DenseArray(DenseArray::I64(v) | DenseArray::Int(_, v)) if v.is_empty()
-        );
-        let (s, k) = operand(0)?;
-        if op.operands.len() != 1 || !empty || !s.is_empty() || k != kind {
-            return None;
-        }
-        (Kind::Leaf(Leaf::Broadcast), member(1, Check::Shape))
     } else {
-        return None;
+        let (leaf, m) = leaf_of(interp, op, &shape, &elem, &member)?;
+        (Kind::Leaf(leaf), m)
     };
-    Some((k.0, shape, kind, k.1))
+    Some((k.0, shape, mask_of(kind), k.1))
 }
 
 /// The elements of a shape, `None` on overflow.
@@ -434,14 +509,14 @@ pub(super) fn plan(interp: &Interp<'_>, block: &Block) -> Option<Plan> {
     let mut roles = vec![Role::Plain; ops.len()];
     let mut group_of: Vec<Option<usize>> = vec![None; ops.len()];
     let mut drafts: Vec<Draft> = Vec::new();
-    let mut classes: Vec<Option<(Kind, FloatKind)>> = (0..ops.len()).map(|_| None).collect();
+    let mut classes: Vec<Option<(Kind, u64)>> = (0..ops.len()).map(|_| None).collect();
     // The last op may be the terminator; it is never fused.
     for i in (0..ops.len()).rev() {
         let op = &ops[i];
         if is_barrier(op) {
             continue;
         }
-        let Some((kind, shape, fk, member)) = classify(interp, op) else {
+        let Some((kind, shape, mask, member)) = classify(interp, op) else {
             continue;
         };
         let users = uses.get(&op.results[0]).map_or(&[][..], Vec::as_slice);
@@ -474,7 +549,7 @@ pub(super) fn plan(interp: &Interp<'_>, block: &Block) -> Option<Plan> {
             }
             (None, Kind::Leaf(_)) => continue,
         }
-        classes[i] = Some((kind, fk));
+        classes[i] = Some((kind, mask));
     }
 
     let mut groups = Vec::new();
@@ -563,7 +638,7 @@ fn compile(
     interp: &Interp<'_>,
     ops: &[Op],
     members: &[usize],
-    classes: &[Option<(Kind, FloatKind)>],
+    classes: &[Option<(Kind, u64)>],
     shape: &[usize],
     n: usize,
 ) -> Option<Group> {
@@ -606,7 +681,7 @@ fn compile(
     let mut fixed: Vec<usize> = Vec::new();
     for (s, &i) in members.iter().enumerate() {
         let op = &ops[i];
-        let (kind, fk) = classes[i].as_ref()?;
+        let (kind, mask) = classes[i].as_ref()?;
         let is_root = i == root;
         // Operand slots: a value of the group, or an input read here.
         let mut args = Vec::with_capacity(op.operands.len());
@@ -615,14 +690,15 @@ fn compile(
                 let slot = match slot_of.get(&v) {
                     Some(&x) => x,
                     None => {
-                        let (oshape, ok) = float_type(interp.ty(v))?;
+                        let (oshape, oe) = lane_type(interp.ty(v))?;
                         if oshape != shape {
                             return None;
                         }
-                        let k = input(v, ElementType::Float(ok), n)?;
+                        let k = input(v, oe, n)?;
                         let x = alloc(&mut free);
                         // A float tensor's words are unsigned and read
-                        // zero-extended: the lanes are cut already.
+                        // zero-extended: the lanes are cut already (an
+                        // integer's are read as the integer ops take them).
                         steps.push(Step {
                             node: Node::Input(k),
                             dst: Some(x),
@@ -641,6 +717,9 @@ fn compile(
                 Node::Binary(*b, *k, *args.first()?, *args.get(1)?)
             }
             Kind::Compute(Node::Convert(f, t, _)) => Node::Convert(*f, *t, *args.first()?),
+            Kind::Compute(Node::Int(o, k, _, _)) => {
+                Node::Int(*o, *k, *args.first()?, *args.get(1)?)
+            }
             Kind::Compute(_) => return None,
             Kind::Leaf(Leaf::Iota(k, dim)) => {
                 let inner = strides(shape).get(*dim).copied()?;
@@ -665,8 +744,8 @@ fn compile(
             }
             Kind::Leaf(Leaf::Broadcast) => {
                 let v = *op.operands.first()?;
-                let (_, ok) = float_type(interp.ty(v))?;
-                let k = input(v, ElementType::Float(ok), 1)?;
+                let (_, oe) = lane_type(interp.ty(v))?;
+                let k = input(v, oe, 1)?;
                 let x = alloc(&mut Vec::new());
                 fixed.push(x);
                 fills.push((x, Fill::Scalar(k)));
@@ -683,11 +762,7 @@ fn compile(
             slot_of.insert(op.results[0], x);
             Some(x)
         };
-        let mask = if within_width(&node) {
-            u64::MAX
-        } else {
-            mask_of(*fk)
-        };
+        let mask = if within_width(&node) { u64::MAX } else { *mask };
         steps.push(Step { node, dst, mask });
         for &v in &op.operands {
             if last_read.get(&v) == Some(&s) {
@@ -1077,6 +1152,7 @@ fn compute(
                 }
             }
         }
+        Node::Int(op, k, a, c) => int_block(k, op, arg(a), arg(c), o),
         Node::Convert(_, _, a) => {
             let xs = arg(a);
             match converter {

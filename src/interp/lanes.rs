@@ -13,6 +13,8 @@
 //! Lanes are `u64`s holding an element's bits (see `words.rs`); a lane of
 //! an f32 holds the 32 bits in its low half, a bf16 its 16 low bits.
 
+use super::elementwise::{int_lane, IntOp};
+use super::tensor::IntKind;
 use crate::float::fast::Narrow;
 
 /// The vector extensions found at run time.
@@ -610,6 +612,61 @@ multiversion! {
     fn fill(o: &mut [u64], v: u64) -> () {
         for x in o.iter_mut() {
             *x = v;
+        }
+    }
+}
+
+multiversion! {
+    /// `op` on blocks of integer lanes of kind `k` (each lane as a tensor of
+    /// the type holds it: sign-extended when signed), lane for lane what
+    /// `elementwise::int_words` makes of the words (fused chains, `fuse.rs`); widths
+    /// other than 8, 16, 32 and 64 bits by `elementwise::int_lane`.
+    fn int_block(k: IntKind, op: IntOp, xs: &[u64], ys: &[u64], o: &mut [u64]) -> () {
+        macro_rules! on {
+            ($u:ty, $s:ty, $bits:expr) => {{
+                // Each op's formula is inlined into its own loop: the
+                // formulas of `int_words`, on the lanes' low bits.
+                macro_rules! go {
+                    (|$a:ident, $b:ident| $e:expr) => {{
+                        let each = |$a: $u, $b: $u| -> $u { $e };
+                        if k.signed {
+                            for ((o, &x), &y) in o.iter_mut().zip(xs).zip(ys) {
+                                *o = each(x as $u, y as $u) as $s as i64 as u64;
+                            }
+                        } else {
+                            for ((o, &x), &y) in o.iter_mut().zip(xs).zip(ys) {
+                                *o = each(x as $u, y as $u) as u64;
+                            }
+                        }
+                    }};
+                }
+                match op {
+                    IntOp::Add => go!(|a, b| a.wrapping_add(b)),
+                    IntOp::Sub => go!(|a, b| a.wrapping_sub(b)),
+                    IntOp::Mul => go!(|a, b| a.wrapping_mul(b)),
+                    IntOp::Max if k.signed => go!(|a, b| (a as $s).max(b as $s) as $u),
+                    IntOp::Max => go!(|a, b| a.max(b)),
+                    IntOp::Min if k.signed => go!(|a, b| (a as $s).min(b as $s) as $u),
+                    IntOp::Min => go!(|a, b| a.min(b)),
+                    IntOp::And => go!(|a, b| a & b),
+                    IntOp::Or => go!(|a, b| a | b),
+                    IntOp::Xor => go!(|a, b| a ^ b),
+                    IntOp::Shl => go!(|a, b| if b < $bits { a << b } else { 0 }),
+                    IntOp::ShrLogical => go!(|a, b| if b < $bits { a >> b } else { 0 }),
+                    IntOp::ShrArithmetic => go!(|a, b| ((a as $s) >> b.min($bits - 1)) as $u),
+                }
+            }};
+        }
+        match k.bits {
+            8 => on!(u8, i8, 8),
+            16 => on!(u16, i16, 16),
+            32 => on!(u32, i32, 32),
+            64 => on!(u64, i64, 64),
+            _ => {
+                for ((o, &x), &y) in o.iter_mut().zip(xs).zip(ys) {
+                    *o = int_lane(k, op, x, y);
+                }
+            }
         }
     }
 }

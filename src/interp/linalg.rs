@@ -656,17 +656,18 @@ fn fast_mac(acc: &ElementType, p: &impl Product) -> Option<Words> {
     let words = match acc {
         ElementType::Float(FloatKind::F32) => {
             let out = p.run_hw::<f32>();
-            let mut w = Words::U32(out.iter().map(|v| v.to_bits()).collect());
+            let nans = nan_positions(&out, |v| v.is_nan());
+            // In place: the words take the floats' own buffer.
+            let mut w = Words::U32(out.into_iter().map(f32::to_bits).collect());
             let f = FloatKind::F32.format();
-            let nans = out.iter().map(|v| v.is_nan());
             fix_nans(&mut w, nans, p, f, 0, |a, x, y| soft_mac(f, a, x, y));
             w
         }
         ElementType::Float(FloatKind::F64) => {
             let out = p.run_hw::<f64>();
-            let mut w = Words::U64(out.iter().map(|v| v.to_bits()).collect());
+            let nans = nan_positions(&out, |v| v.is_nan());
+            let mut w = Words::U64(out.into_iter().map(f64::to_bits).collect());
             let f = FloatKind::F64.format();
-            let nans = out.iter().map(|v| v.is_nan());
             fix_nans(&mut w, nans, p, f, 0, |a, x, y| soft_mac(f, a, x, y));
             w
         }
@@ -712,12 +713,12 @@ fn fast_mac(acc: &ElementType, p: &impl Product) -> Option<Words> {
                         _ => p.run(read, 0.0f32, exact),
                     };
                     let w = Words::U16(out.iter().map(|v| (v.to_bits() >> 16) as u16).collect());
-                    (w, out.iter().map(|v| v.is_nan()).collect::<Vec<bool>>())
+                    (w, nan_positions(&out, |v| v.is_nan()))
                 }
                 FloatKind::F16 => {
                     let out = p.run(gemm::f16_to_f32, 0.0f32, gemm::F16Mac);
                     let w = Words::U16(out.iter().map(|&v| gemm::f16_bits(v)).collect());
-                    (w, out.iter().map(|v| v.is_nan()).collect())
+                    (w, nan_positions(&out, |v| v.is_nan()))
                 }
                 _ => {
                     let read = |x: u64| n.value(x);
@@ -725,12 +726,12 @@ fn fast_mac(acc: &ElementType, p: &impl Product) -> Option<Words> {
                         n.round(a + n.round(x * y))
                     });
                     let w = Words::collect(width, out.iter().map(|&v| nan_or(v, &n)));
-                    (w, out.iter().map(|v| v.is_nan()).collect())
+                    (w, nan_positions(&out, |v| v.is_nan()))
                 }
             };
             let zero = arith::zero(f, false);
             // `run_mac`'s narrow step: fast unless its result is NaN.
-            fix_nans(&mut w, nans.into_iter(), p, f, zero, |a, x, y| {
+            fix_nans(&mut w, nans, p, f, zero, |a, x, y| {
                 let v = n.round(n.value(a) + n.round(n.value(x) * n.value(y)));
                 if v.is_nan() {
                     soft_mac(f, a, x, y)
@@ -845,17 +846,25 @@ fn nan_or(v: f64, n: &Narrow) -> u64 {
 /// step changes it.
 fn fix_nans(
     w: &mut Words,
-    nans: impl Iterator<Item = bool>,
+    nans: Vec<usize>,
     p: &impl Product,
     f: &Format,
     zero: u64,
     step: impl Fn(u64, u64, u64) -> u64,
 ) {
-    for (o, nan) in nans.enumerate() {
-        if nan {
-            w.set(o, p.one(o, zero, &step, |acc| f.is_nan(acc)));
-        }
+    for o in nans {
+        w.set(o, p.one(o, zero, &step, |acc| f.is_nan(acc)));
     }
+}
+
+/// The places of the NaNs in `out`, in order (usually none: no buffer the
+/// size of the output is made for them).
+fn nan_positions<F>(out: &[F], is_nan: impl Fn(&F) -> bool) -> Vec<usize> {
+    out.iter()
+        .enumerate()
+        .filter(|(_, v)| is_nan(v))
+        .map(|(i, _)| i)
+        .collect()
 }
 
 /// Checks a computed result against the op's declared static shape.
