@@ -772,6 +772,31 @@ pub(crate) enum IntOp {
     ShrArithmetic,
 }
 
+/// Each integer op's formula on words of the unsigned type `$u` (`$s` its
+/// signed twin, `$bits` wide), given to `$go!` as a closure of two words:
+/// the one table of [`int_words`] and of the fused chains' blocks
+/// (`lanes::int_block`).
+macro_rules! int_formulas {
+    ($op:expr, $signed:expr, $u:ty, $s:ty, $bits:expr, $go:ident) => {
+        match $op {
+            IntOp::Add => $go!(|a, b| a.wrapping_add(b)),
+            IntOp::Sub => $go!(|a, b| a.wrapping_sub(b)),
+            IntOp::Mul => $go!(|a, b| a.wrapping_mul(b)),
+            IntOp::Max if $signed => $go!(|a, b| (a as $s).max(b as $s) as $u),
+            IntOp::Max => $go!(|a, b| a.max(b)),
+            IntOp::Min if $signed => $go!(|a, b| (a as $s).min(b as $s) as $u),
+            IntOp::Min => $go!(|a, b| a.min(b)),
+            IntOp::And => $go!(|a, b| a & b),
+            IntOp::Or => $go!(|a, b| a | b),
+            IntOp::Xor => $go!(|a, b| a ^ b),
+            IntOp::Shl => $go!(|a, b| if b < $bits { a << b } else { 0 }),
+            IntOp::ShrLogical => $go!(|a, b| if b < $bits { a >> b } else { 0 }),
+            IntOp::ShrArithmetic => $go!(|a, b| ((a as $s) >> b.min($bits - 1)) as $u),
+        }
+    };
+}
+pub(crate) use int_formulas;
+
 /// `f` of each pair of words at the same position, into words of `U`.
 fn zip_map<T: Copy + Sync, U: Send>(x: &[T], y: &[T], f: impl Fn(T, T) -> U + Sync) -> Vec<U> {
     let n = x.len().min(y.len());
@@ -810,21 +835,7 @@ fn int_words(a: &Tensor, b: &Tensor, k: IntKind, op: IntOp) -> Option<Tensor> {
                     })
                 };
             }
-            match op {
-                IntOp::Add => go!(|a, b| a.wrapping_add(b)),
-                IntOp::Sub => go!(|a, b| a.wrapping_sub(b)),
-                IntOp::Mul => go!(|a, b| a.wrapping_mul(b)),
-                IntOp::Max if k.signed => go!(|a, b| (a as $s).max(b as $s) as $u),
-                IntOp::Max => go!(|a, b| a.max(b)),
-                IntOp::Min if k.signed => go!(|a, b| (a as $s).min(b as $s) as $u),
-                IntOp::Min => go!(|a, b| a.min(b)),
-                IntOp::And => go!(|a, b| a & b),
-                IntOp::Or => go!(|a, b| a | b),
-                IntOp::Xor => go!(|a, b| a ^ b),
-                IntOp::Shl => go!(|a, b| if b < $bits { a << b } else { 0 }),
-                IntOp::ShrLogical => go!(|a, b| if b < $bits { a >> b } else { 0 }),
-                IntOp::ShrArithmetic => go!(|a, b| ((a as $s) >> b.min($bits - 1)) as $u),
-            }
+            int_formulas!(op, k.signed, $u, $s, $bits, go)
         }};
     }
     let words = match (&a.data, &b.data) {

@@ -13,7 +13,7 @@
 //! Lanes are `u64`s holding an element's bits (see `words.rs`); a lane of
 //! an f32 holds the 32 bits in its low half, a bf16 its 16 low bits.
 
-use super::elementwise::{int_lane, IntOp};
+use super::elementwise::{int_formulas, int_lane, IntOp};
 use super::tensor::IntKind;
 use crate::float::fast::Narrow;
 
@@ -624,8 +624,9 @@ multiversion! {
     fn int_block(k: IntKind, op: IntOp, xs: &[u64], ys: &[u64], o: &mut [u64]) -> () {
         macro_rules! on {
             ($u:ty, $s:ty, $bits:expr) => {{
-                // Each op's formula is inlined into its own loop: the
-                // formulas of `int_words`, on the lanes' low bits.
+                // Each op's formula (`elementwise::int_formulas`, the
+                // table of `int_words`) is inlined into its own loop, on
+                // the lanes' low bits.
                 macro_rules! go {
                     (|$a:ident, $b:ident| $e:expr) => {{
                         let each = |$a: $u, $b: $u| -> $u { $e };
@@ -640,21 +641,7 @@ multiversion! {
                         }
                     }};
                 }
-                match op {
-                    IntOp::Add => go!(|a, b| a.wrapping_add(b)),
-                    IntOp::Sub => go!(|a, b| a.wrapping_sub(b)),
-                    IntOp::Mul => go!(|a, b| a.wrapping_mul(b)),
-                    IntOp::Max if k.signed => go!(|a, b| (a as $s).max(b as $s) as $u),
-                    IntOp::Max => go!(|a, b| a.max(b)),
-                    IntOp::Min if k.signed => go!(|a, b| (a as $s).min(b as $s) as $u),
-                    IntOp::Min => go!(|a, b| a.min(b)),
-                    IntOp::And => go!(|a, b| a & b),
-                    IntOp::Or => go!(|a, b| a | b),
-                    IntOp::Xor => go!(|a, b| a ^ b),
-                    IntOp::Shl => go!(|a, b| if b < $bits { a << b } else { 0 }),
-                    IntOp::ShrLogical => go!(|a, b| if b < $bits { a >> b } else { 0 }),
-                    IntOp::ShrArithmetic => go!(|a, b| ((a as $s) >> b.min($bits - 1)) as $u),
-                }
+                int_formulas!(op, k.signed, $u, $s, $bits, go)
             }};
         }
         match k.bits {
