@@ -437,6 +437,127 @@ fn random_integer_chains_agree_bit_for_bit() {
     assert!(fused_ops > 1000, "only {fused_ops} ops fused");
 }
 
+/// A random program whose chain adds tensors broadcast from arguments of
+/// lower rank (any order of `broadcast_dimensions`, dimensions of size 1
+/// spread), in f32 or i32, and its arguments.
+fn random_spread_chain(seed: u64) -> (String, Vec<Value>) {
+    let mut rng = Rng(seed | 1);
+    let rank = 1 + rng.below(4) as usize;
+    let mut shape: Vec<usize> = (0..rank).map(|_| 1 + rng.below(7) as usize).collect();
+    while shape.iter().product::<usize>() < 40 {
+        let d = rng.below(rank as u64) as usize;
+        shape[d] += 3;
+    }
+    let n: usize = shape.iter().product();
+    let (name, elem) = if rng.below(2) == 0 {
+        ("f32", ElementType::Float(FloatKind::F32))
+    } else {
+        (
+            "i32",
+            ElementType::Int(hlocheck::ir::types::Signedness::Signless, 32),
+        )
+    };
+    let ty = |s: &[usize]| {
+        let mut t = String::from("tensor<");
+        for d in s {
+            t += &format!("{d}x");
+        }
+        t + name + ">"
+    };
+    let t = ty(&shape);
+    let mut params = format!("%a: {t}");
+    let mut body = String::new();
+    let mut args = vec![shape.clone()];
+    let mut last = "%a".to_string();
+    for i in 0..1 + rng.below(4) {
+        // The operand: some result dimensions in a random order, each of
+        // its size or 1.
+        let mut dims: Vec<usize> = (0..rank).filter(|_| rng.below(2) == 0).collect();
+        for j in (1..dims.len()).rev() {
+            let k = rng.below(j as u64 + 1) as usize;
+            dims.swap(j, k);
+        }
+        let os: Vec<usize> = dims
+            .iter()
+            .map(|&d| if rng.below(3) == 0 { 1 } else { shape[d] })
+            .collect();
+        let ds: Vec<String> = dims.iter().map(|d| d.to_string()).collect();
+        params += &format!(", %c{i}: {}", ty(&os));
+        let op = *rng.pick(&["add", "multiply", "maximum", "subtract"]);
+        body += &format!(
+            "  %s{i} = stablehlo.broadcast_in_dim %c{i}, dims = [{}] : ({}) -> {t}\n  %v{i} = stablehlo.{op} {last}, %s{i} : {t}\n",
+            ds.join(", "),
+            ty(&os)
+        );
+        last = format!("%v{i}");
+        args.push(os);
+    }
+    body += &format!("  %r = stablehlo.negate {last} : {t}\n");
+    let text = format!("func.func @main({params}) -> {t} {{\n{body}  func.return %r : {t}\n}}\n");
+    let values = args
+        .iter()
+        .map(|s| {
+            let m: usize = s.iter().product();
+            let lanes: Vec<u64> = (0..m)
+                .map(|_| match elem {
+                    ElementType::Float(k) => float_bits(k.format(), &mut rng),
+                    _ => int_lane(32, true, &mut rng),
+                })
+                .collect();
+            Value::tensor(Tensor::new(elem.clone(), s.clone(), &lanes))
+        })
+        .collect();
+    let _ = n;
+    (text, values)
+}
+
+#[test]
+fn broadcast_tensors_spread_inside_groups_bit_for_bit() {
+    let mut fused_ops = 0;
+    for seed in 0..300u64 {
+        let (text, args) = random_spread_chain(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let (out, fused) = agree(&text, &args, Limits::default(), &[true, false], |i, b| {
+            fused_counts(i, b).0
+        });
+        out.unwrap_or_else(|e| panic!("{e}\n{text}"));
+        fused_ops += fused;
+    }
+    // Every broadcast and every op but the root joins its group.
+    assert!(fused_ops > 700, "only {fused_ops} ops fused");
+}
+
+/// A broadcast of a tensor of the result's very shape (`dims = [0, 1]`)
+/// that dies at the root, where the group may write its result over it:
+/// the broadcast still reads the tensor's own lanes.
+#[test]
+fn a_spread_input_is_not_written_over() {
+    let text = "func.func @main(%a: tensor<1x64xf32>, %b: tensor<64x1xf32>) -> tensor<1x64xf32> {
+  %t = stablehlo.transpose %b, dims = [1, 0] : (tensor<64x1xf32>) -> tensor<1x64xf32>
+  %s = stablehlo.broadcast_in_dim %t, dims = [0, 1] : (tensor<1x64xf32>) -> tensor<1x64xf32>
+  %r0 = stablehlo.multiply %a, %s : tensor<1x64xf32>
+  %r = stablehlo.add %r0, %t : tensor<1x64xf32>
+  func.return %r : tensor<1x64xf32>
+}
+";
+    let mut rng = Rng(5);
+    let a: Vec<u64> = (0..64)
+        .map(|_| float_bits(FloatKind::F32.format(), &mut rng))
+        .collect();
+    let b: Vec<u64> = (0..64)
+        .map(|_| float_bits(FloatKind::F32.format(), &mut rng))
+        .collect();
+    let elem = ElementType::Float(FloatKind::F32);
+    let args = vec![
+        Value::tensor(Tensor::new(elem.clone(), vec![1, 64], &a)),
+        Value::tensor(Tensor::new(elem, vec![64, 1], &b)),
+    ];
+    let (out, fused) = agree(text, &args, Limits::default(), &[true], |i, b| {
+        fused_counts(i, b).0
+    });
+    assert!(out.is_ok(), "{out:?}");
+    assert_eq!(fused, 2);
+}
+
 /// The rounds of a counter-based generator (JAX's threefry, in a loop):
 /// fused, with the same results and the same work-limit errors.
 const INT_ROUNDS: &str = "func.func @main(%x: tensor<64x9xui32>, %y: tensor<64x9xui32>) -> (tensor<64x9xui32>, tensor<64x9xui32>) {

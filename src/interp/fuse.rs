@@ -7,8 +7,11 @@
 //! with the block's deaths). Walking the block backwards, an op joins the
 //! group of its users when it is elementwise on real floats (the ops of
 //! [`Compute`]) or on integers of 8, 16, 32 or 64 bits (the ops whose
-//! kernel is `elementwise::int_binary`, by `lanes::int_block`), or an `iota`, a splat `constant` or a `broadcast_in_dim`
-//! of a scalar (the *leaf* ops), its result has the group's static shape,
+//! kernel is `elementwise::int_binary`, by `lanes::int_block`), or an
+//! `iota`, a splat `constant` or a `broadcast_in_dim` (the *leaf* ops: a
+//! broadcast scalar fills its slot once; a broadcast tensor is an input
+//! read through the broadcast's strides, run by run, `spread_block`), its
+//! result has the group's static shape,
 //! and every use of its result is a direct operand of an op of that one
 //! group, with no barrier op (checks, probes, calls, custom calls, ops
 //! with regions) in between. A value used anywhere else — by another op,
@@ -172,6 +175,13 @@ enum Node {
     /// An integer op of two arguments, its lanes as a stored tensor's
     /// (sign-extended when signed: never masked).
     Int(IntOp, IntKind, usize, usize),
+    /// Input `input` broadcast to the group's `shape`: the lane at result
+    /// coordinates `c` is the operand's lane `Σ c[d]·strides[d]`.
+    Spread {
+        input: usize,
+        shape: Vec<usize>,
+        strides: Vec<usize>,
+    },
 }
 
 /// A value the same in every lane, put in its slot once per piece.
@@ -207,7 +217,7 @@ pub(super) struct Group {
     /// Stored values read, with the element type and lane count each must
     /// have (the group's shape, or one element for a broadcast scalar).
     pub inputs: Vec<ValueId>,
-    input_types: Vec<(ElementType, usize)>,
+    input_types: Vec<(ElementType, Vec<usize>)>,
     fills: Vec<(usize, Fill)>,
     steps: Vec<Step>,
     slots: usize,
@@ -226,6 +236,9 @@ enum Leaf {
     Iota(FloatKind, usize),
     Splat(u64),
     Broadcast,
+    /// A `broadcast_in_dim` of a tensor: per result dimension, the
+    /// operand's stride along it (0 where the operand is broadcast).
+    Spread(Vec<usize>),
 }
 
 /// Whether an op ends a fusion region: nothing is fused across it.
@@ -365,16 +378,38 @@ fn leaf_of(
         let lane = one.data.try_get(0)?;
         Some((Leaf::Splat(lane), member(0, Check::Literal)))
     } else if name == "stablehlo.broadcast_in_dim" {
-        let dims = op.attr("broadcast_dimensions")?;
-        let empty = matches!(
-            dims,
-            Attr::DenseArray(DenseArray::I64(v) | DenseArray::Int(_, v)) if v.is_empty()
-        );
+        let dims = match op.attr("broadcast_dimensions")? {
+            Attr::DenseArray(DenseArray::I64(v) | DenseArray::Int(_, v)) => v,
+            _ => return None,
+        };
         let (s, e) = lane_type(interp.ty(*op.operands.first()?))?;
-        if op.operands.len() != 1 || !empty || !s.is_empty() || &e != elem {
+        if op.operands.len() != 1 || &e != elem {
             return None;
         }
-        Some((Leaf::Broadcast, member(1, Check::Shape)))
+        if s.is_empty() && dims.is_empty() {
+            return Some((Leaf::Broadcast, member(1, Check::Shape)));
+        }
+        // Only what `movement::broadcast_to` takes: one distinct result
+        // dimension per operand dimension, each of size 1 or the result's.
+        let m = checked_elements(&s)?;
+        if dims.len() != s.len() || m == 0 {
+            return None;
+        }
+        let os = strides(&s);
+        let mut ss = vec![0usize; shape.len()];
+        let mut taken = vec![false; shape.len()];
+        for (d, &r) in dims.iter().enumerate() {
+            let r = usize::try_from(r).ok().filter(|&r| r < shape.len())?;
+            if std::mem::replace(&mut taken[r], true) {
+                return None;
+            }
+            match s[d] {
+                1 => {}
+                n if n == shape[r] => ss[r] = os[d],
+                _ => return None,
+            }
+        }
+        Some((Leaf::Spread(ss), member(m as u64, Check::Shape)))
     } else {
         None
     }
@@ -625,7 +660,10 @@ fn reduces_into(interp: &Interp<'_>, g: &Group, root: &Op, op: &Op) -> bool {
     {
         return false;
     }
-    let mut full = g.input_types.iter().filter(|(_, lanes)| *lanes == g.n);
+    let mut full = g
+        .input_types
+        .iter()
+        .filter(|(_, s)| checked_elements(s) == Some(g.n));
     match (full.next(), full.next()) {
         (None, _) => true,
         (Some((e, _)), None) => e.storage_bytes() <= g.elem.storage_bytes(),
@@ -663,14 +701,14 @@ fn compile(
         })
     };
     let mut inputs: Vec<ValueId> = Vec::new();
-    let mut input_types: Vec<(ElementType, usize)> = Vec::new();
+    let mut input_types: Vec<(ElementType, Vec<usize>)> = Vec::new();
     // Each stored value is read once, whatever the ops reading it.
-    let mut input = |v: ValueId, elem: ElementType, lanes: usize| -> Option<usize> {
+    let mut input = |v: ValueId, elem: ElementType, shape: &[usize]| -> Option<usize> {
         match inputs.iter().position(|&u| u == v) {
-            Some(k) => (input_types[k] == (elem, lanes)).then_some(k),
+            Some(k) => (input_types[k].0 == elem && input_types[k].1 == shape).then_some(k),
             None => {
                 inputs.push(v);
-                input_types.push((elem, lanes));
+                input_types.push((elem, shape.to_vec()));
                 Some(inputs.len() - 1)
             }
         }
@@ -694,7 +732,7 @@ fn compile(
                         if oshape != shape {
                             return None;
                         }
-                        let k = input(v, oe, n)?;
+                        let k = input(v, oe, shape)?;
                         let x = alloc(&mut free);
                         // A float tensor's words are unsigned and read
                         // zero-extended: the lanes are cut already (an
@@ -742,10 +780,19 @@ fn compile(
                 slot_of.insert(op.results[0], x);
                 continue;
             }
+            Kind::Leaf(Leaf::Spread(ss)) => {
+                let v = *op.operands.first()?;
+                let (os, oe) = lane_type(interp.ty(v))?;
+                Node::Spread {
+                    input: input(v, oe, &os)?,
+                    shape: shape.to_vec(),
+                    strides: ss.clone(),
+                }
+            }
             Kind::Leaf(Leaf::Broadcast) => {
                 let v = *op.operands.first()?;
-                let (_, oe) = lane_type(interp.ty(v))?;
-                let k = input(v, oe, 1)?;
+                let (os, oe) = lane_type(interp.ty(v))?;
+                let k = input(v, oe, &os)?;
                 let x = alloc(&mut Vec::new());
                 fixed.push(x);
                 fills.push((x, Fill::Scalar(k)));
@@ -794,10 +841,9 @@ fn compile(
 impl Group {
     /// Whether a value read at the root has the type the plan expects.
     pub fn input_fits(&self, k: usize, t: &Tensor) -> bool {
-        self.input_types
-            .get(k)
-            .is_some_and(|(e, lanes)| &t.elem == e && t.data.len() == *lanes)
-            && (self.input_types[k].1 == 1 || t.shape == self.shape)
+        self.input_types.get(k).is_some_and(|(e, shape)| {
+            &t.elem == e && t.shape == *shape && Some(t.data.len()) == checked_elements(shape)
+        })
     }
 
     /// The group made ready to evaluate any lanes of its root on `inputs`
@@ -837,8 +883,15 @@ impl Group {
         let w = Width::of(&self.elem);
         // Over an input that has the result's shape and width and that
         // nothing else holds.
+        // (Not one a step spreads: its lanes are read out of order.)
+        let spread = |k: usize| {
+            self.steps
+                .iter()
+                .any(|s| matches!(s.node, Node::Spread { input, .. } if input == k))
+        };
         let over = (0..inputs.len()).find(|&k| {
-            self.input_types[k].1 == self.n
+            self.input_types[k].1 == self.shape
+                && !spread(k)
                 && Width::of(&inputs[k].elem) == w
                 && Arc::strong_count(&inputs[k]) == 1
                 && Arc::weak_count(&inputs[k]) == 0
@@ -899,6 +952,14 @@ impl Group {
                 Node::Input(k) if over == Some(k) => o.copy_from_slice(out),
                 Node::Input(k) => match inputs.get(k) {
                     Some(t) => t.data.read(off, o),
+                    None => o.fill(0),
+                },
+                Node::Spread {
+                    input,
+                    ref shape,
+                    ref strides,
+                } => match inputs.get(input) {
+                    Some(t) => spread_block(&t.data, shape, strides, off, o),
                     None => o.fill(0),
                 },
                 ref node => compute(node, slots, converters.get(j), off, o),
@@ -1062,6 +1123,57 @@ fn conversion_table(from: FloatKind, to: FloatKind, n: usize) -> Option<Arc<Vec<
     table
 }
 
+/// The lanes `off ..` of `w` broadcast to `shape` (see [`Node::Spread`]):
+/// run by run along the last dimension (one lane repeated, a stretch of
+/// the operand, or lanes a stride apart), the coordinates above it walked
+/// as an odometer.
+fn spread_block(w: &Words, shape: &[usize], strides: &[usize], off: usize, o: &mut [u64]) {
+    let Some(last) = shape.len().checked_sub(1) else {
+        o.fill(w.try_get(0).unwrap_or(0));
+        return;
+    };
+    let mut coord = vec![0usize; shape.len()];
+    let mut rest = off;
+    let mut src = 0usize;
+    for d in (0..shape.len()).rev() {
+        let n = shape[d].max(1);
+        coord[d] = rest % n;
+        rest /= n;
+        src += coord[d] * strides[d];
+    }
+    let (n, step) = (shape[last].max(1), strides[last]);
+    let mut i = 0;
+    while i < o.len() {
+        let run = (n - coord[last]).min(o.len() - i);
+        let dst = &mut o[i..i + run];
+        match step {
+            0 => dst.fill(w.try_get(src).unwrap_or(0)),
+            1 if src + run <= w.len() => w.read(src, dst),
+            _ => {
+                for (k, d) in dst.iter_mut().enumerate() {
+                    *d = w.try_get(src + k * step).unwrap_or(0);
+                }
+            }
+        }
+        i += run;
+        coord[last] += run;
+        src += run * step;
+        if coord[last] == n {
+            src -= n * step;
+            coord[last] = 0;
+            for d in (0..last).rev() {
+                coord[d] += 1;
+                src += strides[d];
+                if coord[d] < shape[d] {
+                    break;
+                }
+                src -= coord[d] * strides[d];
+                coord[d] = 0;
+            }
+        }
+    }
+}
+
 /// One step of a block into `o`, its operands read from `slots`.
 fn compute(
     node: &Node,
@@ -1073,7 +1185,8 @@ fn compute(
     let len = o.len();
     let arg = |x: usize| &slots[x][..len];
     match *node {
-        Node::Input(_) => {}
+        // Read by `Group::eval`.
+        Node::Input(_) | Node::Spread { .. } => {}
         Node::Iota {
             kind: FloatKind::F32,
             inner: 1,
