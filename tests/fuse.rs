@@ -422,18 +422,25 @@ fn random_int_chain(seed: u64) -> (String, Vec<Value>) {
     (text, args)
 }
 
-#[test]
-fn random_integer_chains_agree_bit_for_bit() {
+/// Runs `seeds` programs of `random` fused and unfused, with the engine's
+/// kernels and with the plain loops (all must agree and succeed); returns
+/// how many ops were fused in all.
+fn fused_agreeing(random: fn(u64) -> (String, Vec<Value>), seeds: u64) -> usize {
     let mut fused_ops = 0;
-    for seed in 0..400u64 {
-        let (text, args) = random_int_chain(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        // With the engine's kernels and with the plain loops.
+    for seed in 0..seeds {
+        let (text, args) = random(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
         let (out, fused) = agree(&text, &args, Limits::default(), &[true, false], |i, b| {
             fused_counts(i, b).0
         });
         out.unwrap_or_else(|e| panic!("{e}\n{text}"));
         fused_ops += fused;
     }
+    fused_ops
+}
+
+#[test]
+fn random_integer_chains_agree_bit_for_bit() {
+    let fused_ops = fused_agreeing(random_int_chain, 400);
     assert!(fused_ops > 1000, "only {fused_ops} ops fused");
 }
 
@@ -448,7 +455,6 @@ fn random_spread_chain(seed: u64) -> (String, Vec<Value>) {
         let d = rng.below(rank as u64) as usize;
         shape[d] += 3;
     }
-    let n: usize = shape.iter().product();
     let (name, elem) = if rng.below(2) == 0 {
         ("f32", ElementType::Float(FloatKind::F32))
     } else {
@@ -507,22 +513,13 @@ fn random_spread_chain(seed: u64) -> (String, Vec<Value>) {
             Value::tensor(Tensor::new(elem.clone(), s.clone(), &lanes))
         })
         .collect();
-    let _ = n;
     (text, values)
 }
 
 #[test]
 fn broadcast_tensors_spread_inside_groups_bit_for_bit() {
-    let mut fused_ops = 0;
-    for seed in 0..300u64 {
-        let (text, args) = random_spread_chain(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        let (out, fused) = agree(&text, &args, Limits::default(), &[true, false], |i, b| {
-            fused_counts(i, b).0
-        });
-        out.unwrap_or_else(|e| panic!("{e}\n{text}"));
-        fused_ops += fused;
-    }
     // Every broadcast and every op but the root joins its group.
+    let fused_ops = fused_agreeing(random_spread_chain, 300);
     assert!(fused_ops > 700, "only {fused_ops} ops fused");
 }
 
