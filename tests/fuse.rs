@@ -109,21 +109,28 @@ fn ty(shape: &[usize], k: FloatKind) -> String {
     s + k.name() + ">"
 }
 
-/// A random program `@main(%a, %b)` of elementwise ops over one shape,
-/// and its arguments. Values of other formats come from `convert`; some
-/// intermediates are returned too (so they are stored), and some are used
-/// twice.
-fn random_chain(seed: u64) -> (String, Vec<Value>) {
-    let mut rng = Rng(seed | 1);
+/// The shape of a random chain: rank 1 to 3, at least 32 elements (fused),
+/// often several blocks of 256 lanes.
+fn chain_shape(rng: &mut Rng) -> Vec<usize> {
     let rank = 1 + rng.below(3) as usize;
     let mut shape: Vec<usize> = (0..rank).map(|_| 1 + rng.below(9) as usize).collect();
-    // At least 32 elements (fused), often several blocks of 256 lanes.
     while shape.iter().product::<usize>() < 32 {
         shape[0] *= 2;
     }
     if rng.below(3) == 0 {
         shape[0] *= 40;
     }
+    shape
+}
+
+/// A random program `@main(%a, %b)` of elementwise ops over one shape,
+/// and its arguments. Values of other formats come from `convert`; some
+/// intermediates are returned too (so they are stored), and some are used
+/// twice.
+fn random_chain(seed: u64) -> (String, Vec<Value>) {
+    let mut rng = Rng(seed | 1);
+    let shape = chain_shape(&mut rng);
+    let rank = shape.len();
     let n: usize = shape.iter().product();
     let base = *rng.pick(&KINDS);
     let t = ty(&shape, base);
@@ -359,14 +366,7 @@ fn int_literal(lane: u64, signed: bool) -> String {
 /// returned), and its arguments.
 fn random_int_chain(seed: u64) -> (String, Vec<Value>) {
     let mut rng = Rng(seed | 1);
-    let rank = 1 + rng.below(3) as usize;
-    let mut shape: Vec<usize> = (0..rank).map(|_| 1 + rng.below(9) as usize).collect();
-    while shape.iter().product::<usize>() < 32 {
-        shape[0] *= 2;
-    }
-    if rng.below(3) == 0 {
-        shape[0] *= 40;
-    }
+    let shape = chain_shape(&mut rng);
     let n: usize = shape.iter().product();
     let (name, bits, signed) = *rng.pick(&INT_TYPES);
     let mut t = String::from("tensor<");
