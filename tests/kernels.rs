@@ -267,6 +267,12 @@ fn small_cases() -> Vec<DotCase> {
         case(&[8], &[8], &[], &[], &[0], &[0]),
         case(&[8], &[8, 3], &[], &[], &[0], &[0]),
         case(&[0, 3, 4], &[0, 4, 2], &[0], &[0], &[2], &[1]),
+        // One column (run as the column's transpose times the matrix's):
+        // a matrix times a vector, a column of one, and a batch whose
+        // rows lie across the contraction.
+        case(&[7, 5], &[5], &[], &[], &[1], &[0]),
+        case(&[6, 4], &[4, 1], &[], &[], &[1], &[0]),
+        case(&[2, 5, 9], &[2, 5], &[0], &[0], &[1], &[1]),
     ]
 }
 
@@ -323,6 +329,13 @@ fn dot_general_engine_matches_the_plain_loops_on_large_shapes() {
         // Few rows (the right operand read in place, not packed): whole
         // panels and an edge, two contraction blocks, batches.
         case(&[3, 8, 300], &[3, 300, 70], &[0], &[0], &[2], &[1]),
+        // One row (a vector times a matrix, a decoding step): rows that
+        // advance alone, over two contraction blocks.
+        case(&[600], &[600, 40], &[], &[], &[0], &[0]),
+        // One column: a long matrix times a vector, and batches of rows
+        // lying across the contraction (the lhs read as it is stored).
+        case(&[70, 300], &[300], &[], &[], &[1], &[0]),
+        case(&[40, 8, 70], &[40, 8], &[0], &[0], &[1], &[1]),
     ];
     for elem in types {
         for c in &cases {

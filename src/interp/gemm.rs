@@ -364,8 +364,18 @@ where
         let kc = KC.min(d.k - k0);
         for t in 0..tiles {
             let r0 = t * MR;
+            let nr = MR.min(rows - r0);
             let dst = &mut abuf[t * kc * MR..][..kc * MR];
-            lhs.pack(b, i0 + r0, MR.min(rows - r0), k0, kc, MR, zero, dst);
+            if nr == MR {
+                lhs.pack(b, i0 + r0, MR, k0, kc, MR, zero, dst);
+            } else {
+                // A partial tile's rows are packed one after the other
+                // and advance one at a time (`micro1`), so no padding row
+                // is computed.
+                for (r, row) in dst.chunks_exact_mut(kc).take(nr).enumerate() {
+                    lhs.pack(b, i0 + r0 + r, 1, k0, kc, 1, zero, row);
+                }
+            }
         }
         let base = (b * d.k + k0) * panels * NR;
         for p in 0..panels {
@@ -389,6 +399,19 @@ where
             for t in 0..tiles {
                 let r0 = t * MR;
                 let nr = MR.min(rows - r0);
+                if nr < MR {
+                    for r in 0..nr {
+                        let at = (r0 + r) * d.j + j0;
+                        let mut acc = [zero; NR];
+                        if k0 > 0 {
+                            acc[..nc].copy_from_slice(&out[at..][..nc]);
+                        }
+                        let a = &abuf[t * kc * MR + r * kc..][..kc];
+                        micro1::<T, M, NR, ISA>(a, bp, stride, &mut acc, mac);
+                        out[at..][..nc].copy_from_slice(&acc[..nc]);
+                    }
+                    continue;
+                }
                 let mut acc = [[zero; NR]; MR];
                 if k0 > 0 {
                     for (r, a) in acc.iter_mut().enumerate().take(nr) {
@@ -431,6 +454,28 @@ fn micro<T: Copy, M: Mac<T>, const NR: usize, const ISA: u8>(
         a3 = mac.row::<NR, ISA>(a3, aq[3], bq);
     }
     *acc = [a0, a1, a2, a3];
+}
+
+/// One row of [`micro`]: `acc[c] = mac(acc[c], a[q], b[q][c])` for `q` in
+/// order (a partial tile's rows, which would otherwise advance beside
+/// padding rows computed and dropped).
+#[inline(always)]
+fn micro1<T: Copy, M: Mac<T>, const NR: usize, const ISA: u8>(
+    a: &[T],
+    b: &[T],
+    stride: usize,
+    acc: &mut [T; NR],
+    mac: M,
+) {
+    let mut a0 = *acc;
+    for (q, &aq) in a.iter().enumerate() {
+        let bq = b.get(q * stride..q * stride + NR).unwrap_or_default();
+        let Ok(bq) = <&[T; NR]>::try_from(bq) else {
+            return;
+        };
+        a0 = mac.row::<NR, ISA>(a0, aq, bq);
+    }
+    *acc = a0;
 }
 
 /// Rounds an `f32` to the nearest bfloat16 (ties to even), as an `f32`:

@@ -344,9 +344,16 @@ fn check_dims(d: &[i64], rank: usize, what: &str) -> KResult<Vec<usize>> {
 }
 
 /// `t` with its dimensions taken in the order `dims` (a permutation), as
-/// `transpose` copies it (borrowed when `dims` is the identity).
+/// `transpose` copies it; borrowed, with its own shape, when no element
+/// moves (the identity, or only dimensions of size 1 moved).
 fn permuted<'t>(interp: &Interp<'_>, t: &'t Tensor, dims: &[usize]) -> KResult<Cow<'t, Tensor>> {
-    if dims.iter().enumerate().all(|(i, &d)| i == d) {
+    // Dimensions of one element may move without moving any element: the
+    // tensor is then taken as it is (the products read only its data).
+    if dims
+        .iter()
+        .filter(|&&d| t.shape.get(d) != Some(&1))
+        .is_sorted()
+    {
         return Ok(Cow::Borrowed(t));
     }
     Ok(Cow::Owned(super::movement::permute(interp, t, dims)?))
@@ -421,9 +428,16 @@ fn dot_core(
         k: size(lhs, &lc),
     };
     let lorder: Vec<usize> = lb.iter().chain(&lf).chain(&lc).copied().collect();
-    let lp = permuted(interp, &l, &lorder)?;
     if interp.fast_kernels {
-        // The engine takes the rhs as [B, K, J].
+        // The engine takes the rhs as [B, K, J], and the lhs as [B, I, K]
+        // or, for a product of one column, [B, K, I] (see `DotProduct`).
+        let swapped = shape_loop.j == 1 && shape_loop.i > 1;
+        let fast_lorder: Vec<usize> = if swapped {
+            lb.iter().chain(&lc).chain(&lf).copied().collect()
+        } else {
+            lorder.clone()
+        };
+        let lp = permuted(interp, &l, &fast_lorder)?;
         let rorder: Vec<usize> = rb.iter().chain(&rc).chain(&rf).copied().collect();
         let rp = permuted(interp, &r, &rorder)?;
         let d = gemm::Dims {
@@ -436,6 +450,7 @@ fn dot_core(
             d,
             lp: &lp,
             rp: &rp,
+            swapped,
         };
         if let Some(words) = fast_mac(&acc_elem, &p) {
             let out = Tensor::from_words(acc_elem, shape, words);
@@ -445,6 +460,7 @@ fn dot_core(
             return Ok(convert_tensor(&out, out_elem));
         }
     }
+    let lp = permuted(interp, &l, &lorder)?;
     let rorder: Vec<usize> = rb.iter().chain(&rf).chain(&rc).copied().collect();
     let rp = permuted(interp, &r, &rorder)?;
     let data = run_mac(&shape_loop, &acc_elem, &lp, &rp)?;
@@ -511,11 +527,50 @@ fn lanes_as<T: Copy + Send + Sync>(
     out
 }
 
-/// A `dot_general` for the engine: `lp` as `[B, I, K]`, `rp` as `[B, K, J]`.
+/// A `dot_general` for the engine: `lp` as `[B, I, K]`, `rp` as `[B, K, J]`;
+/// or, `swapped`, a product of one column (`J = 1`) with `lp` as
+/// `[B, K, I]`, run as the engine's `[B, 1, K] × [B, K, I]` (the engine
+/// puts columns in vector lanes, so a single column would fill one lane of
+/// each vector) with each step given its operands in their own order:
+/// every output is the same chain `mac(acc, A[b][i][k], B[b][k][0])` over
+/// `k`, and `[B, 1, I]` is `[B, I, 1]` laid out.
 struct DotProduct<'a> {
     d: gemm::Dims,
     lp: &'a Tensor,
     rp: &'a Tensor,
+    swapped: bool,
+}
+
+impl DotProduct<'_> {
+    /// The engine's run of the product on the operands' lanes `a` (of
+    /// `lp`) and `b` (of `rp`), with `mac` given each step's lhs lane
+    /// first whichever way the engine reads them.
+    fn engine<T: Copy + Send + Sync>(
+        &self,
+        a: &[T],
+        b: &[T],
+        zero: T,
+        mac: impl gemm::Mac<T>,
+    ) -> Vec<T> {
+        let d = self.d;
+        if self.swapped {
+            let lhs = gemm::Dense {
+                data: b,
+                i: 1,
+                k: d.k,
+            };
+            let e = gemm::Dims { i: 1, j: d.i, ..d };
+            return gemm::gemm(e, &lhs, a, zero, move |acc: T, x: T, y: T| {
+                mac.mac(acc, y, x)
+            });
+        }
+        let lhs = gemm::Dense {
+            data: a,
+            i: d.i,
+            k: d.k,
+        };
+        gemm::gemm(d, &lhs, b, zero, mac)
+    }
 }
 
 impl Product for DotProduct<'_> {
@@ -525,30 +580,18 @@ impl Product for DotProduct<'_> {
         zero: T,
         mac: impl gemm::Mac<T>,
     ) -> Vec<T> {
-        let d = self.d;
         let a = lanes_as(&self.lp.data, &read, zero);
         let b = lanes_as(&self.rp.data, &read, zero);
-        let lhs = gemm::Dense {
-            data: &a,
-            i: d.i,
-            k: d.k,
-        };
-        gemm::gemm(d, &lhs, &b, zero, mac)
+        self.engine(&a, &b, zero, mac)
     }
 
     /// The operands' words taken as they are when they are stored at the
     /// float's width (the loop-invariant weights of a recurrent step are
     /// not copied at every step), else read as `run` reads them.
     fn run_hw<F: HwFloat>(&self) -> Vec<F> {
-        let d = self.d;
         let a = F::lanes(&self.lp.data);
         let b = F::lanes(&self.rp.data);
-        let lhs = gemm::Dense {
-            data: &a,
-            i: d.i,
-            k: d.k,
-        };
-        gemm::gemm(d, &lhs, &b, F::ZERO, |a: F, x: F, y: F| a + x * y)
+        self.engine(&a, &b, F::ZERO, |a: F, x: F, y: F| a + x * y)
     }
 
     fn macs(&self) -> u64 {
@@ -573,7 +616,11 @@ impl Product for DotProduct<'_> {
         let (b, i, j) = (o / (d.i * d.j), o / d.j % d.i, o % d.j);
         let mut acc = zero;
         for k in 0..d.k {
-            let x = self.lp.data.get((b * d.i + i) * d.k + k);
+            let x = if self.swapped {
+                self.lp.data.get((b * d.k + k) * d.i + i)
+            } else {
+                self.lp.data.get((b * d.i + i) * d.k + k)
+            };
             let y = self.rp.data.get((b * d.k + k) * d.j + j);
             acc = step(acc, x, y);
             if done(acc) {
