@@ -2483,15 +2483,23 @@ fn fft<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec
     )?;
     // Load the operand as complex f64, in its own shape.
     interp.check_shape(&t.shape, 2)?;
-    let lanes_in = t.lanes_vec();
-    let mut buf: Vec<(f64, f64)> = if complex_in {
-        lanes_in
-            .chunks_exact(2)
-            .map(|e| (wide(kind, e[0]), wide(kind, e[1])))
-            .collect()
-    } else {
-        lanes_in.iter().map(|&e| (wide(kind, e), 0.0)).collect()
-    };
+    // The operand's lanes are read in blocks (no copy of them is made);
+    // the buffer is made once at the size of the larger of the operand and
+    // the work shape, and only resized in place.
+    let mut buf: Vec<(f64, f64)> = Vec::with_capacity(num_elements(&work_shape).max(t.len()));
+    // An even number of lanes per block: a complex element is never cut.
+    const LANES: usize = 512;
+    let mut block = [0u64; LANES];
+    for off in (0..t.data.len()).step_by(LANES) {
+        let lanes = &mut block[..(t.data.len() - off).min(LANES)];
+        t.data.read(off, lanes);
+        if complex_in {
+            let pairs = lanes.chunks_exact(2);
+            buf.extend(pairs.map(|e| (wide(kind, e[0]), wide(kind, e[1]))));
+        } else {
+            buf.extend(lanes.iter().map(|&e| (wide(kind, e), 0.0)));
+        }
+    }
     let mut shape = t.shape.clone();
     let outer_dims: Vec<usize> = (rank - l..last).collect();
     match ty {
@@ -2508,7 +2516,7 @@ fn fft<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec
         "RFFT" => {
             dft_dim(&mut buf, &shape, last, false);
             let m = out_shape[last];
-            buf = resize_last(&buf, &shape, m, false);
+            resize_last(&mut buf, &shape, m, false);
             shape[last] = m;
             for &d in outer_dims.iter().rev() {
                 dft_dim(&mut buf, &shape, d, false);
@@ -2521,22 +2529,26 @@ fn fft<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec
                 dft_dim(&mut buf, &shape, d, true);
             }
             let n = work_shape[last];
-            buf = resize_last(&buf, &shape, n, true);
+            resize_last(&mut buf, &shape, n, true);
             shape[last] = n;
             dft_dim(&mut buf, &shape, last, true);
         }
     }
-    let n_out = num_elements(&out_shape);
-    let mut data = Vec::with_capacity(n_out * lanes(&out_elem));
-    if ty == "IRFFT" {
-        data.extend(buf.iter().map(|&(re, _)| narrow(out_kind, re)));
+    let data = if ty == "IRFFT" {
+        Words::collect(
+            Width::of(&out_elem),
+            buf.iter().map(|&(re, _)| narrow(out_kind, re)),
+        )
     } else {
-        for &(re, im) in &buf {
-            data.push(narrow(out_kind, re));
-            data.push(narrow(out_kind, im));
-        }
-    }
-    Ok(vec![Value::tensor(Tensor::new(out_elem, out_shape, &data))])
+        Words::collect(
+            Width::of(&out_elem),
+            buf.iter()
+                .flat_map(|&(re, im)| [narrow(out_kind, re), narrow(out_kind, im)]),
+        )
+    };
+    Ok(vec![Value::tensor(Tensor::from_words(
+        out_elem, out_shape, data,
+    ))])
 }
 
 /// `to_f64`, with f32's exact widening done in hardware (NaNs by
@@ -2560,26 +2572,37 @@ fn narrow(kind: FloatKind, x: f64) -> u64 {
     }
 }
 
-/// Changes the last dimension to `n`: truncating, or (with `hermitian`)
-/// extending each line by `X[k] = conj(X[n − k])`.
-fn resize_last(buf: &[(f64, f64)], shape: &[usize], n: usize, hermitian: bool) -> Vec<(f64, f64)> {
+/// Changes the last dimension of `buf` (of `shape`) to `n`, in place:
+/// truncating each line, or extending it with zeros or (with `hermitian`)
+/// by `X[k] = conj(X[n − k])`.
+fn resize_last(buf: &mut Vec<(f64, f64)>, shape: &[usize], n: usize, hermitian: bool) {
     let m = shape.last().copied().unwrap_or(1);
     let rows = num_elements(&shape[..shape.len().saturating_sub(1)]);
-    let mut out = Vec::with_capacity(rows * n);
-    for r in 0..rows {
-        for k in 0..n {
-            let v = if k < m {
-                buf[r * m + k]
-            } else if hermitian && n - k < m {
-                let (re, im) = buf[r * m + (n - k)];
+    let fill = |line: &mut [(f64, f64)]| {
+        for k in m..n {
+            line[k] = if hermitian && n - k < m {
+                let (re, im) = line[n - k];
                 (re, -im)
             } else {
                 (0.0, 0.0)
             };
-            out.push(v);
+        }
+    };
+    if n <= m {
+        // Lines move towards the front, each to a place at or before its
+        // own: in order, no line is overwritten before it is moved.
+        for r in 0..rows {
+            buf.copy_within(r * m..r * m + n, r * n);
+        }
+        buf.truncate(rows * n);
+    } else {
+        // Lines move towards the back: from the last.
+        buf.resize(rows * n, (0.0, 0.0));
+        for r in (0..rows).rev() {
+            buf.copy_within(r * m..r * m + m, r * n);
+            fill(&mut buf[r * n..r * n + n]);
         }
     }
-    out
 }
 
 // ---------------------------------------------------------------------------
