@@ -2550,3 +2550,69 @@ fn pair_picking_reduce_matches_the_interpreted_body() {
     }
     assert_eq!(cases, 4 * 3 * 7 * 3 * 2);
 }
+
+/// `fft` with power-of-two lengths runs its lines in groups through vector
+/// lanes; each line must get the bits it gets alone (the scalar line loop,
+/// the kernels' plain mode): every type of transform, in f32 and f64, with
+/// groups cut short, lines interleaved (transforms over two and three
+/// dimensions), lengths 2 to 64, NaNs and infinities among the inputs.
+#[test]
+fn fft_lines_in_vector_lanes_match_the_line_loop() {
+    let mut rng = Rng(0x5851_F42D_4C95_7F2D);
+    // (operand shape, fft_length, type); the operand is real for RFFT.
+    let cases: &[(&[usize], &[usize], &str)] = &[
+        (&[3, 5, 16], &[16], "FFT"),
+        (&[11, 8], &[8], "IFFT"),
+        (&[4, 8, 4], &[8, 4], "FFT"),
+        (&[2, 4, 8, 2], &[4, 8, 2], "IFFT"),
+        (&[9, 64], &[64], "RFFT"),
+        (&[3, 4, 32], &[4, 32], "RFFT"),
+        (&[7, 2], &[2], "FFT"),
+        (&[10, 17], &[32], "IRFFT"),
+        (&[2, 8, 5], &[8, 8], "IRFFT"),
+    ];
+    for kind in [FloatKind::F32, FloatKind::F64] {
+        for &(shape, len, ty) in cases {
+            let real_in = ty == "RFFT";
+            let in_elem = if real_in {
+                ElementType::Float(kind)
+            } else {
+                ElementType::Complex(kind)
+            };
+            let mut out_shape = shape.to_vec();
+            let last = out_shape.len() - 1;
+            let out_elem = match ty {
+                "RFFT" => {
+                    out_shape[last] = shape[last] / 2 + 1;
+                    ElementType::Complex(kind)
+                }
+                "IRFFT" => {
+                    out_shape[last] = len[len.len() - 1];
+                    ElementType::Float(kind)
+                }
+                _ => ElementType::Complex(kind),
+            };
+            let (it, ot) = (
+                tensor_type(shape, &in_elem),
+                tensor_type(&out_shape, &out_elem),
+            );
+            let lens = len.iter().map(|d| d.to_string()).collect::<Vec<_>>();
+            let text = format!(
+                "func.func @main(%a: {it}) -> {ot} {{
+  %r = stablehlo.fft %a, type = {ty}, length = [{}] : ({it}) -> {ot}
+  func.return %r : {ot}
+}}",
+                lens.join(", ")
+            );
+            for special in [0, 20] {
+                let n = shape.iter().product();
+                let a = Tensor::new(
+                    in_elem.clone(),
+                    shape.to_vec(),
+                    &lanes(&in_elem, n, &mut rng, special),
+                );
+                same_both_ways_on(&text, vec![Value::tensor(a)]);
+            }
+        }
+    }
+}

@@ -1031,3 +1031,58 @@ mod tests {
         }
     }
 }
+
+// ---------------------------------------------------------------------------
+// Fourier transforms
+// ---------------------------------------------------------------------------
+
+/// Lines of a power-of-two DFT advanced together, one per lane.
+pub(crate) const FFT_LINES: usize = 8;
+
+multiversion! {
+    /// The radix-2 butterflies of `linalg::dft_line` on [`FFT_LINES`]
+    /// lines at once: `re[j][l]`, `im[j][l]` hold value `j` (loaded in
+    /// bit-reversed order) of line `l`; `tw[k]` the twiddle `(sin, cos)`
+    /// of `k / n`. Every lane goes through the very operations of the one
+    /// line's loop, in the same order (products and sums of `f64`, each
+    /// rounded: Rust does not contract them), so each line's bits are its
+    /// own computed alone.
+    fn fft_butterflies(
+        re: &mut [[f64; FFT_LINES]],
+        im: &mut [[f64; FFT_LINES]],
+        tw: &[(f64, f64)],
+        inverse: bool
+    ) -> () {
+        let n = re.len();
+        if im.len() != n || tw.len() < n {
+            return;
+        }
+        let mut len = 2;
+        while len <= n {
+            let step = n / len;
+            let half = len / 2;
+            for start in (0..n).step_by(len) {
+                for k in 0..half {
+                    let (s, c) = tw[k * step];
+                    let s = if inverse { s } else { -s };
+                    let (a, b) = (start + k, start + k + half);
+                    let (xr, xi, ur, ui) = (re[b], im[b], re[a], im[a]);
+                    let (mut ar, mut ai, mut br, mut bi) = (ur, ui, ur, ui);
+                    for l in 0..FFT_LINES {
+                        let tr = xr[l] * c - xi[l] * s;
+                        let ti = xr[l] * s + xi[l] * c;
+                        ar[l] = ur[l] + tr;
+                        ai[l] = ui[l] + ti;
+                        br[l] = ur[l] - tr;
+                        bi[l] = ui[l] - ti;
+                    }
+                    re[a] = ar;
+                    im[a] = ai;
+                    re[b] = br;
+                    im[b] = bi;
+                }
+            }
+            len *= 2;
+        }
+    }
+}

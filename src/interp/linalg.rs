@@ -27,7 +27,10 @@
 //!   is below about `c · 2⁻⁵² · Σ|x|` with `c = log2(n) + 2` (radix-2) or
 //!   `c = n + 2` (direct): f32 and narrower results are within an ULP or so
 //!   of the exact transform except under cancellation; f64 results are not
-//!   correctly rounded.
+//!   correctly rounded. A NaN output is the result format's default NaN
+//!   (`from_f64` of the positive quiet f64 NaN, no payload): which operand
+//!   NaN an f64 sum passes on is the hardware's and the compiler's choice
+//!   (addition commutes), not the transform's, so no payload is kept.
 //! * `cholesky` and `triangular_solve` on real and complex floats compute in
 //!   f64 (Cholesky–Banachiewicz and forward/back substitution, sums in index
 //!   order, textbook complex products and quotients) and round once to the
@@ -40,6 +43,7 @@ use std::borrow::Cow;
 
 use super::elementwise::convert_tensor;
 use super::gemm;
+use super::lanes::{self, FFT_LINES};
 use super::quant::{any_quantized, dequantize_op_quantize};
 use super::reduce::{
     attr_bool, attr_i64, attr_i64s, for_each_offset, padding_pairs, tensors, to_usize,
@@ -2353,7 +2357,9 @@ fn dft_line(
 }
 
 /// Applies a DFT along dimension `dim` (length `n`) of a complex f64 tensor.
-fn dft_dim(buf: &mut [(f64, f64)], shape: &[usize], dim: usize, inverse: bool) {
+/// With `fast`, power-of-two lines go in groups through vector lanes
+/// ([`dft_lines`]: the same bits as [`dft_line`] alone).
+fn dft_dim(buf: &mut [(f64, f64)], shape: &[usize], dim: usize, inverse: bool, fast: bool) {
     let n = shape[dim];
     if n == 0 || buf.is_empty() {
         return;
@@ -2378,6 +2384,19 @@ fn dft_dim(buf: &mut [(f64, f64)], shape: &[usize], dim: usize, inverse: bool) {
     let per_item = (buf.len() / block).div_ceil(4 * parts).max(1) * block;
     let items: Vec<&mut [(f64, f64)]> = buf.chunks_mut(per_item).collect();
     super::par::each(items, work, |item| {
+        if fast && n.is_power_of_two() && n > 1 {
+            // Lines in groups of `FFT_LINES`, in vector lanes.
+            let lines = item.len() / block * inner;
+            let start = |line: usize| line / inner * block + line % inner;
+            let (mut re, mut im) = (Vec::new(), Vec::new());
+            let mut starts = Vec::with_capacity(FFT_LINES);
+            for first in (0..lines).step_by(FFT_LINES) {
+                starts.clear();
+                starts.extend((first..lines.min(first + FFT_LINES)).map(start));
+                dft_lines(item, &starts, inner, n, inverse, &tw, &mut re, &mut im);
+            }
+            return;
+        }
         let mut tmp = Vec::with_capacity(n);
         for block in item.chunks_mut(block) {
             for base in 0..inner {
@@ -2385,6 +2404,47 @@ fn dft_dim(buf: &mut [(f64, f64)], shape: &[usize], dim: usize, inverse: bool) {
             }
         }
     });
+}
+
+/// [`dft_line`] of a power of two `n` ≥ 2 on up to [`FFT_LINES`] lines at
+/// once, line `l` the `n` values at `starts[l] + i·stride`: the same loads,
+/// butterflies ([`lanes::fft_butterflies`], lane `l` line `l`) and scaling,
+/// so each line gets the bits it gets alone. Lanes without a line compute
+/// on zeros and are dropped.
+#[allow(clippy::too_many_arguments)]
+fn dft_lines(
+    buf: &mut [(f64, f64)],
+    starts: &[usize],
+    stride: usize,
+    n: usize,
+    inverse: bool,
+    tw: &[(f64, f64)],
+    re: &mut Vec<[f64; FFT_LINES]>,
+    im: &mut Vec<[f64; FFT_LINES]>,
+) {
+    let bits = n.trailing_zeros();
+    re.clear();
+    re.resize(n, [0.0; FFT_LINES]);
+    im.clear();
+    im.resize(n, [0.0; FFT_LINES]);
+    for (l, &s0) in starts.iter().enumerate() {
+        for j in 0..n {
+            let rj = j.reverse_bits() >> (usize::BITS - bits);
+            let (x, y) = buf[s0 + j * stride];
+            re[rj][l] = x;
+            im[rj][l] = y;
+        }
+    }
+    lanes::fft_butterflies(re, im, tw, inverse);
+    for (l, &s0) in starts.iter().enumerate() {
+        for k in 0..n {
+            buf[s0 + k * stride] = if inverse {
+                (re[k][l] / n as f64, im[k][l] / n as f64)
+            } else {
+                (re[k][l], im[k][l])
+            };
+        }
+    }
 }
 
 /// `fft` (spec: fft): FFT, IFFT, RFFT and IRFFT over the last
@@ -2502,36 +2562,37 @@ fn fft<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<Vec
     }
     let mut shape = t.shape.clone();
     let outer_dims: Vec<usize> = (rank - l..last).collect();
+    let fast = interp.fast_kernels;
     match ty {
         "FFT" => {
             for d in (rank - l..rank).rev() {
-                dft_dim(&mut buf, &shape, d, false);
+                dft_dim(&mut buf, &shape, d, false, fast);
             }
         }
         "IFFT" => {
             for d in rank - l..rank {
-                dft_dim(&mut buf, &shape, d, true);
+                dft_dim(&mut buf, &shape, d, true, fast);
             }
         }
         "RFFT" => {
-            dft_dim(&mut buf, &shape, last, false);
+            dft_dim(&mut buf, &shape, last, false, fast);
             let m = out_shape[last];
             resize_last(&mut buf, &shape, m, false);
             shape[last] = m;
             for &d in outer_dims.iter().rev() {
-                dft_dim(&mut buf, &shape, d, false);
+                dft_dim(&mut buf, &shape, d, false, fast);
             }
         }
         _ => {
             // IRFFT: inverse along the outer axes on the stored half, then
             // each last-axis line extended by Hermitian symmetry and inverted.
             for &d in &outer_dims {
-                dft_dim(&mut buf, &shape, d, true);
+                dft_dim(&mut buf, &shape, d, true, fast);
             }
             let n = work_shape[last];
             resize_last(&mut buf, &shape, n, true);
             shape[last] = n;
-            dft_dim(&mut buf, &shape, last, true);
+            dft_dim(&mut buf, &shape, last, true, fast);
         }
     }
     let data = if ty == "IRFFT" {
@@ -2562,10 +2623,13 @@ fn wide(kind: FloatKind, bits: u64) -> f64 {
     }
 }
 
-/// `from_f64`, with the rounding to f32 done in hardware (to nearest even,
-/// overflow to ∞, subnormals: IEEE's, as `from_f64`'s) except for NaNs.
+/// An fft output in its format: `from_f64`, with the rounding to f32 done
+/// in hardware (to nearest even, overflow to ∞, subnormals: IEEE's, as
+/// `from_f64`'s); every NaN the format's default NaN (see the module doc).
 fn narrow(kind: FloatKind, x: f64) -> u64 {
-    if kind == FloatKind::F32 && !x.is_nan() {
+    if x.is_nan() {
+        from_f64(kind, f64::NAN)
+    } else if kind == FloatKind::F32 {
         (x as f32).to_bits() as u64
     } else {
         from_f64(kind, x)
