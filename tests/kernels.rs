@@ -1162,8 +1162,8 @@ fn reduce_window_fast_fold_matches_the_walk() {
 /// either operand order, float order and total order) and an `add`
 /// scatter: the same bits with `fast_kernels` on (a fold over each
 /// window's offsets) and off (the walk calling the select per position),
-/// over padded, strided and overlapping windows, in f32, bf16, f16 and
-/// i32, with NaN and signed zeros among the operands.
+/// over padded, strided and overlapping windows, in f32, f64, bf16, f16
+/// and i32, with NaN and signed zeros among the operands.
 #[test]
 fn select_and_scatter_fast_selection_matches_the_walk() {
     let mut rng = Rng(0x6A09_E667_F3BC_C909);
@@ -1196,6 +1196,7 @@ fn select_and_scatter_fast_selection_matches_the_walk() {
     ];
     let elems = [
         ElementType::Float(FloatKind::F32),
+        ElementType::Float(FloatKind::F64),
         ElementType::Float(FloatKind::BF16),
         ElementType::Float(FloatKind::F16),
         ElementType::Int(Signedness::Signless, 32),

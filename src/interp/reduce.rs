@@ -48,6 +48,7 @@ use super::quant::to_destination_type;
 use super::region::ScalarFn;
 use super::scalar::Lanes;
 use super::tensor::{int_kind, lanes, num_elements, strides, IntKind, Tensor, Words};
+use super::words::Width;
 use super::{
     lane_bytes, result_elem, result_type, result_type_dyn, tensor_bytes, Interp, KResult, Kernel,
     Value,
@@ -2342,23 +2343,10 @@ fn select_and_scatter<'p>(
                 match cur {
                     None => cur = Some(o),
                     Some(c) => {
-                        let keep = match &fast_sel {
-                            Some(cmp) if operand.lanes() == 1 => {
-                                let pair = [operand.data.get(c), operand.data.get(o)];
-                                match (pair.get(cmp.lhs), pair.get(cmp.rhs)) {
-                                    (Some(&x), Some(&y)) => cmp.holds(&sel_kind, x, y),
-                                    _ => false,
-                                }
-                            }
-                            _ => {
-                                interp.step()?;
-                                let r = select.call(
-                                    interp,
-                                    &[&operand.elem_lanes(c), &operand.elem_lanes(o)],
-                                )?;
-                                r.first().and_then(|v| v.first()).copied().unwrap_or(0) & 1 == 1
-                            }
-                        };
+                        interp.step()?;
+                        let r = select
+                            .call(interp, &[&operand.elem_lanes(c), &operand.elem_lanes(o)])?;
+                        let keep = r.first().and_then(|v| v.first()).copied().unwrap_or(0) & 1 == 1;
                         if !keep {
                             cur = Some(o);
                         }
@@ -2375,11 +2363,22 @@ fn select_and_scatter<'p>(
         return Err("operand, source and result element types differ".into());
     }
     let init_lanes = init.lanes_vec();
+    let fast = scatter.fast_binary();
+    if let (Some(f), 1) = (&fast, l) {
+        // Single lanes scattered into the result's own words.
+        let mut w = Words::repeat(Width::of(&elem), &init_lanes, operand.len());
+        for (i, s) in selected.iter().enumerate() {
+            if let Some(pos) = *s {
+                w.set(pos, f(w.get(pos), source.data.get(i)));
+            }
+        }
+        let out = Tensor::from_words(elem, operand.shape.clone(), w);
+        return Ok(vec![Value::tensor(out)]);
+    }
     let mut data = Vec::with_capacity(operand.len() * l);
     for _ in 0..operand.len() {
         data.extend_from_slice(&init_lanes);
     }
-    let fast = scatter.fast_binary();
     for (i, s) in selected.iter().enumerate() {
         let Some(pos) = *s else { continue };
         match (&fast, l) {
@@ -2420,7 +2419,16 @@ struct FastCompare {
 impl FastCompare {
     /// The comparison on single-lane elements of `elem`.
     fn holds(&self, elem: &ElementType, x: u64, y: u64) -> bool {
+        let float_order = self.ctype != Some("TOTALORDER");
         match elem {
+            // IEEE order in hardware, which is `arith::compare_op`'s FLOAT
+            // order (±0 equal, a NaN unordered with everything).
+            ElementType::Float(FloatKind::F32) if float_order => self
+                .dir
+                .holds(f32::from_bits(x as u32).partial_cmp(&f32::from_bits(y as u32))),
+            ElementType::Float(FloatKind::F64) if float_order => self
+                .dir
+                .holds(f64::from_bits(x).partial_cmp(&f64::from_bits(y))),
             ElementType::Float(k) => {
                 arith::compare_op(k.format(), x, y, self.dir, self.ctype == Some("TOTALORDER"))
             }
