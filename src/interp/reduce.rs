@@ -2381,21 +2381,16 @@ fn select_and_scatter<'p>(
     }
     for (i, s) in selected.iter().enumerate() {
         let Some(pos) = *s else { continue };
-        match (&fast, l) {
-            (Some(f), 1) => data[pos] = f(data[pos], source.data.get(i)),
-            _ => {
-                interp.step()?;
-                let r = scatter.call(
-                    interp,
-                    &[&data[pos * l..(pos + 1) * l], &source.elem_lanes(i)],
-                )?;
-                let v = r.into_iter().next().ok_or("scatter returned nothing")?;
-                if v.len() != l {
-                    return Err("scatter returned the wrong type".into());
-                }
-                data[pos * l..(pos + 1) * l].copy_from_slice(&v);
-            }
+        interp.step()?;
+        let r = scatter.call(
+            interp,
+            &[&data[pos * l..(pos + 1) * l], &source.elem_lanes(i)],
+        )?;
+        let v = r.into_iter().next().ok_or("scatter returned nothing")?;
+        if v.len() != l {
+            return Err("scatter returned the wrong type".into());
         }
+        data[pos * l..(pos + 1) * l].copy_from_slice(&v);
     }
     Ok(vec![Value::tensor(Tensor::new(
         elem,
