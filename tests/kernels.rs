@@ -490,6 +490,30 @@ fn conv_cases() -> Vec<ConvCase> {
             reverse: vec![false, true],
             ..c2(odd, &[3, 5, 2, 6], &[4, 5, 3, 3])
         },
+        // One input feature (each window entry one column of a tile):
+        // padded; strided, with rhs dilation, a reversed window and
+        // negative padding.
+        ConvCase {
+            pad: vec![(1, 1), (1, 1)],
+            ..c2(nhwc, &[2, 9, 7, 1], &[3, 3, 1, 6])
+        },
+        ConvCase {
+            stride: vec![2, 1],
+            pad: vec![(2, 1), (-1, 2)],
+            rhs_dil: vec![2, 1],
+            reverse: vec![false, true],
+            ..c2(nchw, &[3, 1, 9, 8], &[5, 1, 2, 3])
+        },
+        // A weight gradient's layout: features outermost (strided), the
+        // batch innermost, a window as large as the padded input.
+        ConvCase {
+            pad: vec![(1, 1), (1, 1)],
+            ..c2(
+                ("[f, 0, 1, b]", "[i, 0, 1, o]", "[0, 1, b, f]"),
+                &[4, 6, 6, 3],
+                &[4, 6, 6, 5],
+            )
+        },
         // An empty window, an empty batch.
         c2(nhwc, &[1, 4, 4, 2], &[0, 2, 2, 3]),
         c2(nhwc, &[0, 4, 4, 2], &[2, 2, 2, 3]),

@@ -911,11 +911,16 @@ fn fix_nans(
 /// The places of the NaNs in `out`, in order (usually none: no buffer the
 /// size of the output is made for them).
 fn nan_positions<F>(out: &[F], is_nan: impl Fn(&F) -> bool) -> Vec<usize> {
-    out.iter()
-        .enumerate()
-        .filter(|(_, v)| is_nan(v))
-        .map(|(i, _)| i)
-        .collect()
+    // Blocks are first tested whole, without a branch per element.
+    const SCAN: usize = 1024;
+    let mut found = Vec::new();
+    for (b, block) in out.chunks(SCAN).enumerate() {
+        if block.iter().fold(false, |any, v| any | is_nan(v)) {
+            let at = block.iter().enumerate().filter(|(_, v)| is_nan(v));
+            found.extend(at.map(|(i, _)| b * SCAN + i));
+        }
+    }
+    found
 }
 
 /// Checks a computed result against the op's declared static shape.
@@ -1237,6 +1242,11 @@ struct ConvLoop {
     table: Vec<Vec<Option<usize>>>,
     /// Per spatial dim: which window positions can meet an lhs element.
     lattice: Vec<Lattice>,
+    /// Per spatial dim: the window stride and the rhs dilation (0 when not
+    /// known as a `usize`: no [`Canon`] is made).
+    steps: Vec<(usize, usize)>,
+    /// The lhs sizes of batch, feature and spatial dims.
+    lhs_sizes: (usize, usize, Vec<usize>),
 }
 
 /// Which window positions of one spatial dimension can meet an element of
@@ -1726,6 +1736,218 @@ impl<T: Copy + Sync> gemm::Lhs<T> for ConvLhs<'_, T> {
     }
 }
 
+/// A convolution's lhs copied for [`CanonLhs`]: batch outermost, then the
+/// spatial dims, input features innermost (adjacent), each spatial dim
+/// extended to every coordinate `o·stride + w·rhs_dilation` a window
+/// reads, the padding written out as the engine's zero. Window entry `w`
+/// of output position `o` then reads at an offset that is a sum of a part
+/// of `o` and a part of `w`, so a tile is packed by additions alone. The
+/// values packed are the very values [`ConvLhs`] packs (the lhs element the
+/// window tables name, or the zero the engine pads with).
+struct Canon<T> {
+    data: Vec<T>,
+    /// Offset of each output position (feature 0, batch group 0).
+    rows: Vec<usize>,
+    /// Offset of each window entry (input feature 0).
+    deltas: Vec<usize>,
+    /// Stride of the lhs batch.
+    batch_stride: usize,
+}
+
+/// Elements a [`Canon`] may hold beyond twice the lhs's.
+const CANON_SLACK: usize = 1 << 12;
+
+impl ConvProduct<'_> {
+    /// The [`Canon`] of this product's lhs (`a`, its lanes): `None` when
+    /// the lhs is dilated (holes), when positions are split into phases,
+    /// when the coordinates a window reads are not one sum of an output
+    /// part and a window part (each extended coordinate must name one lhs
+    /// coordinate or the padding), or when the copy would exceed twice
+    /// the lhs by more than [`CANON_SLACK`].
+    fn canon<T: Copy>(&self, a: &[T], zero: T) -> Option<Canon<T>> {
+        let cl = self.cl;
+        if self.phases.is_some() || cl.lattice.iter().any(|l| l.meets.len() != 1) {
+            return None;
+        }
+        let (nb, nf, ref lsize) = cl.lhs_sizes;
+        let s = cl.osd.len();
+        if lsize.len() != s || cl.steps.len() != s || cl.table.len() != s {
+            return None;
+        }
+        // Per spatial dim: the lhs coordinate at each extended coordinate.
+        let mut srcs: Vec<Vec<Option<usize>>> = Vec::with_capacity(s);
+        let mut size = nb.checked_mul(nf)?;
+        for d in 0..s {
+            let (o_n, k_n) = (cl.out_shape[cl.osd[d]], cl.kspatial[d]);
+            let (st, rd) = cl.steps[d];
+            if o_n == 0 || k_n == 0 || st == 0 || rd == 0 {
+                return None;
+            }
+            let ext = (o_n - 1)
+                .checked_mul(st)?
+                .checked_add((k_n - 1).checked_mul(rd)?)?
+                .checked_add(1)?;
+            size = size.checked_mul(ext)?;
+            if size > a.len().saturating_mul(2).saturating_add(CANON_SLACK) {
+                return None;
+            }
+            let mut src: Vec<Option<Option<usize>>> = vec![None; ext];
+            for o in 0..o_n {
+                for w in 0..k_n {
+                    let t = *cl.table[d].get(o * k_n + w)?;
+                    if t.is_some_and(|c| c >= lsize[d]) {
+                        return None;
+                    }
+                    let slot = &mut src[o * st + w * rd];
+                    match *slot {
+                        None => *slot = Some(t),
+                        Some(u) if u == t => {}
+                        Some(_) => return None,
+                    }
+                }
+            }
+            // An extended coordinate no window reads holds the zero.
+            srcs.push(src.into_iter().map(Option::flatten).collect());
+        }
+        let ext: Vec<usize> = srcs.iter().map(Vec::len).collect();
+        let mut es = strides(&ext);
+        es.iter_mut().for_each(|x| *x *= nf);
+        let batch_stride = num_elements(&ext) * nf;
+        // The lhs offset of each extended coordinate, per dim.
+        let offs: Vec<Vec<Option<usize>>> = srcs
+            .iter()
+            .zip(&cl.lss)
+            .map(|(src, &st)| src.iter().map(|c| c.map(|c| c * st)).collect())
+            .collect();
+        let (last, outer) = offs.split_last()?;
+        let outer_ext = &ext[..s - 1];
+        let mut data = Vec::with_capacity(size);
+        let mut at = vec![0usize; s - 1];
+        for b in 0..nb {
+            loop {
+                let base = (0..s - 1).try_fold(b * cl.lsb, |o, d| Some(o + outer[d][at[d]]?));
+                for x in last {
+                    match (base, x) {
+                        (Some(o), Some(x)) if cl.lsf == 1 => {
+                            data.extend_from_slice(a.get(o + x..o + x + nf)?)
+                        }
+                        (Some(o), Some(x)) => {
+                            for f in 0..nf {
+                                data.push(*a.get(o + x + f * cl.lsf)?);
+                            }
+                        }
+                        _ => data.extend(std::iter::repeat_n(zero, nf)),
+                    }
+                }
+                if !super::tensor::next_index(&mut at, outer_ext) {
+                    break;
+                }
+            }
+        }
+        if data.len() != size {
+            return None;
+        }
+        // Each position's offset, walked in row-major order.
+        let mut walk: Vec<(usize, usize)> = self.pos_shape.iter().map(|&n| (n, 0)).collect();
+        walk[cl.obd].1 = batch_stride;
+        for d in 0..s {
+            walk[cl.osd[d]].1 = cl.steps[d].0 * es[d];
+        }
+        let mut rows = Vec::with_capacity(num_elements(&self.pos_shape));
+        super::reduce::for_each_offset::<()>(&walk, 0, |o| {
+            rows.push(o);
+            Ok(())
+        })
+        .ok()?;
+        let deltas = self
+            .entries
+            .iter()
+            .map(|(_, w)| (0..s).map(|d| w[d] * cl.steps[d].1 * es[d]).sum())
+            .collect();
+        Some(Canon {
+            data,
+            rows,
+            deltas,
+            batch_stride,
+        })
+    }
+}
+
+/// The lhs of one feature/batch group read from a [`Canon`]: row `i` is
+/// output position `i`, contraction index `k` window entry `k / ki` and
+/// input feature `k % ki` of the group.
+struct CanonLhs<'a, T> {
+    c: &'a Canon<T>,
+    /// Offset of the group's batch and first input feature.
+    base: usize,
+    ki: usize,
+}
+
+impl<T: Copy + Sync> gemm::Lhs<T> for CanonLhs<'_, T> {
+    fn pack(
+        &self,
+        _b: usize,
+        i0: usize,
+        rows: usize,
+        k0: usize,
+        kc: usize,
+        mr: usize,
+        pad: T,
+        dst: &mut [T],
+    ) {
+        let rows = rows.min(mr);
+        for r in rows..mr {
+            dst[r..]
+                .iter_mut()
+                .step_by(mr)
+                .take(kc)
+                .for_each(|d| *d = pad);
+        }
+        let ki = self.ki;
+        if rows == 0 || ki == 0 {
+            return;
+        }
+        let data = &self.c.data[..];
+        let row = |r: usize| self.c.rows[i0 + r] + self.base;
+        let (mut k, mut q) = (k0, 0);
+        while k < k0 + kc {
+            let (e, c0) = (k / ki, k % ki);
+            let n = (ki - c0).min(k0 + kc - k);
+            let off = self.c.deltas[e] + c0;
+            if mr == 4 && rows == 4 && ki == 1 {
+                // One input feature: each window entry is one column of
+                // the tile, the rest of the run of entries at once.
+                let m = k0 + kc - k;
+                let bases = [row(0), row(1), row(2), row(3)];
+                let cols = dst[q * 4..][..m * 4].chunks_exact_mut(4);
+                for (t, &dl) in cols.zip(&self.c.deltas[e..e + m]) {
+                    t.copy_from_slice(&bases.map(|b| data[b + dl]));
+                }
+                q += m;
+                k += m;
+                continue;
+            }
+            if mr == 4 && rows == 4 {
+                let run = |r: usize| &data[row(r) + off..][..n];
+                let (a, b, c, d) = (run(0), run(1), run(2), run(3));
+                let cols = dst[q * 4..][..n * 4].chunks_exact_mut(4);
+                for ((((t, &x0), &x1), &x2), &x3) in cols.zip(a).zip(b).zip(c).zip(d) {
+                    t.copy_from_slice(&[x0, x1, x2, x3]);
+                }
+            } else {
+                for r in 0..rows {
+                    let src = &data[row(r) + off..][..n];
+                    for (j, &v) in src.iter().enumerate() {
+                        dst[(q + j) * mr + r] = v;
+                    }
+                }
+            }
+            q += n;
+            k += n;
+        }
+    }
+}
+
 /// The lhs of a convolution of small groups for [`gemm::lanewise`]: row
 /// `i` is an output position, column `j` an output feature, and `X[i][k][j]`
 /// the lhs element that output feature `j` meets at contraction index
@@ -1824,29 +2046,26 @@ impl Product for ConvProduct<'_> {
     ) -> Vec<T> {
         let cl = self.cl;
         let n = num_elements(&cl.out_shape);
-        let mut out = vec![zero; n];
         if n == 0 || self.entries.is_empty() {
             // An empty window sums nothing: every output is the zero start.
-            return out;
+            return vec![zero; n];
         }
+        // Made when a product's rows are scattered into it (a product
+        // whose rows are the whole output in order is returned instead).
+        let mut out: Option<Vec<T>> = None;
         let a = lanes_as(&self.l.data, &read, zero);
         let b = lanes_as(&self.r.data, &read, zero);
         let ost = strides(&cl.out_shape);
         let fs = ost[cl.ofd];
         let npos = num_elements(&self.pos_shape);
-        let pst = strides(&self.pos_shape);
-        // The output offset of each position (feature 0).
-        let pos_off: Vec<usize> = (0..npos)
-            .map(|p| {
-                let mut rest = p;
-                let mut o = 0;
-                for (&st, &so) in pst.iter().zip(&ost) {
-                    o += rest / st.max(1) * so;
-                    rest %= st.max(1);
-                }
-                o
-            })
-            .collect();
+        // The output offset of each position (feature 0), walked in
+        // row-major order.
+        let walk: Vec<(usize, usize)> = self.pos_shape.iter().copied().zip(ost).collect();
+        let mut pos_off = Vec::with_capacity(npos);
+        let _ = super::reduce::for_each_offset::<()>(&walk, 0, |o| {
+            pos_off.push(o);
+            Ok(())
+        });
         let ko = cl.out_shape[cl.ofd];
         let (fper, bper) = (cl.ko_per_fgroup.max(1), cl.ko_per_bgroup.max(1));
         let run = fper.min(bper);
@@ -1892,6 +2111,7 @@ impl Product for ConvProduct<'_> {
                     // Features innermost: the rows are the output itself.
                     return res;
                 }
+                let out = out.get_or_insert_with(|| vec![zero; n]);
                 for (i, row) in res.chunks_exact(ko).enumerate() {
                     let po = pos_off[position(i)];
                     for (q, &v) in row.iter().enumerate() {
@@ -1900,6 +2120,8 @@ impl Product for ConvProduct<'_> {
                 }
                 continue;
             }
+            // The lhs copied once for every group (when it may be).
+            let canon = self.canon(&a, zero);
             let mut o0 = 0;
             while o0 < ko {
                 // Output features o0..o1 share their feature and batch group.
@@ -1912,21 +2134,44 @@ impl Product for ConvProduct<'_> {
                         rmat.extend((o0..o1).map(|of| b[of * cl.rso + rsp + c * cl.rsi]));
                     }
                 }
-                let lhs = ConvLhs {
-                    p: self,
-                    data: &a,
-                    feature_base: o0 / fper * cl.ki * cl.lsf,
-                    batch_base: o0 / bper * cl.in_batch_per_group,
-                    rows,
-                    ents,
-                };
+                let (fbase, bbase) = (o0 / fper * cl.ki, o0 / bper * cl.in_batch_per_group);
                 let d = gemm::Dims {
                     b: 1,
                     i: ni,
                     j,
                     k: kn,
                 };
-                let res = gemm::gemm(d, &lhs, &rmat, zero, mac);
+                let res = match &canon {
+                    Some(c) => {
+                        let lhs = CanonLhs {
+                            c,
+                            base: bbase * c.batch_stride + fbase,
+                            ki: cl.ki,
+                        };
+                        gemm::gemm(d, &lhs, &rmat, zero, mac)
+                    }
+                    None => {
+                        let lhs = ConvLhs {
+                            p: self,
+                            data: &a,
+                            feature_base: fbase * cl.lsf,
+                            batch_base: bbase,
+                            rows,
+                            ents,
+                        };
+                        gemm::gemm(d, &lhs, &rmat, zero, mac)
+                    }
+                };
+                if rows.is_none()
+                    && out.is_none()
+                    && (o0, o1, fs) == (0, ko, 1)
+                    && pos_off.iter().enumerate().all(|(p, &o)| o == p * ko)
+                {
+                    // One group, features innermost: the product's rows
+                    // are the output itself, and the only part.
+                    return res;
+                }
+                let out = out.get_or_insert_with(|| vec![zero; n]);
                 for (i, row) in res.chunks_exact(j).enumerate() {
                     let po = pos_off[position(i)];
                     for (q, &v) in row.iter().enumerate() {
@@ -1936,7 +2181,7 @@ impl Product for ConvProduct<'_> {
                 o0 = o1;
             }
         }
-        out
+        out.unwrap_or_else(|| vec![zero; n])
     }
 
     fn macs(&self) -> u64 {
@@ -2215,6 +2460,15 @@ fn conv_core(
         reverse,
         table: ws.1,
         lattice,
+        steps: strides_
+            .iter()
+            .zip(&rhs_dil)
+            .map(|(&st, &rd)| {
+                let u = |v: i64| usize::try_from(v).unwrap_or(0);
+                (u(st), u(rd))
+            })
+            .collect(),
+        lhs_sizes: (in_b, in_f, lshape.clone()),
     };
     let l = prepare(lhs, None, elem);
     let r = prepare(rhs, None, elem);
@@ -3360,6 +3614,8 @@ mod tests {
             reverse: vec![false],
             table,
             lattice: vec![Lattice::new(wo, kw, 2, 1, 1, 1)],
+            steps: vec![(2, 1)],
+            lhs_sizes: (n, ci, vec![w]),
         };
         let got = lp.run(&x, &k, 0i64, |acc, a, b| acc + a * b);
         for b in 0..n {
