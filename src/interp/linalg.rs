@@ -1759,17 +1759,22 @@ const CANON_SLACK: usize = 1 << 12;
 
 impl ConvProduct<'_> {
     /// The [`Canon`] of this product's lhs (`a`, its lanes): `None` when
-    /// the lhs is dilated (holes), when positions are split into phases,
-    /// when the coordinates a window reads are not one sum of an output
-    /// part and a window part (each extended coordinate must name one lhs
-    /// coordinate or the padding), or when the copy would exceed twice
-    /// the lhs by more than [`CANON_SLACK`].
+    /// the coordinates a window reads are not one sum of an output part
+    /// and a window part (each extended coordinate must name one lhs
+    /// coordinate, or a hole or the padding, for every window that reads
+    /// it), or when the copy would exceed twice the lhs and the output by
+    /// more than [`CANON_SLACK`]. Holes of an lhs dilation are zeros in
+    /// the copy, as the padding is.
     fn canon<T: Copy>(&self, a: &[T], zero: T) -> Option<Canon<T>> {
         let cl = self.cl;
-        if self.phases.is_some() || cl.lattice.iter().any(|l| l.meets.len() != 1) {
-            return None;
-        }
         let (nb, nf, ref lsize) = cl.lhs_sizes;
+        // The copy may be as large as twice the lhs and the output (a
+        // transposed convolution's extended lhs is its dilated lhs).
+        let room = a
+            .len()
+            .saturating_add(num_elements(&cl.out_shape))
+            .saturating_mul(2)
+            .saturating_add(CANON_SLACK);
         let s = cl.osd.len();
         if lsize.len() != s || cl.steps.len() != s || cl.table.len() != s {
             return None;
@@ -1788,7 +1793,7 @@ impl ConvProduct<'_> {
                 .checked_add((k_n - 1).checked_mul(rd)?)?
                 .checked_add(1)?;
             size = size.checked_mul(ext)?;
-            if size > a.len().saturating_mul(2).saturating_add(CANON_SLACK) {
+            if size > room {
                 return None;
             }
             let mut src: Vec<Option<Option<usize>>> = vec![None; ext];
@@ -1881,6 +1886,11 @@ struct CanonLhs<'a, T> {
     /// Offset of the group's batch and first input feature.
     base: usize,
     ki: usize,
+    /// The output position of each row (none: row `i` is position `i`).
+    rows: Option<&'a [usize]>,
+    /// The window entry of each run of `ki` contraction indices (none:
+    /// run `e` is entry `e`).
+    ents: Option<&'a [usize]>,
 }
 
 impl<T: Copy + Sync> gemm::Lhs<T> for CanonLhs<'_, T> {
@@ -1908,19 +1918,21 @@ impl<T: Copy + Sync> gemm::Lhs<T> for CanonLhs<'_, T> {
             return;
         }
         let data = &self.c.data[..];
-        let row = |r: usize| self.c.rows[i0 + r] + self.base;
+        let row = |r: usize| self.c.rows[self.rows.map_or(i0 + r, |p| p[i0 + r])] + self.base;
+        let delta = |e: usize| self.c.deltas[self.ents.map_or(e, |es| es[e])];
         let (mut k, mut q) = (k0, 0);
         while k < k0 + kc {
             let (e, c0) = (k / ki, k % ki);
             let n = (ki - c0).min(k0 + kc - k);
-            let off = self.c.deltas[e] + c0;
+            let off = delta(e) + c0;
             if mr == 4 && rows == 4 && ki == 1 {
                 // One input feature: each window entry is one column of
                 // the tile, the rest of the run of entries at once.
                 let m = k0 + kc - k;
                 let bases = [row(0), row(1), row(2), row(3)];
                 let cols = dst[q * 4..][..m * 4].chunks_exact_mut(4);
-                for (t, &dl) in cols.zip(&self.c.deltas[e..e + m]) {
+                for (t, e) in cols.zip(e..e + m) {
+                    let dl = delta(e);
                     t.copy_from_slice(&bases.map(|b| data[b + dl]));
                 }
                 q += m;
@@ -2077,6 +2089,10 @@ impl Product for ConvProduct<'_> {
                 .collect(),
             None => vec![(None, &every[..])],
         };
+        // The lhs copied once for every phase and group of the engine's
+        // products (when it may be).
+        let lanewise = run <= DIRECT_GROUP_WIDTH && run < ko;
+        let canon = if lanewise { None } else { self.canon(&a, zero) };
         for (rows, ents) in parts {
             let ni = rows.map_or(npos, |r| r.len());
             let kn = ents.len() * cl.ki;
@@ -2086,7 +2102,7 @@ impl Product for ConvProduct<'_> {
                 continue;
             }
             let position = |i: usize| rows.map_or(i, |r| r[i]);
-            if run <= DIRECT_GROUP_WIDTH && run < ko {
+            if lanewise {
                 // Groups of one or two output features (depthwise): every
                 // output feature at once, each reading its own group's lhs.
                 let mut w = Vec::with_capacity(kn * ko);
@@ -2120,8 +2136,7 @@ impl Product for ConvProduct<'_> {
                 }
                 continue;
             }
-            // The lhs copied once for every group (when it may be).
-            let canon = self.canon(&a, zero);
+
             let mut o0 = 0;
             while o0 < ko {
                 // Output features o0..o1 share their feature and batch group.
@@ -2147,6 +2162,8 @@ impl Product for ConvProduct<'_> {
                             c,
                             base: bbase * c.batch_stride + fbase,
                             ki: cl.ki,
+                            rows,
+                            ents: self.phases.is_some().then_some(ents),
                         };
                         gemm::gemm(d, &lhs, &rmat, zero, mac)
                     }
