@@ -2310,26 +2310,60 @@ fn select_and_scatter<'p>(
         // skipped), with no call per position; windows on threads.
         const NONE: u64 = u64::MAX;
         let data = &operand.data;
-        let chosen = ws.fold(
-            &st,
-            NONE,
-            |o| o as u64,
-            |cur, o| {
-                if o == NONE || cur == NONE {
-                    return cur.min(o);
-                }
-                let pair = [data.get(cur as usize), data.get(o as usize)];
-                let keep = match (pair.get(cmp.lhs), pair.get(cmp.rhs)) {
-                    (Some(&x), Some(&y)) => cmp.holds(&sel_kind, x, y),
-                    _ => false,
-                };
-                if keep {
-                    cur
-                } else {
-                    o
-                }
-            },
-        );
+        let f32_float_order = sel_kind == ElementType::Float(FloatKind::F32)
+            && operand.elem == sel_kind
+            && cmp.ctype != Some("TOTALORDER");
+        let chosen = match (data, f32_float_order, (cmp.lhs, cmp.rhs)) {
+            // An f32 comparison in IEEE order on the words themselves
+            // (what `FastCompare::holds` does after reading them).
+            (Words::U32(v), true, (0, 1) | (1, 0)) => {
+                let swap = cmp.lhs == 1;
+                ws.fold(
+                    &st,
+                    NONE,
+                    |o| o as u64,
+                    |cur, o| {
+                        if o == NONE || cur == NONE {
+                            return cur.min(o);
+                        }
+                        let (Some(&x), Some(&y)) = (v.get(cur as usize), v.get(o as usize)) else {
+                            return o;
+                        };
+                        let (x, y) = (f32::from_bits(x), f32::from_bits(y));
+                        let ord = if swap {
+                            y.partial_cmp(&x)
+                        } else {
+                            x.partial_cmp(&y)
+                        };
+                        if cmp.dir.holds(ord) {
+                            cur
+                        } else {
+                            o
+                        }
+                    },
+                )
+            }
+            _ => ws.fold(
+                &st,
+                NONE,
+                |o| o as u64,
+                |cur, o| {
+                    if o == NONE || cur == NONE {
+                        return cur.min(o);
+                    }
+                    let pair = [data.get(cur as usize), data.get(o as usize)];
+                    let keep = match (pair.get(cmp.lhs), pair.get(cmp.rhs)) {
+                        (Some(&x), Some(&y)) => cmp.holds(&sel_kind, x, y),
+                        _ => false,
+                    };
+                    if keep {
+                        cur
+                    } else {
+                        o
+                    }
+                },
+            ),
+        };
         selected.extend(
             chosen
                 .into_iter()
@@ -2363,6 +2397,35 @@ fn select_and_scatter<'p>(
         return Err("operand, source and result element types differ".into());
     }
     let init_lanes = init.lanes_vec();
+    let f32_add = scatter.fast_float() == Some((super::region::BinOp::Add, FloatKind::F32))
+        && elem == ElementType::Float(FloatKind::F32);
+    if let (true, true, Words::U32(src), &[init_bits]) =
+        (interp.fast_kernels, f32_add, &source.data, &init_lanes[..])
+    {
+        // f32 sums in hardware: a sum that is not a NaN had no NaN operand
+        // and is the correctly rounded one, `arith::add`'s; a NaN is left
+        // to `arith::add` (its NaN rule).
+        let f = FloatKind::F32.format();
+        let mut w = vec![init_bits as u32; operand.len()];
+        for (&s, &y) in selected.iter().zip(src) {
+            let Some(slot) = s.and_then(|pos| w.get_mut(pos)) else {
+                continue;
+            };
+            let r = f32::from_bits(*slot) + f32::from_bits(y);
+            *slot = if r.is_nan() {
+                arith::add(
+                    f,
+                    u64::from(*slot),
+                    u64::from(y),
+                    crate::float::Rounding::NearestEven,
+                ) as u32
+            } else {
+                r.to_bits()
+            };
+        }
+        let out = Tensor::from_words(elem, operand.shape.clone(), Words::U32(w));
+        return Ok(vec![Value::tensor(out)]);
+    }
     let fast = scatter.fast_binary();
     if let (Some(f), 1) = (&fast, l) {
         // Single lanes scattered into the result's own words.
