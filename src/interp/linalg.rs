@@ -1782,7 +1782,7 @@ impl ConvProduct<'_> {
         // Per spatial dim: the lhs coordinate at each extended coordinate.
         let mut srcs: Vec<Vec<Option<usize>>> = Vec::with_capacity(s);
         let mut size = nb.checked_mul(nf)?;
-        for d in 0..s {
+        for (d, &l_n) in lsize.iter().enumerate() {
             let (o_n, k_n) = (cl.out_shape[cl.osd[d]], cl.kspatial[d]);
             let (st, rd) = cl.steps[d];
             if o_n == 0 || k_n == 0 || st == 0 || rd == 0 {
@@ -1800,7 +1800,7 @@ impl ConvProduct<'_> {
             for o in 0..o_n {
                 for w in 0..k_n {
                     let t = *cl.table[d].get(o * k_n + w)?;
-                    if t.is_some_and(|c| c >= lsize[d]) {
+                    if t.is_some_and(|c| c >= l_n) {
                         return None;
                     }
                     let slot = &mut src[o * st + w * rd];
