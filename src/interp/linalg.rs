@@ -1639,6 +1639,18 @@ impl<T: Copy + Sync> ConvLhs<'_, T> {
     }
 }
 
+/// Writes `pad` to the rows `rows..mr` of a packed tile of `kc` columns
+/// (the rows past the lhs's last, [`gemm::Lhs::pack`]'s padding).
+fn pad_missing_rows<T: Copy>(dst: &mut [T], rows: usize, mr: usize, kc: usize, pad: T) {
+    for r in rows..mr {
+        dst[r..]
+            .iter_mut()
+            .step_by(mr)
+            .take(kc)
+            .for_each(|d| *d = pad);
+    }
+}
+
 /// Rows of a tile up to which `ConvLhs::pack` keeps their indices on the
 /// stack (the engine's tiles have 4).
 const PACK_ROWS: usize = 8;
@@ -1660,13 +1672,7 @@ impl<T: Copy + Sync> gemm::Lhs<T> for ConvLhs<'_, T> {
         let pst = &self.p.pos_strides;
         let rank = pst.len();
         let rows = rows.min(mr);
-        for r in rows..mr {
-            dst[r..]
-                .iter_mut()
-                .step_by(mr)
-                .take(kc)
-                .for_each(|d| *d = pad);
-        }
+        pad_missing_rows(dst, rows, mr, kc, pad);
         if rows == 0 || ki == 0 {
             return;
         }
@@ -1906,13 +1912,7 @@ impl<T: Copy + Sync> gemm::Lhs<T> for CanonLhs<'_, T> {
         dst: &mut [T],
     ) {
         let rows = rows.min(mr);
-        for r in rows..mr {
-            dst[r..]
-                .iter_mut()
-                .step_by(mr)
-                .take(kc)
-                .for_each(|d| *d = pad);
-        }
+        pad_missing_rows(dst, rows, mr, kc, pad);
         let ki = self.ki;
         if rows == 0 || ki == 0 {
             return;
