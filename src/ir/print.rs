@@ -614,6 +614,17 @@ fn write_dense_array(out: &mut String, d: &DenseArray) {
 /// Elements above this count are printed as a hexadecimal blob.
 const HEX_ABOVE: usize = 64;
 
+/// `bytes` in upper-case hexadecimal, two digits each, in order (a table,
+/// not the formatter: outputs of many elements are written this way).
+fn write_hex(out: &mut String, bytes: &[u8]) {
+    const DIGITS: &[u8; 16] = b"0123456789ABCDEF";
+    out.reserve(2 * bytes.len());
+    for &b in bytes {
+        out.push(DIGITS[usize::from(b >> 4)] as char);
+        out.push(DIGITS[usize::from(b & 15)] as char);
+    }
+}
+
 /// `dense<...> : tensor<...>`.
 pub fn write_dense(out: &mut String, d: &DenseElements) {
     out.push_str("dense<");
@@ -622,9 +633,7 @@ pub fn write_dense(out: &mut String, d: &DenseElements) {
         write_element(out, &d.ty.elem, d.element(0));
     } else if count > HEX_ABOVE {
         out.push_str("\"0x");
-        for b in &d.data {
-            let _ = write!(out, "{b:02X}");
-        }
+        write_hex(out, &d.data);
         out.push('"');
     } else if count > 0 {
         let dims: Vec<usize> =
