@@ -276,7 +276,11 @@ pub fn read_file(path: &Path) -> Result<Vec<u8>, String> {
 /// [`read_file`] as text (invalid UTF-8 replaced), with the path in the error.
 pub fn read_text(path: &Path) -> Result<String, String> {
     read_file(path)
-        .map(|b| String::from_utf8_lossy(&b).into_owned())
+        .map(|b| {
+            // Valid text is taken as it is (no second copy).
+            String::from_utf8(b)
+                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+        })
         .map_err(|e| format!("{}: {e}", path.display()))
 }
 

@@ -86,8 +86,11 @@ pub fn skip_trivia(src: &[u8], mut pos: usize) -> usize {
 
 /// Lexes one token at `pos` (trivia already skipped). Returns the token and
 /// the position after it, or an error message.
-pub fn lex(src: &[u8], pos: usize) -> Result<(Tok<'_>, usize), String> {
-    let text = |a: usize, b: usize| std::str::from_utf8(&src[a..b]).unwrap_or("");
+pub fn lex(whole: &str, pos: usize) -> Result<(Tok<'_>, usize), String> {
+    let src = whole.as_bytes();
+    // A token's text is a slice of text already known to be UTF-8 (a
+    // slice not on character boundaries is empty, as before).
+    let text = |a: usize, b: usize| whole.get(a..b).unwrap_or("");
     let Some(&c) = src.get(pos) else {
         return Ok((Tok::Eof, pos));
     };

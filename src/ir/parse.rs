@@ -12,7 +12,7 @@ use crate::ir::diag::Diagnostic;
 use crate::ir::lexer::{lex, skip_trivia, Tok};
 use crate::ir::types::{ElementType, FunctionType, QuantType, Signedness, TensorType, Type};
 use crate::ir::{split_cases, Block, Op, Pos, Program, Region, ValueId};
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
 /// Deepest nesting accepted: of regions, and of the brackets, types and
 /// attributes within one region.
@@ -177,7 +177,7 @@ impl<'a> Parser<'a> {
     fn fill(&mut self) -> PResult<()> {
         if self.peeked.is_none() {
             let start = skip_trivia(self.src, self.pos);
-            let (tok, end) = lex(self.src, start).map_err(|msg| PErr { offset: start, msg })?;
+            let (tok, end) = lex(self.text, start).map_err(|msg| PErr { offset: start, msg })?;
             self.peeked = Some((tok, start, end));
         }
         Ok(())

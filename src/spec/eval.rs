@@ -13,8 +13,8 @@ use crate::ir::types::{ElementType, QuantType, Signedness, Type};
 use crate::spec::ast::*;
 use crate::spec::builtins;
 use crate::spec::sym::{Rel, SBool, Sym, SymError};
+use foldhash::{HashMap, HashMapExt};
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::fmt;
 use std::rc::Rc;
 

@@ -447,7 +447,7 @@ impl super::eval::Context for NoContext {
 #[test]
 fn drop_ignores_positions_outside_the_list_negative_ones_too() {
     let ops = parse_file("t.hlospec", "op t.op { attr a: si64 }").unwrap();
-    let bindings = super::eval::Bindings::new();
+    let bindings = super::eval::Bindings::default();
     let ev = super::eval::Evaluator::new(&ops[0], &bindings, &NoContext);
     for (src, want) in [
         ("drop([10, 11, 12], [1])", "[10, 12]"),

@@ -85,7 +85,7 @@ pub fn bind(
     spec: &OpSpec,
     val: &dyn Fn(ValueId) -> Rc<TensorVal>,
 ) -> Result<Bindings, BindError> {
-    let mut b = Bindings::new();
+    let mut b = Bindings::default();
     for (kind, values, seg_name) in [
         (MemberKind::Operand, &op.operands, "operandSegmentSizes"),
         (MemberKind::Result, &op.results, "resultSegmentSizes"),

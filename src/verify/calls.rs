@@ -25,7 +25,7 @@ use crate::ir::types::Type;
 use crate::ir::{Attr, Op};
 use crate::spec::eval::TensorVal;
 use crate::spec::sym::{SBool, Sym};
-use std::collections::HashSet;
+use foldhash::HashSet;
 use std::rc::Rc;
 
 /// Calls nested deeper than this are not followed.

@@ -49,7 +49,7 @@ use crate::spec::ast::{ConstraintBody, Expr, ExprKind, OpSpec, Text};
 use crate::spec::eval::{fits, show_with, Context, Evaluator, FuncSig, Outcome, TensorVal, Value};
 use crate::spec::sym::{Rel, SBool, Sym};
 use crate::spec::Spec;
-use std::collections::{HashMap, HashSet};
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 use std::rc::Rc;
 
 /// Ops of the StableHLO dialect that the spec does not describe (terminators,
@@ -291,16 +291,29 @@ pub fn verify_program_static(prog: &Program, opts: &Options) -> Option<Report> {
     (!asked.get()).then_some(report)
 }
 
+/// Whether the name holds `all_`, `collective`, `reduce_scatter`,
+/// `replica` or `partition`: one pass over the name, a needle tried only
+/// where its first byte is (cheaper than five substring searches per op).
+fn names_processes(name: &str) -> bool {
+    let h = name.as_bytes();
+    (0..h.len()).any(|i| {
+        let rest = &h[i..];
+        match h[i] {
+            b'a' => rest.starts_with(b"all_"),
+            b'c' => rest.starts_with(b"collective"),
+            b'r' => rest.starts_with(b"reduce_scatter") || rest.starts_with(b"replica"),
+            b'p' => rest.starts_with(b"partition"),
+            _ => false,
+        }
+    })
+}
+
 /// Whether verifying `prog` may query the solver: formulas over unknowns
 /// come from `?` sizes, assumptions and the process counts.
 fn may_ask_solver(prog: &Program, opts: &Options) -> bool {
     fn ops_use_processes(ops: &[Op]) -> bool {
         ops.iter().any(|op| {
-            op.name.contains("all_")
-                || op.name.contains("collective")
-                || op.name.contains("reduce_scatter")
-                || op.name.contains("replica")
-                || op.name.contains("partition")
+            names_processes(&op.name)
                 || op
                     .regions
                     .iter()
@@ -1419,14 +1432,19 @@ impl<'p> State<'p> {
         // Result sizes that neither the op's constraints nor its shape
         // operands determined stand for values outside the entry function's
         // terms from here on.
-        let why = format!(
-            "a result size of `{}` at line {} that the verifier does not infer",
-            op.name, op.pos.line
-        );
+        // (The text is made only when a size needs it.)
+        let mut why: Option<Rc<str>> = None;
         for v in first_result_var..result_vars_end {
             if let Some(i) = self.vars.get_mut(v as usize) {
                 if i.why.is_none() {
-                    i.why = Some(why.as_str().into());
+                    let w = why.get_or_insert_with(|| {
+                        format!(
+                            "a result size of `{}` at line {} that the verifier does not infer",
+                            op.name, op.pos.line
+                        )
+                        .into()
+                    });
+                    i.why = Some(w.clone());
                 }
             }
         }
@@ -1975,5 +1993,59 @@ fn side_values(
             }
         }
         _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// `names_processes` is the five substring tests it stands for.
+    #[test]
+    fn process_names_are_substrings() {
+        let needles = [
+            "all_",
+            "collective",
+            "reduce_scatter",
+            "replica",
+            "partition",
+        ];
+        let mut names: Vec<String> = [
+            "stablehlo.all_gather",
+            "stablehlo.all_reduce",
+            "stablehlo.all_to_all",
+            "stablehlo.collective_permute",
+            "stablehlo.collective_broadcast",
+            "stablehlo.reduce_scatter",
+            "stablehlo.replica_id",
+            "stablehlo.partition_id",
+            "stablehlo.reduce",
+            "stablehlo.reduce_window",
+            "stablehlo.add",
+            "mhlo.xall_",
+            "all",
+            "al",
+            "reduce_scatte",
+            "replicX",
+            "partitio",
+            "collectiv",
+            "",
+            "a",
+            "rreplica",
+            "ppartition",
+            "aall_",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        // Every prefix and suffix of the real names too.
+        for n in names.clone() {
+            for k in 0..n.len() {
+                names.push(n[..k].to_string());
+                names.push(n[k..].to_string());
+            }
+        }
+        for n in &names {
+            let want = needles.iter().any(|x| n.contains(x));
+            assert_eq!(super::names_processes(n), want, "{n}");
+        }
     }
 }

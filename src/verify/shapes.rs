@@ -42,7 +42,7 @@ use crate::ir::types::{ElementType, Signedness, Type};
 use crate::ir::{Op, ValueId};
 use crate::spec::eval::Fit;
 use crate::spec::sym::{Atom, Rel, SBool, Sym};
-use std::collections::HashMap;
+use foldhash::HashMap;
 use std::rc::Rc;
 
 /// Most elements of a tensor whose contents are tracked.
