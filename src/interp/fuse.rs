@@ -433,7 +433,22 @@ fn classify(interp: &Interp<'_>, op: &Op) -> Option<(Kind, Vec<usize>, u64, Memb
     let operand = |i: usize| -> Option<(Vec<usize>, FloatKind)> {
         float_type(interp.ty(*op.operands.get(i)?))
     };
-    let same = |i: usize| operand(i).is_some_and(|(s, k)| s == shape && k == kind);
+    // Operand `i` is of the result's float type (compared in place).
+    let same = |i: usize| {
+        op.operands.get(i).is_some_and(|&v| match interp.ty(v) {
+            Type::Tensor(t) => {
+                t.elem == ElementType::Float(kind)
+                    && t.dims.as_ref().is_some_and(|ds| {
+                        ds.len() == shape.len()
+                            && ds
+                                .iter()
+                                .zip(&shape)
+                                .all(|(d, &s)| d.and_then(|d| usize::try_from(d).ok()) == Some(s))
+                    })
+            }
+            _ => false,
+        })
+    };
     let name = op.name.as_str();
     let member = |read: u64, check: Check| Member {
         work: read.saturating_add(n as u64),
@@ -516,25 +531,34 @@ pub(super) fn uses_inside(regions: &[Region], out: &mut Vec<ValueId>) {
 /// The fusion plan of a block (`None` when no group is worth fusing).
 pub(super) fn plan(interp: &Interp<'_>, block: &Block) -> Option<Plan> {
     let ops = &block.ops;
-    // Each use of a value: the op, and whether it is a direct operand.
-    let mut uses: HashMap<ValueId, Vec<(usize, bool)>> = HashMap::new();
+    // Each use of a value: the op, and whether it is a direct operand; one
+    // list sorted by value (stably: a value's uses stay in op order), read
+    // by `users` (no map of small vectors to build).
+    let mut uses: Vec<(ValueId, (usize, bool))> = Vec::new();
     let mut barriers_before = Vec::with_capacity(ops.len() + 1);
     let mut barriers = 0usize;
+    let mut inside = Vec::new();
     for (j, op) in ops.iter().enumerate() {
         barriers_before.push(barriers);
         if is_barrier(op) {
             barriers += 1;
         }
         for &v in &op.operands {
-            uses.entry(v).or_default().push((j, true));
+            uses.push((v, (j, true)));
         }
-        let mut inside = Vec::new();
+        inside.clear();
         uses_inside(&op.regions, &mut inside);
-        for v in inside {
-            uses.entry(v).or_default().push((j, false));
+        for &v in &inside {
+            uses.push((v, (j, false)));
         }
     }
     barriers_before.push(barriers);
+    uses.sort_by_key(|u| u.0);
+    let users = |v: ValueId| -> &[(ValueId, (usize, bool))] {
+        let lo = uses.partition_point(|u| u.0 < v);
+        let hi = uses.partition_point(|u| u.0 <= v);
+        &uses[lo..hi]
+    };
 
     struct Draft {
         root: usize,
@@ -554,10 +578,10 @@ pub(super) fn plan(interp: &Interp<'_>, block: &Block) -> Option<Plan> {
         let Some((kind, shape, mask, member)) = classify(interp, op) else {
             continue;
         };
-        let users = uses.get(&op.results[0]).map_or(&[][..], Vec::as_slice);
+        let users = users(op.results[0]);
         let mut target = None;
         let mut ok = !users.is_empty();
-        for &(j, direct) in users {
+        for &(_, (j, direct)) in users {
             let g = group_of[j];
             let same_stretch = barriers_before[j] == barriers_before[i + 1];
             if !direct || g.is_none() || !same_stretch || (target.is_some() && target != g) {
@@ -614,10 +638,7 @@ pub(super) fn plan(interp: &Interp<'_>, block: &Block) -> Option<Plan> {
         return None;
     }
     for (k, g) in groups.iter_mut().enumerate() {
-        let users = uses
-            .get(&ops[g.root].results[0])
-            .map_or(&[][..], Vec::as_slice);
-        if let [(j, true)] = *users {
+        if let [(_, (j, true))] = *users(ops[g.root].results[0]) {
             let same_stretch = barriers_before[j] == barriers_before[g.root + 1];
             if same_stretch && reduces_into(interp, g, &ops[g.root], &ops[j]) {
                 g.into = Some(j);
