@@ -2250,6 +2250,22 @@ fn reduce_window<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> K
     finish(outs, elems, &ws.out_shape)
 }
 
+/// One step of `select_and_scatter`'s selection fold over a window's
+/// offsets, `u64::MAX` standing for padding (never selected, so the other
+/// side wins): the current choice `cur` is kept when `keep(cur, o)` holds,
+/// else the window's next offset `o` is chosen.
+#[inline(always)]
+fn kept_of(cur: u64, o: u64, keep: impl Fn(usize, usize) -> bool) -> u64 {
+    if o == u64::MAX || cur == u64::MAX {
+        return cur.min(o);
+    }
+    if keep(cur as usize, o as usize) {
+        cur
+    } else {
+        o
+    }
+}
+
 /// `select_and_scatter` (spec: select_and_scatter); see the module doc for
 /// the selection order and padding.
 fn select_and_scatter<'p>(
@@ -2323,23 +2339,18 @@ fn select_and_scatter<'p>(
                     NONE,
                     |o| o as u64,
                     |cur, o| {
-                        if o == NONE || cur == NONE {
-                            return cur.min(o);
-                        }
-                        let (Some(&x), Some(&y)) = (v.get(cur as usize), v.get(o as usize)) else {
-                            return o;
-                        };
-                        let (x, y) = (f32::from_bits(x), f32::from_bits(y));
-                        let ord = if swap {
-                            y.partial_cmp(&x)
-                        } else {
-                            x.partial_cmp(&y)
-                        };
-                        if cmp.dir.holds(ord) {
-                            cur
-                        } else {
-                            o
-                        }
+                        kept_of(cur, o, |cur, o| {
+                            let (Some(&x), Some(&y)) = (v.get(cur), v.get(o)) else {
+                                return false;
+                            };
+                            let (x, y) = (f32::from_bits(x), f32::from_bits(y));
+                            let ord = if swap {
+                                y.partial_cmp(&x)
+                            } else {
+                                x.partial_cmp(&y)
+                            };
+                            cmp.dir.holds(ord)
+                        })
                     },
                 )
             }
@@ -2348,19 +2359,13 @@ fn select_and_scatter<'p>(
                 NONE,
                 |o| o as u64,
                 |cur, o| {
-                    if o == NONE || cur == NONE {
-                        return cur.min(o);
-                    }
-                    let pair = [data.get(cur as usize), data.get(o as usize)];
-                    let keep = match (pair.get(cmp.lhs), pair.get(cmp.rhs)) {
-                        (Some(&x), Some(&y)) => cmp.holds(&sel_kind, x, y),
-                        _ => false,
-                    };
-                    if keep {
-                        cur
-                    } else {
-                        o
-                    }
+                    kept_of(cur, o, |cur, o| {
+                        let pair = [data.get(cur), data.get(o)];
+                        match (pair.get(cmp.lhs), pair.get(cmp.rhs)) {
+                            (Some(&x), Some(&y)) => cmp.holds(&sel_kind, x, y),
+                            _ => false,
+                        }
+                    })
                 },
             ),
         };
