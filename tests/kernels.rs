@@ -2421,6 +2421,51 @@ fn overwriting_scatter_matches_the_rule_called_per_element() {
     }
 }
 
+/// `scatter` whose update rule is one f32 `add`, `multiply`, `maximum` or
+/// `minimum` combines on the hardware (as `reduce` folds) with the bits of
+/// the rule by `float::arith`: NaN payloads, ±0, ±∞ and random values,
+/// colliding indices (applied in update order) and indices out of bounds.
+#[test]
+fn one_op_scatter_combines_in_hardware_with_the_rule_bits() {
+    let mut rng = Rng(0x5CA7_7E25_0000_0002);
+    let elem = ElementType::Float(FloatKind::F32);
+    for op in ["add", "multiply", "maximum", "minimum"] {
+        for swap in [false, true] {
+            let (x, y) = if swap { ("%y", "%x") } else { ("%x", "%y") };
+            let text = format!(
+                "func.func @main(%a: tensor<6x4xf32>, %i: tensor<5x1xi32>, %u: tensor<5x4xf32>) -> tensor<6x4xf32> {{\n\
+                 %r = \"stablehlo.scatter\"(%a, %i, %u) <{{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}}> ({{\n\
+                 ^bb0(%x: tensor<f32>, %y: tensor<f32>):\n\
+                 %s = stablehlo.{op} {x}, {y} : tensor<f32>\n\
+                 stablehlo.return %s : tensor<f32>\n\
+                 }}) : (tensor<6x4xf32>, tensor<5x1xi32>, tensor<5x4xf32>) -> tensor<6x4xf32>\n\
+                 return %r : tensor<6x4xf32>\n\
+                 }}\n"
+            );
+            for indices in [[0i64, 3, 5, 1, 2], [2, 2, 1, 2, 2], [7, -1, 4, 4, 0]] {
+                for special in [0, 100, 500] {
+                    let i32t = ElementType::Int(Signedness::Signless, 32);
+                    let idx: Vec<u64> = indices.iter().map(|&v| v as u64).collect();
+                    let args = vec![
+                        Value::tensor(Tensor::new(
+                            elem.clone(),
+                            vec![6, 4],
+                            &lanes(&elem, 24, &mut rng, special),
+                        )),
+                        Value::tensor(Tensor::new(i32t, vec![5, 1], &idx)),
+                        Value::tensor(Tensor::new(
+                            elem.clone(),
+                            vec![5, 4],
+                            &lanes(&elem, 20, &mut rng, special),
+                        )),
+                    ];
+                    same_both_ways_on(&text, args);
+                }
+            }
+        }
+    }
+}
+
 /// The body of an argmax/argmin-style `reduce` of (value, index) pairs,
 /// as text: `dir` compares the values, `tie` the indices, `nan` adds the
 /// clause that keeps a NaN, `swap` writes the operands of `or`, `and` and

@@ -1694,39 +1694,43 @@ fn run_scatter<'p>(
     // A one-lane rule (overwriting, or a fast binary op) on updates whose
     // window dimensions come after their scatter dimensions runs window by
     // window.
-    let overwrite = |_: u64, u: u64| u;
-    let rule: Option<&dyn Fn(u64, u64) -> u64> =
-        if replace && results.len() == 1 && results[0].lanes() == 1 {
-            Some(&overwrite)
-        } else {
-            fast.as_ref().map(|g| g as &dyn Fn(u64, u64) -> u64)
+    let k = plan
+        .dims
+        .iter()
+        .take_while(|d| matches!(d, UpdDim::Scatter(_)))
+        .count();
+    let windows = plan.dims[k..]
+        .iter()
+        .all(|d| matches!(d, UpdDim::Window(_)));
+    let overwrite = replace && results.len() == 1 && results[0].lanes() == 1;
+    if windows && interp.fast_kernels && (overwrite || fast.is_some()) {
+        // The result is updated where it is stored (only the windows are
+        // read and written, not the whole tensor widened to lanes and
+        // back), each rule compiled into the walk. (Without the fast
+        // kernels, the walk below calls the rule element by element.)
+        let upd = updates[0].lanes_vec();
+        let f32_op = match f.fast_float() {
+            Some((op, FloatKind::F32)) => Some(op),
+            _ => None,
         };
-    if let Some(g) = rule {
-        let k = plan
-            .dims
-            .iter()
-            .take_while(|d| matches!(d, UpdDim::Scatter(_)))
-            .count();
-        if plan.dims[k..]
-            .iter()
-            .all(|d| matches!(d, UpdDim::Window(_)))
-        {
-            // The result is updated where it is stored (only the windows
-            // are read and written, not the whole tensor widened to lanes
-            // and back).
-            let upd = updates[0].lanes_vec();
-            scatter_windows(
-                plan,
-                idx,
-                in_shape,
-                up_shape,
-                k,
-                &mut results[0].data,
-                &upd,
-                &g,
-            )?;
-            return Ok(());
+        let res = &mut results[0].data;
+        match (overwrite, f32_op, &fast) {
+            (true, _, _) => {
+                scatter_windows(plan, idx, in_shape, up_shape, k, res, &upd, &|_, u| u)?
+            }
+            // f32 sums, products, maxima and minima on the hardware, with
+            // `float::arith`'s bits (as `reduce` folds them).
+            (false, Some(op), _) => {
+                scatter_windows(plan, idx, in_shape, up_shape, k, res, &upd, &|a, b| {
+                    super::reduce::fold_f32(op, a, b)
+                })?
+            }
+            (false, None, Some(g)) => {
+                scatter_windows(plan, idx, in_shape, up_shape, k, res, &upd, g)?
+            }
+            (false, None, None) => {}
         }
+        return Ok(());
     }
     let mut ui = vec![0usize; up_shape.len()];
     let mut base = vec![0i128; r_in];
@@ -1890,9 +1894,21 @@ fn scatter_windows(
                 if ro + (run - 1) * rs >= res.len() || uo + (run - 1) * us >= upd.len() {
                     return Err("an index is out of bounds".into());
                 }
-                for t in 0..run {
-                    let at = ro + t * rs;
-                    res.set(at, g(res.get(at), upd[uo + t * us]));
+                match res {
+                    // f32 results (the common case) read and written as
+                    // they are stored, not through a lane per element.
+                    Words::U32(v) => {
+                        for t in 0..run {
+                            let at = ro + t * rs;
+                            v[at] = g(u64::from(v[at]), upd[uo + t * us]) as u32;
+                        }
+                    }
+                    _ => {
+                        for t in 0..run {
+                            let at = ro + t * rs;
+                            res.set(at, g(res.get(at), upd[uo + t * us]));
+                        }
+                    }
                 }
                 if !next_index(&mut wi[..outer], &sub[..outer]) {
                     break;

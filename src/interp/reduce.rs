@@ -883,7 +883,8 @@ fn key32(x: u32) -> i32 {
 /// `op` (a reducer's `Fast` op) on f32 lanes with the bits of
 /// `float::arith`: hardware `+`/`×` and total-order comparisons when no
 /// operand or result is NaN, `arith` otherwise.
-fn fold_f32(op: super::region::BinOp, a: u64, b: u64) -> u64 {
+#[inline]
+pub(super) fn fold_f32(op: super::region::BinOp, a: u64, b: u64) -> u64 {
     use super::region::BinOp;
     let (x, y) = (f32::from_bits(a as u32), f32::from_bits(b as u32));
     let slow = || super::region::fast_apply(op, FloatKind::F32, a, b);
