@@ -450,7 +450,7 @@ fn hardware_shortest(kind: FloatKind, bits: u64, m: u64, e: i64) -> Option<(Vec<
     let last = *digits.last()?;
     let k = sci - (digits.len() as i64 - 1);
     let odd_e = e + i64::from(m.trailing_zeros());
-    if (last - b'0') % 2 == 0 || m == 0 || odd_e != k - 1 || digits.len() > 18 {
+    if (last - b'0').is_multiple_of(2) || m == 0 || odd_e != k - 1 || digits.len() > 18 {
         return Some((digits, sci));
     }
     let d: u128 = std::str::from_utf8(&digits).ok()?.parse().ok()?;
