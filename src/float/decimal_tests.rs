@@ -276,15 +276,19 @@ fn printed_decimals_are_shortest() {
     }
 }
 
-#[test]
-fn f32_and_f64_print_as_many_digits_as_rust_does() {
-    let mut state = 0x9E37_79B9_7F4A_7C15u64;
-    let mut next = || {
+/// A xorshift generator of bit patterns, started at `state` (nonzero).
+fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
+    move || {
         state ^= state << 13;
         state ^= state >> 7;
         state ^= state << 17;
         state
-    };
+    }
+}
+
+#[test]
+fn f32_and_f64_print_as_many_digits_as_rust_does() {
+    let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
     for _ in 0..20_000 {
         let b32 = next() & 0xFFFF_FFFF;
         let x = f32::from_bits(b32 as u32);
@@ -519,13 +523,7 @@ fn assert_hardware_is_exact(kind: FloatKind, bits: u64) {
 
 #[test]
 fn f32_and_f64_digits_follow_the_definition_on_samples_and_ties() {
-    let mut state = 0x2545_F491_4F6C_DD1Du64;
-    let mut next = || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut next = xorshift(0x2545_F491_4F6C_DD1D);
     for _ in 0..20_000 {
         assert_hardware_is_exact(FloatKind::F32, next() & 0xFFFF_FFFF);
     }

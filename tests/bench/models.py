@@ -24,7 +24,14 @@ mixture-of-experts router (top_k, one-hot combination); and a GRU over a
 scan, an int8 matrix product accumulated in i32, a WaveNet-like stack of
 dilated causal 1-D convolutions, a graph network (gathers and segment
 sums), a Fourier layer (rfft, a complex einsum, irfft), a strided 3-D
-convolution, and layer normalisation with GELU in bf16 and its f32 twin.
+convolution, and layer normalisation with GELU in bf16 and its f32 twin;
+and a variational autoencoder (transposed convolutions, softplus), a
+transformer with exact (erf) GELU and a log-sum-exp loss, a small U-Net in
+f16 (pooling, upsampling by repetition, concatenation), a ranking loss
+(argsort, take_along_axis, cumulative sums), an f16 CNN with batch
+statistics and average pooling, int8 quantisation (round, clamp) with an
+i32 product, linear attention (cumulative sums over a long axis), a scanned
+RNN, and graph pooling by segment maxima (scatter with `max`).
 """
 import os
 import sys
@@ -437,6 +444,126 @@ def layernorm_gelu_f32():
     return layernorm_gelu(jnp.float32)
 
 
+def vae_f32():
+    x = jax.nn.sigmoid(filled((8, 28, 28, 1), jnp.float32, 2.0))
+    w1 = filled((3, 3, 1, 16), jnp.float32, 0.3, 0.1)
+    w2 = filled((3, 3, 16, 32), jnp.float32, 0.1, 0.2)
+    h = jax.nn.relu(conv(x, w1, 2))
+    h = jax.nn.relu(conv(h, w2, 2))
+    h = h.reshape(8, -1)
+    wm = filled((h.shape[1], 16), jnp.float32, 0.02, 0.3)
+    wl = filled((h.shape[1], 16), jnp.float32, 0.02, 0.4)
+    mu = h @ wm
+    lv = h @ wl
+    eps = filled((8, 16), jnp.float32, 1.0, 0.7)
+    z = mu + jnp.exp(0.5 * lv) * eps
+    wd = filled((16, 7 * 7 * 32), jnp.float32, 0.1, 0.5)
+    d = jax.nn.relu(z @ wd).reshape(8, 7, 7, 32)
+    k1 = filled((3, 3, 32, 16), jnp.float32, 0.1, 0.6)
+    k2 = filled((3, 3, 16, 1), jnp.float32, 0.1, 0.8)
+    d = jax.nn.relu(lax.conv_transpose(d, k1, (2, 2), "SAME", dimension_numbers=("NHWC", "HWIO", "NHWC")))
+    logits = lax.conv_transpose(d, k2, (2, 2), "SAME", dimension_numbers=("NHWC", "HWIO", "NHWC"))
+    bce = jnp.sum(jax.nn.softplus(logits) - x * logits)
+    kl = -0.5 * jnp.sum(1 + lv - mu ** 2 - jnp.exp(lv))
+    return (bce + kl) / 8
+
+
+def gpt_erf_f32():
+    s, d, v = 64, 128, 512
+    x = filled((s, d), jnp.float32, 1.0)
+    ws = [filled((d, d), jnp.float32, 0.08, p) for p in (0.1, 0.2, 0.3, 0.4)]
+    h = x + attention(layer_norm(x), *ws, heads=4)
+    w1 = filled((d, 4 * d), jnp.float32, 0.05, 0.5)
+    w2 = filled((4 * d, d), jnp.float32, 0.05, 0.6)
+    h = h + jax.nn.gelu(layer_norm(h) @ w1, approximate=False) @ w2
+    wv = filled((d, v), jnp.float32, 0.05, 0.7)
+    logits = layer_norm(h) @ wv
+    tgt = (lax.iota(jnp.int32, s) * 7) % v
+    lse = jax.nn.logsumexp(logits, axis=-1)
+    return jnp.mean(lse - jnp.sum(jax.nn.one_hot(tgt, v) * logits, -1))
+
+
+def unet_f16():
+    x = filled((2, 32, 32, 8), jnp.float16, 1.0)
+    a = filled((3, 3, 8, 16), jnp.float16, 0.2, 0.1)
+    b = filled((3, 3, 16, 32), jnp.float16, 0.1, 0.2)
+    c = filled((3, 3, 48, 16), jnp.float16, 0.1, 0.3)
+    o = filled((1, 1, 16, 4), jnp.float16, 0.2, 0.4)
+    h1 = jax.nn.relu(conv(x, a))
+    p = lax.reduce_window(h1, -jnp.inf, lax.max, (1, 2, 2, 1), (1, 2, 2, 1), "VALID")
+    h2 = jax.nn.relu(conv(p, b))
+    up = jnp.repeat(jnp.repeat(h2, 2, 1), 2, 2)
+    h3 = jax.nn.relu(conv(jnp.concatenate([up, h1], -1), c))
+    return conv(h3, o).astype(jnp.float32).mean((0, 1, 2))
+
+
+def ranking_f32():
+    s = filled((64, 256), jnp.float32, 3.0)
+    order = jnp.argsort(-s, axis=-1)
+    rel = jnp.take_along_axis(filled((64, 256), jnp.float32, 1.0, 0.5), order, -1)
+    disc = 1.0 / jnp.log2(jnp.arange(2, 258, dtype=jnp.float32))
+    dcg = jnp.sum(jnp.maximum(rel, 0) * disc, -1)
+    return jnp.mean(dcg) + jnp.mean(jnp.cumsum(jax.nn.softmax(s, -1), -1))
+
+
+def cnn_f16_bn():
+    x = filled((4, 32, 32, 16), jnp.float16, 1.0)
+    w = filled((3, 3, 16, 32), jnp.float16, 0.1, 0.2)
+    h = conv(x, w)
+    m = h.mean((0, 1, 2))
+    v = ((h - m) ** 2).mean((0, 1, 2))
+    h = jax.nn.relu((h - m) * lax.rsqrt(v + 1e-3))
+    h = lax.reduce_window(h, 0.0, lax.add, (1, 2, 2, 1), (1, 2, 2, 1), "VALID") / 4
+    wf = filled((32, 10), jnp.float16, 0.1, 0.3)
+    return jax.nn.log_softmax(h.mean((1, 2)) @ wf).astype(jnp.float32)
+
+
+def quant_mlp_f32():
+    x = filled((128, 256), jnp.float32, 1.0)
+    w = filled((256, 256), jnp.float32, 0.1, 0.2)
+    def q(t):
+        s = jnp.max(jnp.abs(t)) / 127
+        return jnp.clip(jnp.round(t / s), -127, 127).astype(jnp.int8), s
+    qx, sx = q(x)
+    qw, sw = q(w)
+    acc = lax.dot(qx, qw, preferred_element_type=jnp.int32)
+    y = acc.astype(jnp.float32) * sx * sw
+    return jnp.tanh(y).mean(0)
+
+
+def linear_attn_f32():
+    s, d = 256, 64
+    q = jax.nn.elu(filled((s, d), jnp.float32, 1.0)) + 1
+    k = jax.nn.elu(filled((s, d), jnp.float32, 1.0, 0.3)) + 1
+    v = filled((s, d), jnp.float32, 1.0, 0.6)
+    kv = jnp.cumsum(k[:, :, None] * v[:, None, :], 0)
+    z = jnp.cumsum(k, 0)
+    num = jnp.einsum("sd,sde->se", q, kv)
+    return (num / jnp.sum(q * z, -1, keepdims=True)).mean(0)
+
+
+def scan_rnn_f32():
+    w = filled((128, 128), jnp.float32, 0.09, 0.1)
+    u = filled((128, 128), jnp.float32, 0.09, 0.2)
+    xs = filled((64, 16, 128), jnp.float32, 1.0, 0.3)
+    def step(h, x):
+        h = jnp.tanh(h @ w + x @ u)
+        return h, h.sum()
+    h, ys = lax.scan(step, jnp.zeros((16, 128), jnp.float32), xs)
+    return h.mean(0) + ys.mean()
+
+
+def segment_max_f32():
+    n, e, f = 512, 4096, 32
+    x = filled((n, f), jnp.float32, 1.0)
+    src = (lax.iota(jnp.int32, e) * 37) % n
+    dst = (lax.iota(jnp.int32, e) * 11 + 3) % n
+    msg = x[src] * filled((e, 1), jnp.float32, 1.0, 0.4)
+    agg = jax.ops.segment_max(msg, dst, n)
+    agg = jnp.where(jnp.isfinite(agg), agg, 0)
+    return jax.nn.relu(agg @ filled((f, f), jnp.float32, 0.2, 0.9)).mean(0)
+
+
 MODELS = [
     transformer_block_f16,
     transformer_train_step_f32,
@@ -466,6 +593,15 @@ MODELS = [
     conv3d_f32,
     layernorm_gelu_bf16,
     layernorm_gelu_f32,
+    vae_f32,
+    gpt_erf_f32,
+    unet_f16,
+    ranking_f32,
+    cnn_f16_bn,
+    quant_mlp_f32,
+    linear_attn_f32,
+    scan_rnn_f32,
+    segment_max_f32,
 ]
 
 
