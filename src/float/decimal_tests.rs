@@ -574,7 +574,7 @@ fn f32_and_f64_digits_follow_the_definition_on_samples_and_ties() {
 /// value, or as far with an odd last digit (compared exactly). Negative
 /// patterns print the same digits after a sign.
 #[test]
-#[ignore = "every positive f32: about half an hour on two cores (cargo test --release -- --ignored)"]
+#[ignore = "every positive f32: about 80 CPU-minutes (cargo test --release -- --ignored)"]
 fn every_positive_f32_prints_by_the_definition() {
     use rayon::prelude::*;
     let f = FloatKind::F32.format();
