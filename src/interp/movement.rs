@@ -1714,21 +1714,16 @@ fn run_scatter<'p>(
             _ => None,
         };
         let res = &mut results[0].data;
-        match (overwrite, f32_op, &fast) {
-            (true, _, _) => {
-                scatter_windows(plan, idx, in_shape, up_shape, k, res, &upd, &|_, u| u)?
-            }
+        if overwrite {
+            scatter_windows(plan, idx, in_shape, up_shape, k, res, &upd, &|_, u| u)?
+        } else if let Some(op) = f32_op {
             // f32 sums, products, maxima and minima on the hardware, with
             // `float::arith`'s bits (as `reduce` folds them).
-            (false, Some(op), _) => {
-                scatter_windows(plan, idx, in_shape, up_shape, k, res, &upd, &|a, b| {
-                    super::reduce::fold_f32(op, a, b)
-                })?
-            }
-            (false, None, Some(g)) => {
-                scatter_windows(plan, idx, in_shape, up_shape, k, res, &upd, g)?
-            }
-            (false, None, None) => {}
+            scatter_windows(plan, idx, in_shape, up_shape, k, res, &upd, &|a, b| {
+                super::reduce::fold_f32(op, a, b)
+            })?
+        } else if let Some(g) = &fast {
+            scatter_windows(plan, idx, in_shape, up_shape, k, res, &upd, g)?
         }
         return Ok(());
     }
