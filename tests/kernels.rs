@@ -2421,25 +2421,29 @@ fn overwriting_scatter_matches_the_rule_called_per_element() {
     }
 }
 
-/// `scatter` whose update rule is one f32 `add`, `multiply`, `maximum` or
-/// `minimum` combines on the hardware (as `reduce` folds) with the bits of
+/// `scatter` whose update rule is one f32 or bf16 `add`, `multiply`,
+/// `maximum` or `minimum` combines as `reduce` folds, with the bits of
 /// the rule by `float::arith`: NaN payloads, ±0, ±∞ and random values,
 /// colliding indices (applied in update order) and indices out of bounds.
 #[test]
 fn one_op_scatter_combines_in_hardware_with_the_rule_bits() {
     let mut rng = Rng(0x5CA7_7E25_0000_0002);
-    let elem = ElementType::Float(FloatKind::F32);
-    for op in ["add", "multiply", "maximum", "minimum"] {
+    for (kind, op) in [FloatKind::F32, FloatKind::BF16]
+        .into_iter()
+        .flat_map(|k| ["add", "multiply", "maximum", "minimum"].map(|op| (k, op)))
+    {
+        let elem = ElementType::Float(kind);
+        let t = kind.name();
         for swap in [false, true] {
             let (x, y) = if swap { ("%y", "%x") } else { ("%x", "%y") };
             let text = format!(
-                "func.func @main(%a: tensor<6x4xf32>, %i: tensor<5x1xi32>, %u: tensor<5x4xf32>) -> tensor<6x4xf32> {{\n\
+                "func.func @main(%a: tensor<6x4x{t}>, %i: tensor<5x1xi32>, %u: tensor<5x4x{t}>) -> tensor<6x4x{t}> {{\n\
                  %r = \"stablehlo.scatter\"(%a, %i, %u) <{{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}}> ({{\n\
-                 ^bb0(%x: tensor<f32>, %y: tensor<f32>):\n\
-                 %s = stablehlo.{op} {x}, {y} : tensor<f32>\n\
-                 stablehlo.return %s : tensor<f32>\n\
-                 }}) : (tensor<6x4xf32>, tensor<5x1xi32>, tensor<5x4xf32>) -> tensor<6x4xf32>\n\
-                 return %r : tensor<6x4xf32>\n\
+                 ^bb0(%x: tensor<{t}>, %y: tensor<{t}>):\n\
+                 %s = stablehlo.{op} {x}, {y} : tensor<{t}>\n\
+                 stablehlo.return %s : tensor<{t}>\n\
+                 }}) : (tensor<6x4x{t}>, tensor<5x1xi32>, tensor<5x4x{t}>) -> tensor<6x4x{t}>\n\
+                 return %r : tensor<6x4x{t}>\n\
                  }}\n"
             );
             for indices in [[0i64, 3, 5, 1, 2], [2, 2, 1, 2, 2], [7, -1, 4, 4, 0]] {
@@ -2687,4 +2691,58 @@ fn fft_lines_in_vector_lanes_match_the_line_loop() {
             }
         }
     }
+}
+
+/// A bf16 or f16 `reduce` whose body is one `add` sums each output in
+/// `f32` lanes rounded to the format at every step; against the plain
+/// fold by `float::arith`: rows, columns and whole tensors, both operand
+/// orders, random inits, and specials (NaN payloads, ±∞, ±0, subnormals)
+/// mixed in at several rates.
+#[test]
+fn half_precision_sums_match_the_plain_fold() {
+    let mut rng = Rng(0x5CA7_7E25_0000_0003);
+    let mut nans = 0;
+    for kind in [FloatKind::BF16, FloatKind::F16] {
+        let elem = ElementType::Float(kind);
+        let t = kind.name();
+        for swap in [false, true] {
+            let (x, y) = if swap { ("%y", "%x") } else { ("%x", "%y") };
+            for (dims, out) in [("[1]", "9"), ("[0]", "37"), ("[0, 1]", "")] {
+                let out_ty = if out.is_empty() {
+                    format!("tensor<{t}>")
+                } else {
+                    format!("tensor<{out}x{t}>")
+                };
+                let text = format!(
+                    "func.func @main(%a: tensor<9x37x{t}>, %z: tensor<{t}>) -> {out_ty} {{\n\
+                     %r = stablehlo.reduce(%a init: %z) across dimensions = {dims} : (tensor<9x37x{t}>, tensor<{t}>) -> {out_ty}\n\
+                     reducer(%x: tensor<{t}>, %y: tensor<{t}>) {{\n\
+                     %s = stablehlo.add {x}, {y} : tensor<{t}>\n\
+                     stablehlo.return %s : tensor<{t}>\n\
+                     }}\n\
+                     return %r : {out_ty}\n\
+                     }}\n"
+                );
+                for special in [0, 20, 300] {
+                    let args = vec![
+                        Value::tensor(Tensor::new(
+                            elem.clone(),
+                            vec![9, 37],
+                            &lanes(&elem, 9 * 37, &mut rng, special),
+                        )),
+                        Value::tensor(Tensor::new(
+                            elem.clone(),
+                            vec![],
+                            &lanes(&elem, 1, &mut rng, special),
+                        )),
+                    ];
+                    nans += same_both_ways_on(&text, args);
+                }
+            }
+        }
+    }
+    assert!(
+        nans > 0,
+        "no sum came out NaN: the NaN fold was not exercised"
+    );
 }

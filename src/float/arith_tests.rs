@@ -436,12 +436,10 @@ fn sqrt_is_correctly_rounded_for_every_value_up_to_16_bits() {
         let f = kind.format();
         for a in 0..1u64 << kind.bits() {
             for mode in MODES {
-                assert_eq!(
-                    sqrt_slow(f, a, mode),
-                    o_sqrt(&o, a, mode),
-                    "sqrt {} {mode:?} {a:#x}",
-                    kind.name()
-                );
+                let want = o_sqrt(&o, a, mode);
+                let ctx = || format!("sqrt {} {mode:?} {a:#x}", kind.name());
+                assert_eq!(sqrt_slow(f, a, mode), want, "{}", ctx());
+                assert_eq!(sqrt(f, a, mode), want, "fast {}", ctx());
             }
         }
     }
@@ -485,6 +483,22 @@ fn binary_ops_match_the_oracle_on_random_16_bit_pairs() {
                 "div {}",
                 ctx()
             );
+            // The entry points, which take the hardware path for
+            // round-to-nearest-even.
+            assert_eq!(
+                add(f, a, b, mode),
+                o_add(&o, a, b, false, mode),
+                "add {}",
+                ctx()
+            );
+            assert_eq!(
+                sub(f, a, b, mode),
+                o_add(&o, a, b, true, mode),
+                "sub {}",
+                ctx()
+            );
+            assert_eq!(mul(f, a, b, mode), o_mul(&o, a, b, mode), "mul {}", ctx());
+            assert_eq!(div(f, a, b, mode), o_div(&o, a, b, mode), "div {}", ctx());
             if kind == FloatKind::F16 {
                 assert_eq!(remainder(f, a, b), o_rem(&o, a, b), "rem {}", ctx());
             }
@@ -829,4 +843,28 @@ fn compare_directions_follow_ieee() {
     assert!(compare_op(f, 0xFFC0_0000, 0xFF80_0000, Lt, true));
     let fnuz = FloatKind::F8E4M3FNUZ.format();
     assert!(compare_op(fnuz, 0x7F, 0x80, Lt, true));
+}
+
+/// `+ − × ÷` to nearest even of every bf16 and f16 pattern with sampled
+/// partners (itself, its neighbour, its negation, and random patterns):
+/// the entry points, whose 16-bit path writes each format's constants out,
+/// against the generic integer path.
+#[test]
+fn half_formats_take_the_generic_bits_for_every_pattern() {
+    let ne = Rounding::NearestEven;
+    let mut rng = Rng::new(29);
+    for kind in [FloatKind::BF16, FloatKind::F16] {
+        let f = kind.format();
+        for a in 0..1u64 << 16 {
+            let partners = [a, a ^ 1, a ^ 0x8000, a.wrapping_add(0x400) & 0xFFFF];
+            let random = (0..12).map(|_| rng.next() & 0xFFFF);
+            for b in partners.into_iter().chain(random) {
+                let ctx = || format!("{} {a:#x}, {b:#x}", kind.name());
+                assert_eq!(add(f, a, b, ne), add_slow(f, a, b, ne), "add {}", ctx());
+                assert_eq!(sub(f, a, b, ne), sub_slow(f, a, b, ne), "sub {}", ctx());
+                assert_eq!(mul(f, a, b, ne), mul_slow(f, a, b, ne), "mul {}", ctx());
+                assert_eq!(div(f, a, b, ne), div_slow(f, a, b, ne), "div {}", ctx());
+            }
+        }
+    }
 }

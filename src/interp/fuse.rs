@@ -887,6 +887,9 @@ impl Group {
             .iter()
             .map(|s| match s.node {
                 Node::Convert(f, t, _) if f != t => Some(Converter::new(f, t, self.n)),
+                Node::Iota { kind, size, .. } if iota_converts(kind, size) => {
+                    Some(Converter::new(FloatKind::F32, kind, self.n))
+                }
                 _ => None,
             })
             .collect();
@@ -1111,6 +1114,25 @@ impl Converter {
     }
 }
 
+/// Whether a float `iota` of `kind` whose dimension has `size` values is
+/// computed in f32 and converted ([`convert_in_place`]) rather than value
+/// by value (`iota_float`'s `convert::from_int`): every value is below
+/// 2^24, so exact in f32, and one rounding of it to `kind` is the rounding
+/// of the integer (`iota_values_round_as_integers` checks every kind).
+pub(crate) fn iota_converts(kind: FloatKind, size: usize) -> bool {
+    !matches!(kind, FloatKind::F32 | FloatKind::F64) && size <= 1 << 24
+}
+
+/// `o[i] = conv(o[i])`, a block at a time through a copy.
+pub(crate) fn convert_in_place(conv: &Converter, o: &mut [u64]) {
+    let mut copy = [0u64; 512];
+    for run in o.chunks_mut(copy.len()) {
+        let copy = &mut copy[..run.len()];
+        copy.copy_from_slice(run);
+        conv.block(copy, run);
+    }
+}
+
 /// The results of `convert::converter(from, to)` for every bit pattern of
 /// `from`, when `from` is at most 16 bits wide, every result fits 16 bits,
 /// and `n` is at least four times the table's size; made once per pair
@@ -1227,7 +1249,7 @@ fn compute(
                 }
             }
         }
-        Node::Iota { kind, inner, size } => {
+        Node::Iota { kind, inner, size } if !matches!(converter, Some(Some(_))) => {
             let mut v = (off / inner) % size;
             let mut at = off % inner;
             let mut rest = &mut o[..];
@@ -1238,6 +1260,19 @@ fn compute(
                 rest = tail;
                 at = 0;
                 v = if v + 1 == size { 0 } else { v + 1 };
+            }
+        }
+        Node::Iota { inner, size, .. } => {
+            // Values below 2^24 (`iota_converts`): the f32 iota, exact,
+            // rounded once to the kind as `iota_float` rounds the integer.
+            let f32_iota = Node::Iota {
+                kind: FloatKind::F32,
+                inner,
+                size,
+            };
+            compute(&f32_iota, slots, None, off, o);
+            if let Some(Some(conv)) = converter {
+                convert_in_place(conv, o);
             }
         }
         Node::Unary(u, kind, a) => {
@@ -1493,6 +1528,32 @@ mod tests {
                     "off {off} size {size} lane {k}"
                 );
                 v = if v + 1 == size { 0 } else { v + 1 };
+            }
+        }
+    }
+
+    /// Every narrow float iota value, made in f32 and converted by the
+    /// group's converter, has `iota_float`'s bits: all values below 2^17
+    /// and a spread of larger ones up to 2^24 (where f16 and the 8-bit
+    /// formats overflow), for every kind `iota_converts` takes.
+    #[test]
+    fn iota_values_round_as_integers() {
+        let values: Vec<usize> = (0..1usize << 17)
+            .chain((1usize << 17..=1 << 24).step_by(997))
+            .chain([(1 << 24) - 1, 1 << 24, 65_519, 65_520, 65_535, 65_536])
+            .collect();
+        for &kind in FloatKind::ALL {
+            if !iota_converts(kind, 1 << 24) {
+                continue;
+            }
+            let conv = Converter::new(FloatKind::F32, kind, usize::MAX);
+            let mut o: Vec<u64> = values
+                .iter()
+                .map(|&v| (v as f32).to_bits() as u64)
+                .collect();
+            convert_in_place(&conv, &mut o);
+            for (&v, &r) in values.iter().zip(&o) {
+                assert_eq!(r, iota_float(kind, v), "{kind:?} iota value {v}");
             }
         }
     }

@@ -1046,6 +1046,15 @@ fn iota_of(
                 *o = iota_float(FloatKind::F64, off + i);
             }
         }),
+        ElementType::Float(k) if super::fuse::iota_converts(*k, size) => {
+            let conv = super::fuse::Converter::new(FloatKind::F32, *k, size);
+            Words::build(w, size, |off, out| {
+                for (i, o) in out.iter_mut().enumerate() {
+                    *o = iota_float(FloatKind::F32, off + i);
+                }
+                super::fuse::convert_in_place(&conv, out);
+            })
+        }
         ElementType::Float(k) => Words::build(w, size, |off, out| {
             for (i, o) in out.iter_mut().enumerate() {
                 *o = iota_float(*k, off + i);
@@ -1709,18 +1718,21 @@ fn run_scatter<'p>(
         // back), each rule compiled into the walk. (Without the fast
         // kernels, the walk below calls the rule element by element.)
         let upd = updates[0].lanes_vec();
-        let f32_op = match f.fast_float() {
-            Some((op, FloatKind::F32)) => Some(op),
-            _ => None,
-        };
+        let float_op = f.fast_float();
         let res = &mut results[0].data;
         if overwrite {
             scatter_windows(plan, idx, in_shape, up_shape, k, res, &upd, &|_, u| u)?
-        } else if let Some(op) = f32_op {
+        } else if let Some((op, FloatKind::F32)) = float_op {
             // f32 sums, products, maxima and minima on the hardware, with
             // `float::arith`'s bits (as `reduce` folds them).
             scatter_windows(plan, idx, in_shape, up_shape, k, res, &upd, &|a, b| {
                 super::reduce::fold_f32(op, a, b)
+            })?
+        } else if let Some((op, FloatKind::BF16)) = float_op {
+            // bf16 maxima and minima by keys, the rest by `arith`'s own
+            // 16-bit path (as `reduce` folds them).
+            scatter_windows(plan, idx, in_shape, up_shape, k, res, &upd, &|a, b| {
+                super::reduce::fold_bf16(op, a, b)
             })?
         } else if let Some(g) = &fast {
             scatter_windows(plan, idx, in_shape, up_shape, k, res, &upd, g)?
@@ -1896,6 +1908,12 @@ fn scatter_windows(
                         for t in 0..run {
                             let at = ro + t * rs;
                             v[at] = g(u64::from(v[at]), upd[uo + t * us]) as u32;
+                        }
+                    }
+                    Words::U16(v) => {
+                        for t in 0..run {
+                            let at = ro + t * rs;
+                            v[at] = g(u64::from(v[at]), upd[uo + t * us]) as u16;
                         }
                     }
                     _ => {

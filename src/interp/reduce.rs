@@ -404,6 +404,10 @@ fn reduce_rest<'p>(
                 redo_nan_sums(kind, &mut sums, &bases, &red, init, &f, data);
                 return finish(vec![sums], out_elems, &out_shape);
             }
+            if let (Some(kind), Words::U16(v)) = (half_add(region(op, 0)?, &inputs[0].elem), data) {
+                let sums = half_sums(kind, v, &bases, &red, init, &f);
+                return finish(vec![sums], out_elems, &out_shape);
+            }
         }
         let fast = interp.fast_kernels;
         for_each_offset::<KernelErr>(&kept, 0, |base| {
@@ -883,7 +887,7 @@ fn key32(x: u32) -> i32 {
 /// `op` (a reducer's `Fast` op) on f32 lanes with the bits of
 /// `float::arith`: hardware `+`/`×` and total-order comparisons when no
 /// operand or result is NaN, `arith` otherwise.
-#[inline]
+#[inline(always)]
 pub(super) fn fold_f32(op: super::region::BinOp, a: u64, b: u64) -> u64 {
     use super::region::BinOp;
     let (x, y) = (f32::from_bits(a as u32), f32::from_bits(b as u32));
@@ -923,8 +927,10 @@ pub(super) fn fold_f32(op: super::region::BinOp, a: u64, b: u64) -> u64 {
 }
 
 /// `op` on bf16 lanes with the bits of `float::arith`: maximum and minimum
-/// by total-order keys of the widened values (exact), the rest by `arith`.
-fn fold_bf16(op: super::region::BinOp, a: u64, b: u64) -> u64 {
+/// by total-order keys of the widened values (exact), sums as [`Bf16Sum`]
+/// adds (`arith` when the sum is NaN), the rest by `arith`.
+#[inline(always)]
+pub(super) fn fold_bf16(op: super::region::BinOp, a: u64, b: u64) -> u64 {
     use super::region::BinOp;
     let wide = |v: u64| (v as u32 & 0xFFFF) << 16;
     let (x, y) = (wide(a), wide(b));
@@ -944,6 +950,15 @@ fn fold_bf16(op: super::region::BinOp, a: u64, b: u64) -> u64 {
                 a & 0xFFFF
             } else {
                 b & 0xFFFF
+            }
+        }
+        BinOp::Add => {
+            // One `f32` addition rounded to bf16, as `Bf16Sum` adds.
+            let r = super::gemm::round_bf16(f32::from_bits(x) + f32::from_bits(y));
+            if r.is_nan() {
+                super::region::fast_apply(op, FloatKind::BF16, a, b)
+            } else {
+                u64::from(r.to_bits() >> 16)
             }
         }
         _ => super::region::fast_apply(op, FloatKind::BF16, a, b),
@@ -1462,6 +1477,95 @@ fn native_add(region: &Region, elem: &ElementType) -> Option<FloatKind> {
         ElementType::Float(k @ (FloatKind::F32 | FloatKind::F64)) if ok => Some(*k),
         _ => None,
     }
+}
+
+/// The 16-bit format (bf16 or f16) of a region that is one `add` of its
+/// two arguments of that type, in either order: [`native_add`]'s shape.
+fn half_add(region: &Region, elem: &ElementType) -> Option<FloatKind> {
+    let f32_elem = ElementType::Float(FloatKind::F32);
+    native_add(region, &f32_elem)?;
+    match elem {
+        ElementType::Float(k @ (FloatKind::BF16 | FloatKind::F16)) => Some(*k),
+        _ => None,
+    }
+}
+
+/// A bfloat16 value held exactly in an `f32`, whose sum is rounded back to
+/// bfloat16: one `f32` addition (24 ≥ 2·8 + 2 bits, so its rounding is
+/// innocuous; a sum of two bfloat16 values below 2⁻¹²⁵ is exact in `f32`)
+/// and `gemm::round_bf16`, which rounds to nearest even at bfloat16's
+/// quantum, subnormals and overflow to ∞ included: `arith::add`'s bits
+/// for every sum that is not NaN.
+#[derive(Clone, Copy)]
+struct Bf16Sum(f32);
+
+impl std::ops::Add for Bf16Sum {
+    type Output = Bf16Sum;
+    #[inline(always)]
+    fn add(self, o: Bf16Sum) -> Bf16Sum {
+        Bf16Sum(super::gemm::round_bf16(self.0 + o.0))
+    }
+}
+
+/// [`Bf16Sum`] for binary16 (24 ≥ 2·11 + 2; `gemm::round_f16`).
+#[derive(Clone, Copy)]
+struct F16Sum(f32);
+
+impl std::ops::Add for F16Sum {
+    type Output = F16Sum;
+    #[inline(always)]
+    fn add(self, o: F16Sum) -> F16Sum {
+        F16Sum(super::gemm::round_f16(self.0 + o.0))
+    }
+}
+
+/// [`hardware_sums`] of bf16 or f16 lanes `v` (the sums of an `add`
+/// region of that type), each output's sum a chain of [`Bf16Sum`] or
+/// [`F16Sum`] steps from `init` in the reduced dims' order; an output
+/// that comes out NaN is folded again by the body's rule `f`, for its
+/// NaN rules. `tests/kernels.rs` compares them with the per-element fold.
+fn half_sums(
+    kind: FloatKind,
+    v: &[u16],
+    bases: &[usize],
+    red: &[(usize, usize)],
+    init: u64,
+    f: &impl Fn(u64, u64) -> u64,
+) -> Vec<u64> {
+    let bf16 = |h: u64| f32::from_bits((h as u32 & 0xFFFF) << 16);
+    let sums: Vec<f32> = if kind == FloatKind::BF16 {
+        hardware_sums::<Bf16Sum, 16>(bases, red, Bf16Sum(bf16(init)), |o| {
+            Bf16Sum(bf16(u64::from(v[o])))
+        })
+        .into_iter()
+        .map(|s| s.0)
+        .collect()
+    } else {
+        let f16 = super::gemm::f16_to_f32;
+        hardware_sums::<F16Sum, 16>(bases, red, F16Sum(f16(init)), |o| {
+            F16Sum(f16(u64::from(v[o])))
+        })
+        .into_iter()
+        .map(|s| s.0)
+        .collect()
+    };
+    sums.iter()
+        .zip(bases)
+        .map(|(&s, &base)| {
+            if s.is_nan() {
+                let mut acc = init;
+                let _ = for_each_offset::<()>(red, base, |o| {
+                    acc = f(acc, u64::from(v[o]));
+                    Ok(())
+                });
+                acc
+            } else if kind == FloatKind::BF16 {
+                u64::from(s.to_bits() >> 16)
+            } else {
+                u64::from(super::gemm::f16_bits(s))
+            }
+        })
+        .collect()
 }
 
 /// Outputs per piece of work [`hardware_sums`] hands to a thread.

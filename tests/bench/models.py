@@ -4,7 +4,12 @@ those of ../shared/bench, for `bench.py --bench DIR`.
 
 Usage (with a python that has jax):
 
-    python tests/bench/models.py DIR
+    python tests/bench/models.py [--twins] DIR
+
+With `--twins`, each f32 model is written twice more, as `NAME_bf16_twin`
+and `NAME_f16_twin`: its weights and inputs made in bfloat16 or float16
+(what the model computes from them follows their type; an explicit f32 in
+the model stays f32), for comparing the narrow formats with their f32 twin.
 
 Each program builds its weights and inputs inside the function from iota
 and sine, as the shared bench programs do, so any executor runs it as it is
@@ -41,11 +46,18 @@ import jax.numpy as jnp
 from jax import lax
 
 
+# The format the f32 models' weights and inputs take instead of f32 while
+# their narrow twins are written (`--twins`); None otherwise.
+TWIN = None
+
+
 def filled(shape, dtype, scale=1.0, phase=0.0):
     """Deterministic values in [-scale, scale]: sine of a scaled iota."""
     n = 1
     for d in shape:
         n *= d
+    if TWIN is not None and dtype == jnp.float32:
+        dtype = TWIN
     x = lax.iota(jnp.float32, n) * 0.37 + phase
     return (jnp.sin(x) * scale).reshape(shape).astype(dtype)
 
@@ -605,17 +617,41 @@ MODELS = [
 ]
 
 
+def write(out, name, model):
+    text = jax.jit(model).lower().as_text()
+    with open(os.path.join(out, name + ".mlir"), "w") as f:
+        f.write(text)
+    print(name, len(text))
+
+
 def main(argv):
-    if len(argv) != 2:
-        print(__doc__.strip().splitlines()[4], file=sys.stderr)
+    global TWIN
+    twins = "--twins" in argv[1:]
+    args = [a for a in argv[1:] if a != "--twins"]
+    if len(args) != 1:
+        print("usage: models.py [--twins] DIR", file=sys.stderr)
         return 2
-    out = argv[1]
+    out = args[0]
     os.makedirs(out, exist_ok=True)
     for model in MODELS:
-        text = jax.jit(model).lower().as_text()
-        with open(os.path.join(out, model.__name__ + ".mlir"), "w") as f:
-            f.write(text)
-        print(model.__name__, len(text))
+        write(out, model.__name__, model)
+    if twins:
+        for twin, suffix in [(jnp.bfloat16, "_bf16_twin"), (jnp.float16, "_f16_twin")]:
+            TWIN = twin
+            # jax keeps what it traced per function: trace them again.
+            jax.clear_caches()
+            for model in MODELS:
+                name = model.__name__
+                if not name.endswith("_f32"):
+                    continue
+                name = name[: -len("_f32")] + suffix
+                try:
+                    write(out, name, model)
+                except (TypeError, ValueError) as e:
+                    # A model that mixes its own f32 with the twin's type
+                    # where jax wants one type.
+                    print(name, "not written:", str(e).splitlines()[0])
+        TWIN = None
     return 0
 
 
