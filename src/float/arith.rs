@@ -227,14 +227,15 @@ fn half_of(f: &Format) -> Option<Half> {
 
 /// `op` to nearest even on two bf16 or f16 patterns, the format's
 /// constants written out: the operands' exact values in `f64`, `op` in
-/// `f64` (exact for `+ − ×` of these formats; for `÷` one rounding to 53
-/// bits, innocuous before a rounding to 11 or 8: 53 ≥ 2p + 2, as in
-/// [`fast_binary`]), and the result rounded once to the format when it
-/// is zero or normal there. `None` (the general path decides) for a NaN
-/// operand, another format, and a result that is subnormal, overflows,
-/// or is infinite or NaN: the bits are [`fast_binary`]'s wherever this
-/// answers (`arith_tests.rs` compares them with the oracle on random
-/// pairs of 16-bit patterns).
+/// `f64` (exact for `×` of these formats; for `+ − ÷` at most one rounding
+/// to 53 bits, innocuous before a rounding to 11 or 8 bits: 53 ≥ 2p + 2,
+/// as in [`fast_binary`]), and the result rounded once to the format when
+/// it is zero or normal there. `None` (the general path decides) for a
+/// NaN operand, another format, and a result that is subnormal,
+/// overflows, or is infinite or NaN: the bits are [`fast_binary`]'s
+/// wherever this answers (`arith_tests.rs` compares the entry points with
+/// the integer path on every 16-bit pattern and sampled partners, and
+/// with the oracle on random pairs).
 #[inline]
 fn half_binary(f: &Format, a: u64, b: u64, op: fn(f64, f64) -> f64) -> Option<u64> {
     let half = half_of(f)?;
