@@ -405,7 +405,8 @@ fn reduce_rest<'p>(
                 return finish(vec![sums], out_elems, &out_shape);
             }
             if let (Some(kind), Words::U16(v)) = (half_add(region(op, 0)?, &inputs[0].elem), data) {
-                let sums = half_sums(kind, v, &bases, &red, init, &f);
+                let mut sums = half_sums(kind, v, &bases, &red, init);
+                redo_nan_sums(kind, &mut sums, &bases, &red, init, &f, data);
                 return finish(vec![sums], out_elems, &out_shape);
             }
         }
@@ -1063,6 +1064,8 @@ impl<'p> VecBody<'p> {
 /// Whether a sum of format `kind` came out NaN on the hardware.
 fn nan_sum(kind: FloatKind, x: u64) -> bool {
     match kind {
+        FloatKind::BF16 => x & 0x7FFF > 0x7F80,
+        FloatKind::F16 => x & 0x7FFF > 0x7C00,
         FloatKind::F32 => f32::from_bits(x as u32).is_nan(),
         _ => f64::from_bits(x).is_nan(),
     }
@@ -1461,31 +1464,33 @@ unsafe fn rows16_f32_avx512(tile: &[u64], stride: usize, wc: usize, acc: &mut [f
 /// Whether a body is `return add(a, b)` on f32 or f64 elements of `elem`,
 /// which a fold may run on the hardware (same bits unless a NaN appears).
 fn native_add(region: &Region, elem: &ElementType) -> Option<FloatKind> {
-    let block = region.blocks.first()?;
-    let [a, b] = block.args.as_slice() else {
-        return None;
-    };
-    let [op, ret] = block.ops.as_slice() else {
-        return None;
-    };
-    let ok = op.name == "stablehlo.add"
-        && (op.operands.as_slice() == [*a, *b] || op.operands.as_slice() == [*b, *a])
-        && matches!(ret.name.as_str(), "stablehlo.return" | "func.return")
-        && ret.operands.as_slice() == op.results.as_slice()
-        && op.results.len() == 1;
     match elem {
-        ElementType::Float(k @ (FloatKind::F32 | FloatKind::F64)) if ok => Some(*k),
+        ElementType::Float(k @ (FloatKind::F32 | FloatKind::F64)) if is_sum(region) => Some(*k),
         _ => None,
     }
 }
 
-/// The 16-bit format (bf16 or f16) of a region that is one `add` of its
-/// two arguments of that type, in either order: [`native_add`]'s shape.
+/// Whether a body is `return add(a, b)` of its two arguments, in either
+/// order.
+fn is_sum(region: &Region) -> bool {
+    let Some(block) = region.blocks.first() else {
+        return false;
+    };
+    let ([a, b], [op, ret]) = (block.args.as_slice(), block.ops.as_slice()) else {
+        return false;
+    };
+    op.name == "stablehlo.add"
+        && (op.operands.as_slice() == [*a, *b] || op.operands.as_slice() == [*b, *a])
+        && matches!(ret.name.as_str(), "stablehlo.return" | "func.return")
+        && ret.operands.as_slice() == op.results.as_slice()
+        && op.results.len() == 1
+}
+
+/// [`native_add`] for the 16-bit formats bf16 and f16, which
+/// [`half_sums`] adds.
 fn half_add(region: &Region, elem: &ElementType) -> Option<FloatKind> {
-    let f32_elem = ElementType::Float(FloatKind::F32);
-    native_add(region, &f32_elem)?;
     match elem {
-        ElementType::Float(k @ (FloatKind::BF16 | FloatKind::F16)) => Some(*k),
+        ElementType::Float(k @ (FloatKind::BF16 | FloatKind::F16)) if is_sum(region) => Some(*k),
         _ => None,
     }
 }
@@ -1521,16 +1526,16 @@ impl std::ops::Add for F16Sum {
 
 /// [`hardware_sums`] of bf16 or f16 lanes `v` (the sums of an `add`
 /// region of that type), each output's sum a chain of [`Bf16Sum`] or
-/// [`F16Sum`] steps from `init` in the reduced dims' order; an output
-/// that comes out NaN is folded again by the body's rule `f`, for its
-/// NaN rules. `tests/kernels.rs` compares them with the per-element fold.
+/// [`F16Sum`] steps from `init` in the reduced dims' order, as patterns of
+/// the format; a sum that comes out NaN is a NaN pattern, for
+/// [`redo_nan_sums`]. `tests/kernels.rs` compares them with the
+/// per-element fold.
 fn half_sums(
     kind: FloatKind,
     v: &[u16],
     bases: &[usize],
     red: &[(usize, usize)],
     init: u64,
-    f: &impl Fn(u64, u64) -> u64,
 ) -> Vec<u64> {
     let bf16 = |h: u64| f32::from_bits((h as u32 & 0xFFFF) << 16);
     let sums: Vec<f32> = if kind == FloatKind::BF16 {
@@ -1550,20 +1555,12 @@ fn half_sums(
         .collect()
     };
     sums.iter()
-        .zip(bases)
-        .map(|(&s, &base)| {
-            if s.is_nan() {
-                let mut acc = init;
-                let _ = for_each_offset::<()>(red, base, |o| {
-                    acc = f(acc, u64::from(v[o]));
-                    Ok(())
-                });
-                acc
-            } else if kind == FloatKind::BF16 {
-                u64::from(s.to_bits() >> 16)
-            } else {
-                u64::from(super::gemm::f16_bits(s))
-            }
+        .map(|&s| match kind {
+            // `round_bf16` keeps a NaN's low half zero: its high half is
+            // a bf16 NaN.
+            FloatKind::BF16 => u64::from(s.to_bits() >> 16),
+            _ if s.is_nan() => 0x7E00,
+            _ => u64::from(super::gemm::f16_bits(s)),
         })
         .collect()
 }
