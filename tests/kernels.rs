@@ -1163,7 +1163,7 @@ fn reduce_window_fast_fold_matches_the_walk() {
         &[1; 4],
         &[(0, 0), (0, 0), (1, 1), (0, 1)],
     );
-    for (kind, big) in [FloatKind::F32, FloatKind::BF16]
+    for (kind, big) in [FloatKind::F32, FloatKind::BF16, FloatKind::F16]
         .into_iter()
         .flat_map(|k| [(k, &big), (k, &big_nchw)])
     {
@@ -2421,14 +2421,14 @@ fn overwriting_scatter_matches_the_rule_called_per_element() {
     }
 }
 
-/// `scatter` whose update rule is one f32 or bf16 `add`, `multiply`,
+/// `scatter` whose update rule is one f32, bf16 or f16 `add`, `multiply`,
 /// `maximum` or `minimum` combines as `reduce` folds, with the bits of
 /// the rule by `float::arith`: NaN payloads, ±0, ±∞ and random values,
 /// colliding indices (applied in update order) and indices out of bounds.
 #[test]
 fn one_op_scatter_combines_in_hardware_with_the_rule_bits() {
     let mut rng = Rng(0x5CA7_7E25_0000_0002);
-    for (kind, op) in [FloatKind::F32, FloatKind::BF16]
+    for (kind, op) in [FloatKind::F32, FloatKind::BF16, FloatKind::F16]
         .into_iter()
         .flat_map(|k| ["add", "multiply", "maximum", "minimum"].map(|op| (k, op)))
     {
@@ -2691,6 +2691,70 @@ fn fft_lines_in_vector_lanes_match_the_line_loop() {
             }
         }
     }
+}
+
+/// A `reduce` whose body is one `maximum` or `minimum` (hardware folds on
+/// total-order keys, every output at once; a fold that meets a NaN again by
+/// the body's rule) against the plain fold, in f32, f64, bf16 and f16:
+/// rows, columns and whole tensors, both operand orders, random inits, and
+/// specials (NaN payloads, ±∞, ±0, subnormals) at several rates.
+#[test]
+fn extrema_reductions_match_the_plain_fold() {
+    let mut rng = Rng(0x5CA7_7E25_0000_0004);
+    let mut nans = 0;
+    for kind in [
+        FloatKind::F32,
+        FloatKind::F64,
+        FloatKind::BF16,
+        FloatKind::F16,
+    ] {
+        let elem = ElementType::Float(kind);
+        let t = kind.name();
+        for (op, swap) in [
+            ("maximum", false),
+            ("maximum", true),
+            ("minimum", false),
+            ("minimum", true),
+        ] {
+            let (x, y) = if swap { ("%y", "%x") } else { ("%x", "%y") };
+            for (dims, out) in [("[1]", "9"), ("[0]", "37"), ("[0, 1]", "")] {
+                let out_ty = if out.is_empty() {
+                    format!("tensor<{t}>")
+                } else {
+                    format!("tensor<{out}x{t}>")
+                };
+                let text = format!(
+                    "func.func @main(%a: tensor<9x37x{t}>, %z: tensor<{t}>) -> {out_ty} {{\n\
+                     %r = stablehlo.reduce(%a init: %z) across dimensions = {dims} : (tensor<9x37x{t}>, tensor<{t}>) -> {out_ty}\n\
+                     reducer(%x: tensor<{t}>, %y: tensor<{t}>) {{\n\
+                     %s = stablehlo.{op} {x}, {y} : tensor<{t}>\n\
+                     stablehlo.return %s : tensor<{t}>\n\
+                     }}\n\
+                     return %r : {out_ty}\n\
+                     }}\n"
+                );
+                for special in [0, 20, 300] {
+                    let args = vec![
+                        Value::tensor(Tensor::new(
+                            elem.clone(),
+                            vec![9, 37],
+                            &lanes(&elem, 9 * 37, &mut rng, special),
+                        )),
+                        Value::tensor(Tensor::new(
+                            elem.clone(),
+                            vec![],
+                            &lanes(&elem, 1, &mut rng, special),
+                        )),
+                    ];
+                    nans += same_both_ways_on(&text, args);
+                }
+            }
+        }
+    }
+    assert!(
+        nans > 0,
+        "no fold came out NaN: the NaN refold was not exercised"
+    );
 }
 
 /// A bf16 or f16 `reduce` whose body is one `add` sums each output in

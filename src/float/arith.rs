@@ -230,8 +230,8 @@ fn half_of(f: &Format) -> Option<Half> {
 /// `f64` (exact for `×` of these formats; for `+ − ÷` at most one rounding
 /// to 53 bits, innocuous before a rounding to 11 or 8 bits: 53 ≥ 2p + 2,
 /// as in [`fast_binary`]), and the result rounded once to the format when
-/// it is zero or normal there. `None` (the general path decides) for a
-/// NaN operand, another format, and a result that is subnormal,
+/// it is zero, subnormal or normal there. `None` (the general path
+/// decides) for a NaN operand, another format, and a result that
 /// overflows, or is infinite or NaN: the bits are [`fast_binary`]'s
 /// wherever this answers (`arith_tests.rs` compares the entry points with
 /// the integer path on every 16-bit pattern and sampled partners, and
@@ -277,8 +277,17 @@ fn half_binary(f: &Format, a: u64, b: u64, op: fn(f64, f64) -> f64) -> Option<u6
         return Some(sign);
     }
     let shift = 52 - man;
-    // Normal results only (and not ∞ or NaN, whose exponent field is past).
-    if mag < least << 52 || mag >= past << 52 {
+    if mag < least << 52 {
+        // Subnormal there: a multiple of the least subnormal, 2^(least -
+        // 1023 - man), rounded to nearest even (the scaling by a power of
+        // two is exact; |r| is an f64 normal, at least 2^-266). A count of
+        // 2^man is the least normal, whose pattern it is.
+        let scale = f64::from_bits((1023 + 1023 + u64::from(man) - least) << 52);
+        let m = (f64::from_bits(mag) * scale).round_ties_even() as u64;
+        return Some(sign | m);
+    }
+    // Not ∞ or NaN, whose exponent field is past.
+    if mag >= past << 52 {
         return None;
     }
     // Add half an ulp less one, plus the kept parity; clear the rest. A

@@ -517,6 +517,13 @@ pub(crate) fn float2_block(kind: FloatKind, op: &FloatOp, xs: &[u64], ys: &[u64]
 /// [`pick_lane`], the kernels' per-lane rule, with the format fixed per
 /// loop as in the kernels.
 pub(crate) fn pick_block(kind: FloatKind, max: bool, xs: &[u64], ys: &[u64], out: &mut [u64]) {
+    // f32, bf16 and f16: without branches on the keys (`lanes::pick_floats`);
+    // a block with a NaN operand again by the per-lane rule.
+    if matches!(kind, FloatKind::F32 | FloatKind::BF16 | FloatKind::F16)
+        && !super::lanes::pick_floats(kind, max, xs, ys, out)
+    {
+        return;
+    }
     let lanes = out.iter_mut().zip(xs).zip(ys);
     match (kind, max) {
         (FloatKind::F32, true) => {

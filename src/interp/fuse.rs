@@ -1166,55 +1166,10 @@ fn conversion_table(from: FloatKind, to: FloatKind, n: usize) -> Option<Arc<Vec<
     table
 }
 
-/// The lanes `off ..` of `w` broadcast to `shape` (see [`Node::Spread`]):
-/// run by run along the last dimension (one lane repeated, a stretch of
-/// the operand, or lanes a stride apart), the coordinates above it walked
-/// as an odometer.
+/// The lanes `off ..` of `w` broadcast to `shape` (see [`Node::Spread`]
+/// and [`Words::spread`]).
 fn spread_block(w: &Words, shape: &[usize], strides: &[usize], off: usize, o: &mut [u64]) {
-    let Some(last) = shape.len().checked_sub(1) else {
-        o.fill(w.try_get(0).unwrap_or(0));
-        return;
-    };
-    let mut coord = vec![0usize; shape.len()];
-    let mut rest = off;
-    let mut src = 0usize;
-    for d in (0..shape.len()).rev() {
-        let n = shape[d].max(1);
-        coord[d] = rest % n;
-        rest /= n;
-        src += coord[d] * strides[d];
-    }
-    let (n, step) = (shape[last].max(1), strides[last]);
-    let mut i = 0;
-    while i < o.len() {
-        let run = (n - coord[last]).min(o.len() - i);
-        let dst = &mut o[i..i + run];
-        match step {
-            0 => dst.fill(w.try_get(src).unwrap_or(0)),
-            1 if src + run <= w.len() => w.read(src, dst),
-            _ => {
-                for (k, d) in dst.iter_mut().enumerate() {
-                    *d = w.try_get(src + k * step).unwrap_or(0);
-                }
-            }
-        }
-        i += run;
-        coord[last] += run;
-        src += run * step;
-        if coord[last] == n {
-            src -= n * step;
-            coord[last] = 0;
-            for d in (0..last).rev() {
-                coord[d] += 1;
-                src += strides[d];
-                if coord[d] < shape[d] {
-                    break;
-                }
-                src -= coord[d] * strides[d];
-                coord[d] = 0;
-            }
-        }
-    }
+    w.spread(shape, strides, off, o)
 }
 
 /// One step of a block into `o`, its operands read from `slots`.

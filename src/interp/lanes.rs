@@ -16,6 +16,7 @@
 use super::elementwise::{int_formulas, int_lane, IntOp};
 use super::tensor::IntKind;
 use crate::float::fast::Narrow;
+use crate::float::FloatKind;
 
 /// The vector extensions found at run time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -132,6 +133,55 @@ fn f32_pass(xs: &[u64], ys: &[u64], o: &mut [u64], op: impl Fn(f32, f32) -> f32)
         o[i] = r.to_bits() as u64;
     }
     nan
+}
+
+/// `o[i]` = the greater (`MAX`) or lesser of `xs[i]` and `ys[i]` in IEEE
+/// total order, the first on a tie: 32-bit patterns, or 16-bit ones
+/// (`SHIFT` 16) compared widened to the high half, which keeps their
+/// order; `INF` is the widened infinity. For operands that are not NaN this
+/// is `elementwise::pick_lane`; true when some operand is a NaN (the caller
+/// redoes the block by that rule).
+#[inline(always)]
+fn pick_pass<const MAX: bool, const SHIFT: u32, const INF: u32>(
+    xs: &[u64],
+    ys: &[u64],
+    o: &mut [u64],
+) -> bool {
+    let n = o.len().min(xs.len()).min(ys.len());
+    let (xs, ys, o) = (&xs[..n], &ys[..n], &mut o[..n]);
+    let key = |v: u32| {
+        let i = v as i32;
+        i ^ (((i >> 31) as u32) >> 1) as i32
+    };
+    let mut nan = false;
+    for i in 0..n {
+        let (a, b) = ((xs[i] as u32) << SHIFT, (ys[i] as u32) << SHIFT);
+        nan |= (a & 0x7FFF_FFFF > INF) | (b & 0x7FFF_FFFF > INF);
+        let first = if MAX {
+            key(a) >= key(b)
+        } else {
+            key(a) <= key(b)
+        };
+        o[i] = u64::from(if first { a } else { b } >> SHIFT);
+    }
+    nan
+}
+
+multiversion! {
+    /// `maximum` (`max`) or `minimum` of a block of f32, bf16 or f16 lanes
+    /// (see [`pick_pass`]): true when some operand is a NaN, or the format
+    /// is another (nothing is written then).
+    fn pick_floats(kind: FloatKind, max: bool, xs: &[u64], ys: &[u64], o: &mut [u64]) -> bool {
+        match (kind, max) {
+            (FloatKind::F32, true) => pick_pass::<true, 0, 0x7F80_0000>(xs, ys, o),
+            (FloatKind::F32, false) => pick_pass::<false, 0, 0x7F80_0000>(xs, ys, o),
+            (FloatKind::BF16, true) => pick_pass::<true, 16, 0x7F80_0000>(xs, ys, o),
+            (FloatKind::BF16, false) => pick_pass::<false, 16, 0x7F80_0000>(xs, ys, o),
+            (FloatKind::F16, true) => pick_pass::<true, 16, 0x7C00_0000>(xs, ys, o),
+            (FloatKind::F16, false) => pick_pass::<false, 16, 0x7C00_0000>(xs, ys, o),
+            _ => true,
+        }
+    }
 }
 
 /// [`f32_pass`] in f64.
@@ -975,6 +1025,61 @@ mod tests {
 
     /// NaN and ±∞.
     const NOT_FINITE: [u64; 3] = [0x7F80_0000, 0xFF80_0000, 0x7FC0_0001];
+
+    /// `pick_floats` against `elementwise::pick_lane`: every pair of a
+    /// 16-bit pattern that is not NaN with four rotations of the list
+    /// (every 16-bit pattern), and f32 patterns of every sign and exponent
+    /// with the edges of the significand, both ways round; a block with one
+    /// NaN operand, of any sign and payload, anywhere, must be reported.
+    #[test]
+    fn picks_match_the_lane_rule() {
+        use super::super::elementwise::pick_lane;
+        let mut f32s = Vec::new();
+        for sign in [0u64, 0x8000_0000] {
+            for exp in 0..=255u64 {
+                for m in [0u64, 1, 0x12_3456, 0x40_0000, 0x7F_FFFF] {
+                    f32s.push(sign | exp << 23 | m);
+                }
+            }
+        }
+        let all16: Vec<u64> = (0..=0xFFFF).collect();
+        let cases = [
+            (FloatKind::F32, f32s, 0x7F80_0000u64, 0xFFFF_FFFFu64),
+            (FloatKind::BF16, all16.clone(), 0x7F80, 0xFFFF),
+            (FloatKind::F16, all16, 0x7C00, 0xFFFF),
+        ];
+        for (kind, pats, inf, mask) in cases {
+            let is_nan = |x: u64| x & (mask >> 1) > inf;
+            let finite: Vec<u64> = pats.iter().copied().filter(|&x| !is_nan(x)).collect();
+            let nans: Vec<u64> = pats.iter().copied().filter(|&x| is_nan(x)).collect();
+            assert!(!nans.is_empty());
+            let n = finite.len();
+            for max in [false, true] {
+                for rot in [1, 7, 4099, n / 2] {
+                    let ys: Vec<u64> = (0..n).map(|i| finite[(i + rot) % n]).collect();
+                    for (xs, ys) in [(&finite, &ys), (&ys, &finite)] {
+                        for (k, (xb, yb)) in xs.chunks(256).zip(ys.chunks(256)).enumerate() {
+                            let mut o = vec![0u64; xb.len()];
+                            assert!(!pick_floats(kind, max, xb, yb, &mut o), "{kind:?}");
+                            for ((&x, &y), &got) in xb.iter().zip(yb).zip(&o) {
+                                assert_eq!(got, pick_lane(kind, max, x, y), "{kind:?} {x:x} {y:x}");
+                            }
+                            // One NaN operand in the block, in either input.
+                            let nan = nans[k % nans.len()];
+                            let at = k * 37 % xb.len();
+                            let (mut xn, mut yn) = (xb.to_vec(), yb.to_vec());
+                            if k % 2 == 0 {
+                                xn[at] = nan
+                            } else {
+                                yn[at] = nan
+                            }
+                            assert!(pick_floats(kind, max, &xn, &yn, &mut o), "{kind:?} {nan:x}");
+                        }
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn sin_and_cos_f32_passes_settle_lanes_with_the_lane_rules_bits() {

@@ -1734,6 +1734,11 @@ fn run_scatter<'p>(
             scatter_windows(plan, idx, in_shape, up_shape, k, res, &upd, &|a, b| {
                 super::reduce::fold_bf16(op, a, b)
             })?
+        } else if let Some((op, FloatKind::F16)) = float_op {
+            // f16 likewise.
+            scatter_windows(plan, idx, in_shape, up_shape, k, res, &upd, &|a, b| {
+                super::reduce::fold_f16(op, a, b)
+            })?
         } else if let Some(g) = &fast {
             scatter_windows(plan, idx, in_shape, up_shape, k, res, &upd, g)?
         }

@@ -45,7 +45,7 @@
 use super::elementwise::IntCompare;
 use super::fuse::{Group, Ready};
 use super::quant::to_destination_type;
-use super::region::ScalarFn;
+use super::region::{BinOp, ScalarFn};
 use super::scalar::Lanes;
 use super::tensor::{int_kind, lanes, num_elements, strides, IntKind, Tensor, Words};
 use super::words::Width;
@@ -409,6 +409,15 @@ fn reduce_rest<'p>(
                 redo_nan_sums(kind, &mut sums, &bases, &red, init, &f, data);
                 return finish(vec![sums], out_elems, &out_shape);
             }
+            if let Some((bop @ (BinOp::Max | BinOp::Min), kind)) = body.fast_float() {
+                if inputs[0].elem == ElementType::Float(kind) {
+                    let max = matches!(bop, BinOp::Max);
+                    if let Some(mut picks) = hardware_picks(kind, max, data, &bases, &red, init) {
+                        redo_nan_sums(kind, &mut picks, &bases, &red, init, &f, data);
+                        return finish(vec![picks], out_elems, &out_shape);
+                    }
+                }
+            }
         }
         let fast = interp.fast_kernels;
         for_each_offset::<KernelErr>(&kept, 0, |base| {
@@ -454,6 +463,14 @@ fn reduce_rest<'p>(
                     let mut acc = init;
                     for_each_offset::<KernelErr>(&red, base, |o| {
                         acc = fold_bf16(op, acc, u64::from(v[o]));
+                        Ok(())
+                    })?;
+                    acc
+                }
+                (None, Some((op, FloatKind::F16)), Words::U16(v)) => {
+                    let mut acc = init;
+                    for_each_offset::<KernelErr>(&red, base, |o| {
+                        acc = fold_f16(op, acc, u64::from(v[o]));
                         Ok(())
                     })?;
                     acc
@@ -890,7 +907,6 @@ fn key32(x: u32) -> i32 {
 /// operand or result is NaN, `arith` otherwise.
 #[inline(always)]
 pub(super) fn fold_f32(op: super::region::BinOp, a: u64, b: u64) -> u64 {
-    use super::region::BinOp;
     let (x, y) = (f32::from_bits(a as u32), f32::from_bits(b as u32));
     let slow = || super::region::fast_apply(op, FloatKind::F32, a, b);
     if x.is_nan() || y.is_nan() {
@@ -932,7 +948,6 @@ pub(super) fn fold_f32(op: super::region::BinOp, a: u64, b: u64) -> u64 {
 /// adds (`arith` when the sum is NaN), the rest by `arith`.
 #[inline(always)]
 pub(super) fn fold_bf16(op: super::region::BinOp, a: u64, b: u64) -> u64 {
-    use super::region::BinOp;
     let wide = |v: u64| (v as u32 & 0xFFFF) << 16;
     let (x, y) = (wide(a), wide(b));
     if f32::from_bits(x).is_nan() || f32::from_bits(y).is_nan() {
@@ -963,6 +978,45 @@ pub(super) fn fold_bf16(op: super::region::BinOp, a: u64, b: u64) -> u64 {
             }
         }
         _ => super::region::fast_apply(op, FloatKind::BF16, a, b),
+    }
+}
+
+/// `op` on f16 lanes with the bits of `float::arith`, as [`fold_bf16`]
+/// does for bf16: maximum and minimum by total-order keys (the patterns
+/// widened to the high half keep their order), sums as [`F16Sum`] adds
+/// (`arith` when the sum is NaN), the rest by `arith`.
+#[inline(always)]
+pub(super) fn fold_f16(op: BinOp, a: u64, b: u64) -> u64 {
+    let (x, y) = (a & 0xFFFF, b & 0xFFFF);
+    if x & 0x7FFF > 0x7C00 || y & 0x7FFF > 0x7C00 {
+        return super::region::fast_apply(op, FloatKind::F16, a, b);
+    }
+    let wide = |v: u64| (v as u32) << 16;
+    match op {
+        BinOp::Max => {
+            if key32(wide(x)) >= key32(wide(y)) {
+                x
+            } else {
+                y
+            }
+        }
+        BinOp::Min => {
+            if key32(wide(x)) <= key32(wide(y)) {
+                x
+            } else {
+                y
+            }
+        }
+        BinOp::Add => {
+            // One `f32` addition rounded to f16, as `F16Sum` adds.
+            let r = super::gemm::round_f16(super::gemm::f16_to_f32(x) + super::gemm::f16_to_f32(y));
+            if r.is_nan() {
+                super::region::fast_apply(op, FloatKind::F16, a, b)
+            } else {
+                u64::from(super::gemm::f16_bits(r))
+            }
+        }
+        _ => super::region::fast_apply(op, FloatKind::F16, a, b),
     }
 }
 
@@ -1565,7 +1619,107 @@ fn half_sums(
         .collect()
 }
 
-/// Outputs per piece of work [`hardware_sums`] hands to a thread.
+/// The maxima (`max`) or minima of a reduction of format `kind` (f32,
+/// f64, bf16 or f16 in its own storage), every output at once as
+/// [`hardware_folds`] runs them, on integer keys of IEEE total order. For
+/// operands that are not NaN, `maximum` and `minimum` are the operand of
+/// the greater (lesser) key: what [`fold_f32`], [`fold_bf16`] and
+/// `elementwise::pick_lane` compute. A NaN (init or element) takes the key
+/// that wins every comparison, which no other pattern has; an output whose
+/// fold met one comes out as a NaN, for [`redo_nan_sums`] to fold again by
+/// the body's own rule. `None` for another format or storage.
+fn hardware_picks(
+    kind: FloatKind,
+    max: bool,
+    data: &Words,
+    bases: &[usize],
+    red: &[(usize, usize)],
+    init: u64,
+) -> Option<Vec<u64>> {
+    // Keys of 16- and 32-bit patterns (a 16-bit one widened to the high
+    // half keeps its order), the winning key, and the NaN a winner gives.
+    fn picks32(
+        max: bool,
+        bases: &[usize],
+        red: &[(usize, usize)],
+        init: u32,
+        read: impl Fn(usize) -> u32 + Sync,
+        is_nan: impl Fn(u32) -> bool + Sync,
+    ) -> Vec<Option<u32>> {
+        let win = if max { i32::MAX } else { i32::MIN };
+        let key = |x: u32| if is_nan(x) { win } else { key32(x) };
+        let keys = if max {
+            hardware_folds::<i32, 16>(bases, red, key(init), |o| key(read(o)), i32::max)
+        } else {
+            hardware_folds::<i32, 16>(bases, red, key(init), |o| key(read(o)), i32::min)
+        };
+        // `key32` is its own inverse on patterns.
+        keys.into_iter()
+            .map(|k| (k != win).then(|| key32(k as u32) as u32))
+            .collect()
+    }
+    match (kind, data) {
+        (FloatKind::F32, Words::U32(v)) => {
+            let nan = |x: u32| x & 0x7FFF_FFFF > 0x7F80_0000;
+            let picks = picks32(max, bases, red, init as u32, |o| v[o], nan);
+            Some(
+                picks
+                    .into_iter()
+                    .map(|p| u64::from(p.unwrap_or(0x7FC0_0000)))
+                    .collect(),
+            )
+        }
+        (FloatKind::BF16 | FloatKind::F16, Words::U16(v)) => {
+            let (inf, qnan) = if kind == FloatKind::BF16 {
+                (0x7F80, 0x7FC0)
+            } else {
+                (0x7C00, 0x7E00)
+            };
+            let nan = |x: u32| (x >> 16) & 0x7FFF > inf;
+            let wide = |x: u64| (x as u32 & 0xFFFF) << 16;
+            let picks = picks32(max, bases, red, wide(init), |o| u32::from(v[o]) << 16, nan);
+            Some(
+                picks
+                    .into_iter()
+                    .map(|p| p.map_or(qnan, |b| u64::from(b >> 16)))
+                    .collect(),
+            )
+        }
+        (FloatKind::F64, Words::U64(v)) => {
+            let win = if max { i64::MAX } else { i64::MIN };
+            let key64 = |x: u64| {
+                let i = x as i64;
+                i ^ (((i >> 63) as u64) >> 1) as i64
+            };
+            let key = |x: u64| {
+                if x & (u64::MAX >> 1) > 0x7FF0_0000_0000_0000 {
+                    win
+                } else {
+                    key64(x)
+                }
+            };
+            let keys = if max {
+                hardware_folds::<i64, 8>(bases, red, key(init), |o| key(v[o]), i64::max)
+            } else {
+                hardware_folds::<i64, 8>(bases, red, key(init), |o| key(v[o]), i64::min)
+            };
+            Some(
+                keys.into_iter()
+                    .map(|k| {
+                        if k == win {
+                            0x7FF8_0000_0000_0000
+                        } else {
+                            key64(k as u64) as u64
+                        }
+                    })
+                    .collect(),
+            )
+        }
+        _ => None,
+    }
+}
+
+/// Outputs per piece of work [`hardware_folds`] hands to a thread.
 const SUM_PIECE: usize = 256;
 
 /// The sums of a reduction by hardware addition, every output at once:
@@ -1574,7 +1728,6 @@ const SUM_PIECE: usize = 256;
 /// each taking its elements in the reduced dims' row-major order, as the
 /// one-output walk does, so each sum has the bits of its own sequential
 /// fold; pieces of the outputs run on threads.
-#[allow(clippy::needless_range_loop)] // indexing keeps the chains in registers
 fn hardware_sums<F, const G: usize>(
     bases: &[usize],
     red: &[(usize, usize)],
@@ -1584,6 +1737,27 @@ fn hardware_sums<F, const G: usize>(
 where
     F: Copy + Send + Sync + std::ops::Add<Output = F>,
 {
+    hardware_folds::<F, G>(bases, red, init, read, |a, b| a + b)
+}
+
+/// The folds `acc = step(acc, element)` of a reduction, every output at
+/// once, as [`hardware_sums`] runs its sums (the same order per output).
+/// When an output's elements are not neighbours in memory (the innermost
+/// reduced dimension has a stride: a reduction over columns), all outputs
+/// of a piece advance one reduced position at a time instead, reading a
+/// stretch of neighbouring elements per position rather than one element
+/// per cache line and page; each output's order is the same.
+#[allow(clippy::needless_range_loop)] // indexing keeps the chains in registers
+fn hardware_folds<F, const G: usize>(
+    bases: &[usize],
+    red: &[(usize, usize)],
+    init: F,
+    read: impl Fn(usize) -> F + Sync,
+    step: impl Fn(F, F) -> F + Sync,
+) -> Vec<F>
+where
+    F: Copy + Send + Sync,
+{
     let mut out = vec![init; bases.len()];
     let per = red.iter().fold(1u64, |a, d| a.saturating_mul(d.0 as u64));
     let work = per.saturating_mul(bases.len() as u64);
@@ -1591,21 +1765,31 @@ where
         .chunks(SUM_PIECE)
         .zip(out.chunks_mut(SUM_PIECE))
         .collect();
+    let strided = red.last().is_some_and(|&(_, stride)| stride != 1);
     super::par::each(pieces, work, |(bases, out)| {
+        if strided && bases.len() > G {
+            let _ = for_each_offset::<()>(red, 0, |r| {
+                for (a, &b) in out.iter_mut().zip(bases) {
+                    *a = step(*a, read(b + r));
+                }
+                Ok(())
+            });
+            return;
+        }
         for (base, out) in bases.chunks(G).zip(out.chunks_mut(G)) {
             let mut acc = [init; G];
             let k = base.len();
             if k == G {
                 let _ = for_each_offset::<()>(red, 0, |r| {
                     for g in 0..G {
-                        acc[g] = acc[g] + read(base[g] + r);
+                        acc[g] = step(acc[g], read(base[g] + r));
                     }
                     Ok(())
                 });
             } else {
                 let _ = for_each_offset::<()>(red, 0, |r| {
                     for (a, &b) in acc.iter_mut().zip(base) {
-                        *a = *a + read(b + r);
+                        *a = step(*a, read(b + r));
                     }
                     Ok(())
                 });
@@ -2268,6 +2452,9 @@ fn reduce_window<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> K
                 (Some((op, FloatKind::BF16)), Words::U16(v)) => {
                     scan.run(&st, init, &|o| v[o] as u64, &|a, b| fold_bf16(op, a, b))
                 }
+                (Some((op, FloatKind::F16)), Words::U16(v)) => {
+                    scan.run(&st, init, &|o| v[o] as u64, &|a, b| fold_f16(op, a, b))
+                }
                 _ => scan.run(&st, init, &|o| data.get(o), &f),
             };
             return finish(vec![out], elems, &scan.out_shape);
@@ -2308,6 +2495,9 @@ fn reduce_window<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> K
                 }
                 (Some((op, FloatKind::BF16)), Words::U16(v)) => {
                     ws.fold(&st, init, |o| v[o] as u64, |a, b| fold_bf16(op, a, b))
+                }
+                (Some((op, FloatKind::F16)), Words::U16(v)) => {
+                    ws.fold(&st, init, |o| v[o] as u64, |a, b| fold_f16(op, a, b))
                 }
                 _ => ws.fold(&st, init, |o| data.get(o), &f),
             };

@@ -205,6 +205,68 @@ fn widen_into<T: Word>(dst: &mut [u64], src: &[T]) {
     }
 }
 
+/// [`Words::spread`] on words of one type. Dimensions of one position are
+/// left out, and a dimension whose stride steps over the next one whole
+/// is merged with it, so that runs are as long as the layout allows.
+fn spread_words<T: Word>(v: &[T], shape: &[usize], strides: &[usize], off: usize, o: &mut [u64]) {
+    let get = |i: usize| v.get(i).map_or(0, |x| x.widen());
+    let mut dims: Vec<(usize, usize)> = Vec::with_capacity(shape.len());
+    for (&n, &s) in shape.iter().zip(strides) {
+        match dims.last_mut() {
+            _ if n == 1 => {}
+            Some((pn, ps)) if *ps == n.wrapping_mul(s) => {
+                *pn *= n;
+                *ps = s;
+            }
+            _ => dims.push((n, s)),
+        }
+    }
+    let Some(last) = dims.len().checked_sub(1) else {
+        o.fill(get(0));
+        return;
+    };
+    let mut coord = vec![0usize; dims.len()];
+    let mut rest = off;
+    let mut src = 0usize;
+    for d in (0..dims.len()).rev() {
+        let n = dims[d].0.max(1);
+        coord[d] = rest % n;
+        rest /= n;
+        src += coord[d] * dims[d].1;
+    }
+    let (n, step) = (dims[last].0.max(1), dims[last].1);
+    let mut i = 0;
+    while i < o.len() {
+        let run = (n - coord[last]).min(o.len() - i);
+        let dst = &mut o[i..i + run];
+        match step {
+            0 => dst.fill(get(src)),
+            1 if src + run <= v.len() => widen_into(dst, &v[src..src + run]),
+            _ => {
+                for (k, d) in dst.iter_mut().enumerate() {
+                    *d = get(src + k * step);
+                }
+            }
+        }
+        i += run;
+        coord[last] += run;
+        src += run * step;
+        if coord[last] == n {
+            src -= n * step;
+            coord[last] = 0;
+            for d in (0..last).rev() {
+                coord[d] += 1;
+                src += dims[d].1;
+                if coord[d] < dims[d].0 {
+                    break;
+                }
+                src -= coord[d] * dims[d].1;
+                coord[d] = 0;
+            }
+        }
+    }
+}
+
 /// A new vector of `n` words filled block by block from `g(state,
 /// offset, lanes)` (lanes zeroed before the call), `state` made once per
 /// piece by `init`. The words are written once, by the thread that
@@ -468,6 +530,16 @@ impl Words {
     #[inline]
     pub fn read(&self, off: usize, out: &mut [u64]) {
         each!(self, v => widen_into(out, &v[off..off + out.len()]))
+    }
+
+    /// The lanes `off ..` of these words broadcast to `shape` with
+    /// `strides` (0 along a broadcast dimension), into `out`: run by run
+    /// along the last dimension (one lane repeated, a stretch of the
+    /// words, or lanes a stride apart), the coordinates above it walked as
+    /// an odometer; the width is matched once, not once per run. A lane
+    /// past the end reads as 0.
+    pub fn spread(&self, shape: &[usize], strides: &[usize], off: usize, out: &mut [u64]) {
+        each!(self, v => spread_words(v, shape, strides, off, out))
     }
 
     /// `lanes` narrowed into lanes `off .. off + lanes.len()`.

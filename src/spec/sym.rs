@@ -10,6 +10,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::sync::Arc;
 
 /// A non-polynomial building block of a [`Sym`].
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -17,11 +18,11 @@ pub enum Atom {
     /// An unknown integer (a dynamic dimension, a shape-tensor element).
     Var(u32),
     /// `floor(a / b)`.
-    Div(Box<Sym>, Box<Sym>),
+    Div(Arc<Sym>, Arc<Sym>),
     /// `a mod b` (Python's: the sign of `b`).
-    Mod(Box<Sym>, Box<Sym>),
+    Mod(Arc<Sym>, Arc<Sym>),
     /// `c ? a : b`.
-    Ite(Box<SBool>, Box<Sym>, Box<Sym>),
+    Ite(Arc<SBool>, Arc<Sym>, Arc<Sym>),
 }
 
 /// A polynomial over atoms: monomial (sorted atoms) → non-zero coefficient.
@@ -41,8 +42,9 @@ pub struct Sym {
 #[derive(Clone, PartialEq, Eq)]
 enum Repr {
     Const(i128),
-    /// At least one monomial of at least one atom.
-    Poly(BTreeMap<Vec<Atom>, i128>),
+    /// At least one monomial of at least one atom (shared: a copy of a
+    /// value copies no terms).
+    Poly(Arc<BTreeMap<Vec<Atom>, i128>>),
 }
 
 /// The monomial of a constant term.
@@ -144,7 +146,7 @@ impl Sym {
                 Sym::constant(terms.remove(&NO_ATOMS).unwrap_or(0))
             }
             _ => Sym {
-                repr: Repr::Poly(terms),
+                repr: Repr::Poly(Arc::new(terms)),
             },
         }
     }
@@ -154,7 +156,7 @@ impl Sym {
         match &self.repr {
             Repr::Const(0) => BTreeMap::new(),
             Repr::Const(c) => BTreeMap::from([(Vec::new(), *c)]),
-            Repr::Poly(t) => t.clone(),
+            Repr::Poly(t) => (**t).clone(),
         }
     }
 
@@ -173,7 +175,7 @@ impl Sym {
 
     fn atom(a: Atom) -> Sym {
         Sym {
-            repr: Repr::Poly(BTreeMap::from([(vec![a], 1)])),
+            repr: Repr::Poly(Arc::new(BTreeMap::from([(vec![a], 1)]))),
         }
     }
 
@@ -289,8 +291,8 @@ impl Sym {
                     }
                 }
                 Ok(Sym::atom(Atom::Div(
-                    Box::new(self.clone()),
-                    Box::new(o.clone()),
+                    Arc::new(self.clone()),
+                    Arc::new(o.clone()),
                 )))
             }
         }
@@ -316,8 +318,8 @@ impl Sym {
                     }
                 }
                 Ok(Sym::atom(Atom::Mod(
-                    Box::new(self.clone()),
-                    Box::new(o.clone()),
+                    Arc::new(self.clone()),
+                    Arc::new(o.clone()),
                 )))
             }
         }
@@ -329,9 +331,9 @@ impl Sym {
             Some(false) => b.clone(),
             None if a == b => a.clone(),
             None => Sym::atom(Atom::Ite(
-                Box::new(c.clone()),
-                Box::new(a.clone()),
-                Box::new(b.clone()),
+                Arc::new(c.clone()),
+                Arc::new(a.clone()),
+                Arc::new(b.clone()),
             )),
         }
     }
@@ -345,6 +347,14 @@ impl Sym {
     }
 
     /// Every variable occurring in the value.
+    /// Whether the value has at most `budget` nodes (monomials, their
+    /// atoms, and theirs in turn), counting them off `budget`; stops at
+    /// the first node past it.
+    pub fn within(&self, budget: &mut usize) -> bool {
+        self.terms()
+            .all(|(m, _)| take(budget) && m.iter().all(|a| a.within(budget)))
+    }
+
     pub fn vars(&self, out: &mut Vec<u32>) {
         for (m, _) in self.terms() {
             for a in m {
@@ -382,7 +392,24 @@ impl Sym {
     }
 }
 
+/// Takes one node off `budget`; false when none is left.
+fn take(budget: &mut usize) -> bool {
+    let left = *budget > 0;
+    *budget = budget.saturating_sub(1);
+    left
+}
+
 impl Atom {
+    /// [`Sym::within`] of an atom: itself and its operands.
+    fn within(&self, budget: &mut usize) -> bool {
+        take(budget)
+            && match self {
+                Atom::Var(_) => true,
+                Atom::Div(a, b) | Atom::Mod(a, b) => a.within(budget) && b.within(budget),
+                Atom::Ite(c, a, b) => c.within(budget) && a.within(budget) && b.within(budget),
+            }
+    }
+
     fn vars(&self, out: &mut Vec<u32>) {
         match self {
             Atom::Var(v) => out.push(*v),
@@ -532,7 +559,7 @@ pub enum SBool {
     EqZero(Sym),
     /// `p <= 0`.
     LeZero(Sym),
-    Not(Box<SBool>),
+    Not(Arc<SBool>),
     And(Vec<SBool>),
     Or(Vec<SBool>),
 }
@@ -581,8 +608,8 @@ impl SBool {
     pub fn negate(self) -> SBool {
         match self {
             SBool::Const(b) => SBool::Const(!b),
-            SBool::Not(x) => *x,
-            x => SBool::Not(Box::new(x)),
+            SBool::Not(x) => Arc::unwrap_or_clone(x),
+            x => SBool::Not(Arc::new(x)),
         }
     }
 
@@ -626,6 +653,17 @@ impl SBool {
             1 => out.pop().unwrap_or(SBool::Const(false)),
             _ => SBool::Or(out),
         }
+    }
+
+    /// [`Sym::within`] of a condition: its nodes and its polynomials'.
+    pub fn within(&self, budget: &mut usize) -> bool {
+        take(budget)
+            && match self {
+                SBool::Const(_) => true,
+                SBool::EqZero(p) | SBool::LeZero(p) => p.within(budget),
+                SBool::Not(x) => x.within(budget),
+                SBool::And(xs) | SBool::Or(xs) => xs.iter().all(|x| x.within(budget)),
+            }
     }
 
     pub fn vars(&self, out: &mut Vec<u32>) {

@@ -427,16 +427,29 @@ const LOOP_REWALK_BUDGET: usize = 32;
 /// alone (and of the module's functions and process counts, fixed for a
 /// walk), so two ops with the same key have the same outcome. `None` when a
 /// member carries the elements of a tensor of more than 64 elements, whose
-/// key would cost more to build than the check.
+/// key would cost more to build than the check, or when its symbolic
+/// values have more than [`KEY_NODES`] nodes together (their text would:
+/// a symbolic value seldom recurs once it is that large).
 fn check_key(name: &str, b: &crate::spec::eval::Bindings) -> Option<Vec<u8>> {
-    fn small(v: &Value) -> bool {
+    fn small(v: &Value, budget: &mut usize) -> bool {
+        let sym_ok = |s: &Sym, budget: &mut usize| s.as_const().is_some() || s.within(budget);
         match v {
-            Value::Tensor(t) => t.contents.as_ref().is_none_or(|c| c.len() <= 64),
-            Value::List(vs) => vs.iter().all(small),
+            Value::Tensor(t) => {
+                t.contents.as_ref().is_none_or(|c| c.len() <= 64)
+                    && t.dims
+                        .iter()
+                        .chain(&t.contents)
+                        .flatten()
+                        .all(|s| sym_ok(s, budget))
+                    && t.exact_if.iter().all(|f| f.cond.within(budget))
+            }
+            Value::List(vs) => vs.iter().all(|v| small(v, budget)),
+            Value::Int(s) => sym_ok(s, budget),
             _ => true,
         }
     }
-    if !b.values().all(small) {
+    let mut budget = KEY_NODES;
+    if !b.values().all(|v| small(v, &mut budget)) {
         return None;
     }
     let mut members: Vec<(&Text, &Value)> = b.iter().collect();
@@ -452,6 +465,10 @@ fn check_key(name: &str, b: &crate::spec::eval::Bindings) -> Option<Vec<u8>> {
     }
     Some(key.out)
 }
+
+/// The most nodes of symbolic values (not constants) a [`check_key`] is
+/// built for.
+const KEY_NODES: usize = 128;
 
 /// The bytes of a [`check_key`]: one string of bytes per key, built by
 /// hand for the common values (formatting them all with `Debug` was most of
