@@ -36,13 +36,29 @@ f16 (pooling, upsampling by repetition, concatenation), a ranking loss
 (argsort, take_along_axis, cumulative sums), an f16 CNN with batch
 statistics and average pooling, int8 quantisation (round, clamp) with an
 i32 product, linear attention (cumulative sums over a long axis), a scanned
-RNN, and graph pooling by segment maxima (scatter with `max`).
+RNN, and graph pooling by segment maxima (scatter with `max`); and a
+diffusion sampler (a loop over a small denoiser), a depthwise-separable
+convolution's gradient, f8 attention with f32 products, an f16 embedding
+bag and its gradient (f16 scatter-add), a selective scan by
+associative_scan, cumulative sums, maxima and products, max- and
+average-pooling gradients, an f16 softmax cross-entropy, windowed attention
+with a relative-position bias, a beam search (top_k and gathers in a
+loop), layer normalisation's gradient, a point-cloud network (maxima over
+points), k-means (argmin, segment sums in a loop), bilinear and cubic
+resizing, an MLP-mixer, e5m2 and fnuz f8 products, argmax and extrema over
+columns, special functions (erf_inv, lgamma, digamma), integer hashing,
+sorts along either axis, gathers along axis 0, a sliding window by
+dynamic_slice in a loop, a many-index einsum, log-sum-exp over columns,
+reduce_precision, a grouped convolution's gradient, reversed and
+log-space cumulative folds, an int8 product into i32, and a softmax over
+graph segments.
 """
 import os
 import sys
 
 import jax
 import jax.numpy as jnp
+import jax.scipy.special as jss
 from jax import lax
 
 
@@ -576,6 +592,237 @@ def segment_max_f32():
     return jax.nn.relu(agg @ filled((f, f), jnp.float32, 0.2, 0.9)).mean(0)
 
 
+
+def diffusion_sampler_f32():
+    d = 64
+    w1 = filled((d + 16, 128), jnp.float32, 0.1, 1.0)
+    w2 = filled((128, d), jnp.float32, 0.1, 2.0)
+    x0 = filled((16, d), jnp.float32, 1.0, 0.3)
+    def body(i, x):
+        t = (20 - i).astype(jnp.float32) / 20.0
+        freqs = jnp.exp(-jnp.arange(8, dtype=jnp.float32))
+        emb = jnp.concatenate([jnp.sin(t * freqs), jnp.cos(t * freqs)])
+        h = jnp.concatenate([x, jnp.broadcast_to(emb, (16, 16)).astype(x.dtype)], -1)
+        eps = jax.nn.silu(h @ w1) @ w2
+        return x - 0.05 * eps + 0.01 * jnp.tanh(x)
+    return lax.fori_loop(0, 20, body, x0)
+
+def depthwise_train_f32():
+    x = filled((4, 32, 32, 32), jnp.float32, 1.0, 0.5)
+    wd = filled((3, 3, 1, 32), jnp.float32, 0.3, 1.0)
+    wp = filled((1, 1, 32, 64), jnp.float32, 0.1, 2.0)
+    def loss(p):
+        wd, wp = p
+        h = jax.nn.relu6(conv(x, wd, groups=32))
+        h = conv(h, wp)
+        return (h * h).mean()
+    return jax.grad(loss)((wd, wp))
+
+def attention_f8():
+    q = filled((4, 128, 64), jnp.float32, 1.0, 0.1).astype(jnp.float8_e4m3fn)
+    k = filled((4, 128, 64), jnp.float32, 1.0, 0.2).astype(jnp.float8_e4m3fn)
+    v = filled((4, 128, 64), jnp.float32, 1.0, 0.3).astype(jnp.float8_e4m3fn)
+    s = jnp.einsum("bqd,bkd->bqk", q, k, preferred_element_type=jnp.float32) / 8.0
+    p = jax.nn.softmax(s, -1).astype(jnp.float8_e4m3fn)
+    return jnp.einsum("bqk,bkd->bqd", p, v, preferred_element_type=jnp.float32)
+
+def embedding_bag_f16():
+    n, d, bags = 1000, 64, 256
+    table = filled((n, d), jnp.float16, 0.5, 0.1)
+    idx = (lax.iota(jnp.int32, bags * 8) * 37) % n
+    seg = lax.iota(jnp.int32, bags * 8) // 8
+    def loss(table):
+        e = jax.ops.segment_sum(table[idx], seg, bags)
+        return (e.astype(jnp.float32) ** 2).mean()
+    return jax.grad(loss)(table)
+
+def ssm_scan_f32():
+    L, d = 256, 64
+    a = jax.nn.sigmoid(filled((L, d), jnp.float32, 2.0, 0.1))
+    b = filled((L, d), jnp.float32, 1.0, 0.2)
+    def comb(x, y):
+        return (x[0] * y[0], y[0] * x[1] + y[1])
+    _, h = lax.associative_scan(comb, (a, b))
+    return h @ filled((d, d), jnp.float32, 0.1, 0.3)
+
+def cumulative_f32():
+    x = filled((64, 512), jnp.float32, 1.0, 0.5)
+    return jnp.cumsum(x, axis=1), lax.cummax(x, axis=1), jnp.cumprod(1 + 0.01 * x, axis=0)
+
+def maxpool_grad_f32():
+    x = filled((8, 32, 32, 16), jnp.float32, 1.0, 0.5)
+    return jax.grad(lambda x: (pool_max(x) ** 2).sum())(x)
+
+def softmax_xent_f16():
+    logits = filled((256, 1000), jnp.float16, 4.0, 0.5)
+    labels = (lax.iota(jnp.int32, 256) * 7) % 1000
+    lp = jax.nn.log_softmax(logits, -1)
+    nll = -jnp.take_along_axis(lp, labels[:, None], 1).mean()
+    return nll, jnp.argmax(logits, -1)
+
+def window_attention_f32():
+    B, H, W, C, ws = 2, 16, 16, 32, 4
+    x = filled((B, H, W, C), jnp.float32, 1.0, 0.5)
+    wqkv = filled((C, 3 * C), jnp.float32, 0.1, 1.0)
+    bias_table = filled(((2 * ws - 1) ** 2, 2), jnp.float32, 0.5, 2.0)
+    coords = jnp.stack(jnp.meshgrid(jnp.arange(ws), jnp.arange(ws), indexing="ij")).reshape(2, -1)
+    rel = coords[:, :, None] - coords[:, None, :] + ws - 1
+    rel_idx = rel[0] * (2 * ws - 1) + rel[1]
+    bias = bias_table[rel_idx].transpose(2, 0, 1)
+    xw = x.reshape(B, H // ws, ws, W // ws, ws, C).transpose(0, 1, 3, 2, 4, 5).reshape(-1, ws * ws, C)
+    qkv = (xw @ wqkv).reshape(-1, ws * ws, 3, 2, C // 2).transpose(2, 0, 3, 1, 4)
+    q, k, v = qkv[0], qkv[1], qkv[2]
+    a = jax.nn.softmax(q @ k.transpose(0, 1, 3, 2) / 4.0 + bias[None], -1)
+    o = (a @ v).transpose(0, 2, 1, 3).reshape(-1, ws * ws, C)
+    return o.reshape(B, H // ws, W // ws, ws, ws, C).transpose(0, 1, 3, 2, 4, 5).reshape(B, H, W, C)
+
+def beam_search_f32():
+    V, beams, steps = 512, 4, 12
+    emb = filled((V, 32), jnp.float32, 1.0, 0.3)
+    wo = filled((32, V), jnp.float32, 0.3, 0.7)
+    def body(i, st):
+        scores, toks, hist = st
+        h = jnp.tanh(emb[toks])
+        lp = jax.nn.log_softmax(h @ wo, -1) + scores[:, None]
+        best, flat = lax.top_k(lp.reshape(-1), beams)
+        toks = (flat % V).astype(jnp.int32)
+        hist = hist[flat // V].at[:, i].set(toks)
+        return best, toks, hist
+    init = (jnp.zeros(beams), jnp.arange(beams, dtype=jnp.int32), jnp.zeros((beams, steps), jnp.int32))
+    return lax.fori_loop(0, steps, body, init)
+
+def layernorm_train_f32():
+    x = filled((256, 512), jnp.float32, 1.0, 0.5)
+    g = filled((512,), jnp.float32, 1.0, 1.0)
+    w = filled((512, 512), jnp.float32, 0.05, 2.0)
+    def loss(p):
+        g, w = p
+        return ((layer_norm(x) * g) @ w).var()
+    return jax.grad(loss)((g, w))
+
+def pointnet_f32():
+    pts = filled((8, 1024, 3), jnp.float32, 1.0, 0.5)
+    w1 = filled((3, 64), jnp.float32, 0.5, 1.0)
+    w2 = filled((64, 256), jnp.float32, 0.1, 2.0)
+    w3 = filled((256, 10), jnp.float32, 0.1, 3.0)
+    h = jax.nn.relu(jax.nn.relu(pts @ w1) @ w2)
+    return jax.nn.log_softmax(h.max(axis=1) @ w3)
+
+def kmeans_f32():
+    x = filled((2048, 8), jnp.float32, 1.0, 0.5)
+    c0 = x[:16]
+    def body(i, c):
+        d = ((x[:, None, :] - c[None]) ** 2).sum(-1)
+        a = jnp.argmin(d, -1)
+        s = jax.ops.segment_sum(x, a, 16)
+        n = jax.ops.segment_sum(jnp.ones(2048), a, 16)
+        return jnp.where(n[:, None] > 0, s / jnp.maximum(n, 1)[:, None], c)
+    return lax.fori_loop(0, 8, body, c0)
+
+def resize_f32():
+    x = filled((2, 32, 32, 16), jnp.float32, 1.0, 0.5)
+    return jax.image.resize(x, (2, 64, 64, 16), "bilinear"), jax.image.resize(x, (2, 24, 24, 16), "cubic")
+
+def mixer_f32():
+    x = filled((8, 64, 128), jnp.float32, 1.0, 0.5)
+    wt = filled((64, 64), jnp.float32, 0.1, 1.0)
+    wc = filled((128, 128), jnp.float32, 0.1, 2.0)
+    y = x + jnp.einsum("bpc,pq->bqc", jax.nn.gelu(layer_norm(x)), wt)
+    return y + jax.nn.gelu(layer_norm(y)) @ wc
+
+def mlp_e5m2():
+    x = filled((64, 256), jnp.float32, 1.0, 0.5).astype(jnp.float8_e5m2)
+    w = filled((256, 256), jnp.float32, 0.1, 1.0).astype(jnp.float8_e5m2)
+    h = jnp.dot(x, w, preferred_element_type=jnp.float32)
+    return jax.nn.relu(h).astype(jnp.float8_e5m2)
+
+
+def avgpool_grad_f32():
+    x = filled((8, 32, 32, 16), jnp.float32, 1.0, 0.5)
+    def f(x):
+        y = lax.reduce_window(x, 0.0, lax.add, (1, 3, 3, 1), (1, 2, 2, 1), "SAME") / 9.0
+        return (y ** 2).sum()
+    return jax.grad(f)(x)
+
+def argmax_axis0_f32():
+    x = filled((512, 256), jnp.float32, 1.0, 0.5)
+    return jnp.argmax(x, axis=0), jnp.argmin(x, axis=0), jnp.max(x, axis=0), jnp.min(x, axis=1)
+
+def special_fns_f32():
+    x = filled((256, 256), jnp.float32, 0.9, 0.5)
+    return (jss.erfinv(x), jss.gammaln(x + 2.0), jss.digamma(x + 2.0), jnp.round(x * 10), jnp.floor(x * 7), jnp.sign(x), jnp.clip(x, -0.5, 0.5))
+
+def hashing_u32():
+    i = lax.iota(jnp.uint32, 65536)
+    h = i * jnp.uint32(2654435761)
+    h = h ^ (h >> 16)
+    h = h * jnp.uint32(0x85EBCA6B)
+    h = h ^ (h >> 13)
+    return h % jnp.uint32(1000), (h.astype(jnp.int32) // 7), jnp.bitwise_and(h, 255)
+
+def sort2d_f32():
+    x = filled((1024, 64), jnp.float32, 1.0, 0.5)
+    return jnp.sort(x, axis=0), jnp.argsort(x, axis=1), lax.top_k(x.T, 16)[0]
+
+def gather_axis0_f32():
+    x = filled((4096, 64), jnp.float32, 1.0, 0.5)
+    idx = (lax.iota(jnp.int32, 2048 * 64) * 131 % 4096).reshape(2048, 64)
+    return jnp.take_along_axis(x, idx, axis=0), x[::-3, 5:60:2]
+
+def sliding_window_f32():
+    x = filled((4096,), jnp.float32, 1.0, 0.5)
+    def body(i, acc):
+        w = lax.dynamic_slice(x, (i * 16,), (64,))
+        return acc + jnp.exp(w - w.max()) / 64.0
+    return lax.fori_loop(0, 200, body, jnp.zeros(64))
+
+def einsum_multi_f32():
+    a = filled((8, 16, 32, 24), jnp.float32, 0.3, 0.5)
+    b = filled((16, 24, 8, 40), jnp.float32, 0.3, 1.5)
+    return jnp.einsum("bhkd,hdbn->hkn", a, b)
+
+def logsumexp_axis0_f32():
+    x = filled((2048, 512), jnp.float32, 4.0, 0.5)
+    return jax.nn.logsumexp(x, axis=0), jax.nn.softmax(x, axis=0)[:4]
+
+def fnuz_mlp():
+    x = filled((64, 128), jnp.float32, 1.0, 0.5).astype(jnp.float8_e4m3fnuz)
+    w = filled((128, 128), jnp.float32, 0.1, 1.0).astype(jnp.float8_e5m2fnuz)
+    h = jnp.dot(x.astype(jnp.float32), w.astype(jnp.float32))
+    return jax.nn.gelu(h).astype(jnp.float8_e4m3fnuz), h.astype(jnp.float8_e4m3b11fnuz)
+
+def reduce_precision_f32():
+    x = filled((512, 512), jnp.float32, 100.0, 0.5)
+    y = lax.reduce_precision(x, exponent_bits=5, mantissa_bits=10)
+    z = lax.reduce_precision(x * 0.01, exponent_bits=8, mantissa_bits=7)
+    return y @ z
+
+def grouped_conv_train_f32():
+    x = filled((4, 16, 16, 64), jnp.float32, 1.0, 0.5)
+    w = filled((3, 3, 16, 64), jnp.float32, 0.1, 1.0)
+    def loss(w):
+        y = lax.conv_general_dilated(x, w, (1, 1), "SAME", dimension_numbers=("NHWC", "HWIO", "NHWC"), feature_group_count=4)
+        return (y * y).mean()
+    return jax.grad(loss)(w)
+
+def cumsum_reverse_f32():
+    x = filled((128, 1024), jnp.float32, 1.0, 0.5)
+    return jnp.cumsum(x[:, ::-1], axis=1)[:, ::-1], lax.cumlogsumexp(x, axis=1), lax.cummin(x, axis=0)
+
+def int_matmul_i8():
+    a = (lax.iota(jnp.int32, 256 * 512).reshape(256, 512) % 251 - 125).astype(jnp.int8)
+    b = (lax.iota(jnp.int32, 512 * 256).reshape(512, 256) % 241 - 120).astype(jnp.int8)
+    return lax.dot(a, b, preferred_element_type=jnp.int32)
+
+def segment_softmax_f32():
+    n, e = 1024, 8192
+    logits = filled((e,), jnp.float32, 3.0, 0.2)
+    seg = (lax.iota(jnp.int32, e) * 7) % n
+    m = jax.ops.segment_max(logits, seg, n)
+    ex = jnp.exp(logits - m[seg])
+    s = jax.ops.segment_sum(ex, seg, n)
+    return ex / s[seg]
+
 MODELS = [
     transformer_block_f16,
     transformer_train_step_f32,
@@ -614,6 +861,37 @@ MODELS = [
     linear_attn_f32,
     scan_rnn_f32,
     segment_max_f32,
+    diffusion_sampler_f32,
+    depthwise_train_f32,
+    attention_f8,
+    embedding_bag_f16,
+    ssm_scan_f32,
+    cumulative_f32,
+    maxpool_grad_f32,
+    softmax_xent_f16,
+    window_attention_f32,
+    beam_search_f32,
+    layernorm_train_f32,
+    pointnet_f32,
+    kmeans_f32,
+    resize_f32,
+    mixer_f32,
+    mlp_e5m2,
+    avgpool_grad_f32,
+    argmax_axis0_f32,
+    special_fns_f32,
+    hashing_u32,
+    sort2d_f32,
+    gather_axis0_f32,
+    sliding_window_f32,
+    einsum_multi_f32,
+    logsumexp_axis0_f32,
+    fnuz_mlp,
+    reduce_precision_f32,
+    grouped_conv_train_f32,
+    cumsum_reverse_f32,
+    int_matmul_i8,
+    segment_softmax_f32,
 ]
 
 
