@@ -2693,29 +2693,16 @@ fn fft_lines_in_vector_lanes_match_the_line_loop() {
     }
 }
 
-/// A `reduce` whose body is one `maximum` or `minimum` (hardware folds on
-/// total-order keys, every output at once; a fold that meets a NaN again by
-/// the body's rule) against the plain fold, in f32, f64, bf16 and f16:
-/// rows, columns and whole tensors, both operand orders, random inits, and
-/// specials (NaN payloads, ±∞, ±0, subnormals) at several rates.
-#[test]
-fn extrema_reductions_match_the_plain_fold() {
-    let mut rng = Rng(0x5CA7_7E25_0000_0004);
+/// A `reduce` of format `kind` whose body is one `op`, against the plain
+/// fold: rows, columns and the whole of a 9x37 tensor, both operand
+/// orders, random inits, and specials (NaN payloads, ±∞, ±0, subnormals)
+/// mixed in at several rates. Returns how many results held a NaN.
+fn one_op_reductions(kinds: &[FloatKind], op: &str, rng: &mut Rng) -> usize {
     let mut nans = 0;
-    for kind in [
-        FloatKind::F32,
-        FloatKind::F64,
-        FloatKind::BF16,
-        FloatKind::F16,
-    ] {
+    for &kind in kinds {
         let elem = ElementType::Float(kind);
         let t = kind.name();
-        for (op, swap) in [
-            ("maximum", false),
-            ("maximum", true),
-            ("minimum", false),
-            ("minimum", true),
-        ] {
+        for swap in [false, true] {
             let (x, y) = if swap { ("%y", "%x") } else { ("%x", "%y") };
             for (dims, out) in [("[1]", "9"), ("[0]", "37"), ("[0, 1]", "")] {
                 let out_ty = if out.is_empty() {
@@ -2738,12 +2725,12 @@ fn extrema_reductions_match_the_plain_fold() {
                         Value::tensor(Tensor::new(
                             elem.clone(),
                             vec![9, 37],
-                            &lanes(&elem, 9 * 37, &mut rng, special),
+                            &lanes(&elem, 9 * 37, rng, special),
                         )),
                         Value::tensor(Tensor::new(
                             elem.clone(),
                             vec![],
-                            &lanes(&elem, 1, &mut rng, special),
+                            &lanes(&elem, 1, rng, special),
                         )),
                     ];
                     nans += same_both_ways_on(&text, args);
@@ -2751,6 +2738,24 @@ fn extrema_reductions_match_the_plain_fold() {
             }
         }
     }
+    nans
+}
+
+/// A `reduce` whose body is one `maximum` or `minimum` (hardware folds on
+/// total-order keys, every output at once; a fold that meets a NaN again by
+/// the body's rule) against the plain fold ([`one_op_reductions`]), in
+/// f32, f64, bf16 and f16.
+#[test]
+fn extrema_reductions_match_the_plain_fold() {
+    let mut rng = Rng(0x5CA7_7E25_0000_0004);
+    let kinds = [
+        FloatKind::F32,
+        FloatKind::F64,
+        FloatKind::BF16,
+        FloatKind::F16,
+    ];
+    let nans = one_op_reductions(&kinds, "maximum", &mut rng)
+        + one_op_reductions(&kinds, "minimum", &mut rng);
     assert!(
         nans > 0,
         "no fold came out NaN: the NaN refold was not exercised"
@@ -2759,52 +2764,11 @@ fn extrema_reductions_match_the_plain_fold() {
 
 /// A bf16 or f16 `reduce` whose body is one `add` sums each output in
 /// `f32` lanes rounded to the format at every step; against the plain
-/// fold by `float::arith`: rows, columns and whole tensors, both operand
-/// orders, random inits, and specials (NaN payloads, ±∞, ±0, subnormals)
-/// mixed in at several rates.
+/// fold by `float::arith` ([`one_op_reductions`]).
 #[test]
 fn half_precision_sums_match_the_plain_fold() {
     let mut rng = Rng(0x5CA7_7E25_0000_0003);
-    let mut nans = 0;
-    for kind in [FloatKind::BF16, FloatKind::F16] {
-        let elem = ElementType::Float(kind);
-        let t = kind.name();
-        for swap in [false, true] {
-            let (x, y) = if swap { ("%y", "%x") } else { ("%x", "%y") };
-            for (dims, out) in [("[1]", "9"), ("[0]", "37"), ("[0, 1]", "")] {
-                let out_ty = if out.is_empty() {
-                    format!("tensor<{t}>")
-                } else {
-                    format!("tensor<{out}x{t}>")
-                };
-                let text = format!(
-                    "func.func @main(%a: tensor<9x37x{t}>, %z: tensor<{t}>) -> {out_ty} {{\n\
-                     %r = stablehlo.reduce(%a init: %z) across dimensions = {dims} : (tensor<9x37x{t}>, tensor<{t}>) -> {out_ty}\n\
-                     reducer(%x: tensor<{t}>, %y: tensor<{t}>) {{\n\
-                     %s = stablehlo.add {x}, {y} : tensor<{t}>\n\
-                     stablehlo.return %s : tensor<{t}>\n\
-                     }}\n\
-                     return %r : {out_ty}\n\
-                     }}\n"
-                );
-                for special in [0, 20, 300] {
-                    let args = vec![
-                        Value::tensor(Tensor::new(
-                            elem.clone(),
-                            vec![9, 37],
-                            &lanes(&elem, 9 * 37, &mut rng, special),
-                        )),
-                        Value::tensor(Tensor::new(
-                            elem.clone(),
-                            vec![],
-                            &lanes(&elem, 1, &mut rng, special),
-                        )),
-                    ];
-                    nans += same_both_ways_on(&text, args);
-                }
-            }
-        }
-    }
+    let nans = one_op_reductions(&[FloatKind::BF16, FloatKind::F16], "add", &mut rng);
     assert!(
         nans > 0,
         "no sum came out NaN: the NaN fold was not exercised"
