@@ -1729,15 +1729,14 @@ fn run_scatter<'p>(
                 super::reduce::fold_f32(op, a, b)
             })?
         } else if let Some((op, FloatKind::BF16)) = float_op {
-            // bf16 maxima and minima by keys, the rest by `arith`'s own
-            // 16-bit path (as `reduce` folds them).
+            // bf16 and f16 maxima and minima by keys, sums in `f32`, the
+            // rest by `arith`'s own 16-bit path (as `reduce` folds them).
             scatter_windows(plan, idx, in_shape, up_shape, k, res, &upd, &|a, b| {
-                super::reduce::fold_bf16(op, a, b)
+                super::reduce::fold_half(FloatKind::BF16, op, a, b)
             })?
         } else if let Some((op, FloatKind::F16)) = float_op {
-            // f16 likewise.
             scatter_windows(plan, idx, in_shape, up_shape, k, res, &upd, &|a, b| {
-                super::reduce::fold_f16(op, a, b)
+                super::reduce::fold_half(FloatKind::F16, op, a, b)
             })?
         } else if let Some(g) = &fast {
             scatter_windows(plan, idx, in_shape, up_shape, k, res, &upd, g)?

@@ -462,7 +462,7 @@ fn reduce_rest<'p>(
                 (None, Some((op, FloatKind::BF16)), Words::U16(v)) => {
                     let mut acc = init;
                     for_each_offset::<KernelErr>(&red, base, |o| {
-                        acc = fold_bf16(op, acc, u64::from(v[o]));
+                        acc = fold_half(FloatKind::BF16, op, acc, u64::from(v[o]));
                         Ok(())
                     })?;
                     acc
@@ -470,7 +470,7 @@ fn reduce_rest<'p>(
                 (None, Some((op, FloatKind::F16)), Words::U16(v)) => {
                     let mut acc = init;
                     for_each_offset::<KernelErr>(&red, base, |o| {
-                        acc = fold_f16(op, acc, u64::from(v[o]));
+                        acc = fold_half(FloatKind::F16, op, acc, u64::from(v[o]));
                         Ok(())
                     })?;
                     acc
@@ -943,80 +943,56 @@ pub(super) fn fold_f32(op: super::region::BinOp, a: u64, b: u64) -> u64 {
     }
 }
 
-/// `op` on bf16 lanes with the bits of `float::arith`: maximum and minimum
-/// by total-order keys of the widened values (exact), sums as [`Bf16Sum`]
-/// adds (`arith` when the sum is NaN), the rest by `arith`.
+/// `op` on bf16 or f16 lanes (`kind`, a constant at every call, so each
+/// caller's loop keeps one path) with the bits of `float::arith`: maximum
+/// and minimum by total-order keys of the patterns widened to the high
+/// half (which keeps their order), sums as [`Bf16Sum`]/[`F16Sum`] add (one
+/// `f32` addition rounded to the format; `arith` when the sum is NaN), the
+/// rest by `arith`.
 #[inline(always)]
-pub(super) fn fold_bf16(op: super::region::BinOp, a: u64, b: u64) -> u64 {
-    let wide = |v: u64| (v as u32 & 0xFFFF) << 16;
-    let (x, y) = (wide(a), wide(b));
-    if f32::from_bits(x).is_nan() || f32::from_bits(y).is_nan() {
-        return super::region::fast_apply(op, FloatKind::BF16, a, b);
-    }
-    match op {
-        BinOp::Max => {
-            if key32(x) >= key32(y) {
-                a & 0xFFFF
-            } else {
-                b & 0xFFFF
-            }
-        }
-        BinOp::Min => {
-            if key32(x) <= key32(y) {
-                a & 0xFFFF
-            } else {
-                b & 0xFFFF
-            }
-        }
-        BinOp::Add => {
-            // One `f32` addition rounded to bf16, as `Bf16Sum` adds.
-            let r = super::gemm::round_bf16(f32::from_bits(x) + f32::from_bits(y));
-            if r.is_nan() {
-                super::region::fast_apply(op, FloatKind::BF16, a, b)
-            } else {
-                u64::from(r.to_bits() >> 16)
-            }
-        }
-        _ => super::region::fast_apply(op, FloatKind::BF16, a, b),
-    }
-}
-
-/// `op` on f16 lanes with the bits of `float::arith`, as [`fold_bf16`]
-/// does for bf16: maximum and minimum by total-order keys (the patterns
-/// widened to the high half keep their order), sums as [`F16Sum`] adds
-/// (`arith` when the sum is NaN), the rest by `arith`.
-#[inline(always)]
-pub(super) fn fold_f16(op: BinOp, a: u64, b: u64) -> u64 {
+pub(super) fn fold_half(kind: FloatKind, op: BinOp, a: u64, b: u64) -> u64 {
     let (x, y) = (a & 0xFFFF, b & 0xFFFF);
-    if x & 0x7FFF > 0x7C00 || y & 0x7FFF > 0x7C00 {
-        return super::region::fast_apply(op, FloatKind::F16, a, b);
+    let inf = if kind == FloatKind::BF16 {
+        0x7F80
+    } else {
+        0x7C00
+    };
+    if x & 0x7FFF > inf || y & 0x7FFF > inf {
+        return super::region::fast_apply(op, kind, a, b);
     }
-    let wide = |v: u64| (v as u32) << 16;
+    let key = |v: u64| key32((v as u32) << 16);
     match op {
         BinOp::Max => {
-            if key32(wide(x)) >= key32(wide(y)) {
+            if key(x) >= key(y) {
                 x
             } else {
                 y
             }
         }
         BinOp::Min => {
-            if key32(wide(x)) <= key32(wide(y)) {
+            if key(x) <= key(y) {
                 x
             } else {
                 y
             }
         }
         BinOp::Add => {
-            // One `f32` addition rounded to f16, as `F16Sum` adds.
-            let r = super::gemm::round_f16(super::gemm::f16_to_f32(x) + super::gemm::f16_to_f32(y));
+            let r = if kind == FloatKind::BF16 {
+                let value = |v: u64| f32::from_bits((v as u32) << 16);
+                super::gemm::round_bf16(value(x) + value(y))
+            } else {
+                let value = super::gemm::f16_to_f32;
+                super::gemm::round_f16(value(x) + value(y))
+            };
             if r.is_nan() {
-                super::region::fast_apply(op, FloatKind::F16, a, b)
+                super::region::fast_apply(op, kind, a, b)
+            } else if kind == FloatKind::BF16 {
+                u64::from(r.to_bits() >> 16)
             } else {
                 u64::from(super::gemm::f16_bits(r))
             }
         }
-        _ => super::region::fast_apply(op, FloatKind::F16, a, b),
+        _ => super::region::fast_apply(op, kind, a, b),
     }
 }
 
@@ -1623,7 +1599,7 @@ fn half_sums(
 /// f64, bf16 or f16 in its own storage), every output at once as
 /// [`hardware_folds`] runs them, on integer keys of IEEE total order. For
 /// operands that are not NaN, `maximum` and `minimum` are the operand of
-/// the greater (lesser) key: what [`fold_f32`], [`fold_bf16`] and
+/// the greater (lesser) key: what [`fold_f32`], [`fold_half`] and
 /// `elementwise::pick_lane` compute. A NaN (init or element) takes the key
 /// that wins every comparison, which no other pattern has; an output whose
 /// fold met one comes out as a NaN, for [`redo_nan_sums`] to fold again by
@@ -2450,10 +2426,14 @@ fn reduce_window<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> K
                     scan.run(&st, init, &|o| v[o] as u64, &|a, b| fold_f32(op, a, b))
                 }
                 (Some((op, FloatKind::BF16)), Words::U16(v)) => {
-                    scan.run(&st, init, &|o| v[o] as u64, &|a, b| fold_bf16(op, a, b))
+                    scan.run(&st, init, &|o| v[o] as u64, &|a, b| {
+                        fold_half(FloatKind::BF16, op, a, b)
+                    })
                 }
                 (Some((op, FloatKind::F16)), Words::U16(v)) => {
-                    scan.run(&st, init, &|o| v[o] as u64, &|a, b| fold_f16(op, a, b))
+                    scan.run(&st, init, &|o| v[o] as u64, &|a, b| {
+                        fold_half(FloatKind::F16, op, a, b)
+                    })
                 }
                 _ => scan.run(&st, init, &|o| data.get(o), &f),
             };
@@ -2493,12 +2473,18 @@ fn reduce_window<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> K
                 (Some((op, FloatKind::F32)), Words::U32(v)) => {
                     ws.fold(&st, init, |o| v[o] as u64, |a, b| fold_f32(op, a, b))
                 }
-                (Some((op, FloatKind::BF16)), Words::U16(v)) => {
-                    ws.fold(&st, init, |o| v[o] as u64, |a, b| fold_bf16(op, a, b))
-                }
-                (Some((op, FloatKind::F16)), Words::U16(v)) => {
-                    ws.fold(&st, init, |o| v[o] as u64, |a, b| fold_f16(op, a, b))
-                }
+                (Some((op, FloatKind::BF16)), Words::U16(v)) => ws.fold(
+                    &st,
+                    init,
+                    |o| v[o] as u64,
+                    |a, b| fold_half(FloatKind::BF16, op, a, b),
+                ),
+                (Some((op, FloatKind::F16)), Words::U16(v)) => ws.fold(
+                    &st,
+                    init,
+                    |o| v[o] as u64,
+                    |a, b| fold_half(FloatKind::F16, op, a, b),
+                ),
                 _ => ws.fold(&st, init, |o| data.get(o), &f),
             };
             return finish(vec![out], elems, &ws.out_shape);
