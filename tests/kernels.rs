@@ -925,6 +925,15 @@ impl WindowCase {
     /// `@main(input, init)` folding each window with `op` (its operands in
     /// the body's argument order, or swapped).
     fn program(&self, elem: &ElementType, op: &str, swapped: bool) -> String {
+        let st = tensor_type(&[], elem);
+        let args = if swapped { "%y, %x" } else { "%x, %y" };
+        let body = format!("%m = \"stablehlo.{op}\"({args}) : ({st}, {st}) -> {st}");
+        self.program_with(elem, &body)
+    }
+
+    /// `@main(input, init)` folding each window with a body of the ops
+    /// `body`, whose arguments are `%x` and `%y` and whose result is `%m`.
+    fn program_with(&self, elem: &ElementType, body: &str) -> String {
         let list = |v: &[i64]| {
             v.iter()
                 .map(|d| d.to_string())
@@ -942,12 +951,11 @@ impl WindowCase {
             .map(|(l, h)| format!("[{l}, {h}]"))
             .collect::<Vec<_>>()
             .join(", ");
-        let args = if swapped { "%y, %x" } else { "%x, %y" };
         format!(
             "func.func @main(%a: {it}, %b: {st}) -> {ot} {{
   %r = \"stablehlo.reduce_window\"(%a, %b) ({{
   ^bb0(%x: {st}, %y: {st}):
-    %m = \"stablehlo.{op}\"({args}) : ({st}, {st}) -> {st}
+    {body}
     \"stablehlo.return\"(%m) : ({st}) -> ()
   }}) {{window_dimensions = array<i64: {}>, window_strides = array<i64: {}>, base_dilations = array<i64: {}>, window_dilations = array<i64: {}>, padding = dense<[{pad}]> : tensor<{}x2xi64>}} : ({it}, {st}) -> {ot}
   func.return %r : {ot}
@@ -1325,7 +1333,94 @@ fn window_inits(elem: &ElementType, rng: &mut Rng) -> Vec<u64> {
 #[test]
 fn reduce_window_running_folds_match_the_walk() {
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-    let cases = vec![
+    let cases = running_fold_cases();
+    let mut scans = 0;
+    for elem in element_types() {
+        if matches!(elem, ElementType::Complex(_)) {
+            continue;
+        }
+        for c in &cases {
+            for op in ["maximum", "minimum", "add", "multiply"] {
+                for swapped in [false, true] {
+                    let text = c.program(&elem, op, swapped);
+                    for init in window_inits(&elem, &mut rng) {
+                        let n: usize = c.shape.iter().product();
+                        let a = Tensor::new(
+                            elem.clone(),
+                            c.shape.clone(),
+                            &lanes(&elem, n, &mut rng, 100),
+                        );
+                        let b = Tensor::new(elem.clone(), vec![], &[init]);
+                        same_both_ways(&text, Value::tensor(a), Value::tensor(b));
+                        scans += usize::from(c.win.iter().any(|&w| w >= 8));
+                    }
+                }
+            }
+        }
+    }
+    assert!(scans > 0);
+}
+
+/// Running folds by bodies of several ops (a log-add-exp as cumulative
+/// log-sum-exp writes it, with its NaN select; the maximum of a sum and
+/// its accumulator), which the executor runs by the body: the same bits
+/// with `fast_kernels` on (prefixes, by a call per step or on tensors over
+/// the lines) and off (the window walk), over the shapes of
+/// [`running_fold_cases`] and in every element type the bodies take.
+#[test]
+fn reduce_window_running_folds_of_larger_bodies_match_the_walk() {
+    let mut rng = Rng(0x6A09_E667_F3BC_C908);
+    let cases = running_fold_cases();
+    let mut nans = 0;
+    for elem in element_types() {
+        if matches!(elem, ElementType::Complex(_)) {
+            continue;
+        }
+        let st = tensor_type(&[], &elem);
+        let bt = tensor_type(&[], &ElementType::Int(Signedness::Signless, 1));
+        let mut bodies = vec![format!(
+            "%s = stablehlo.add %x, %y : {st}
+    %m = stablehlo.maximum %s, %x : {st}"
+        )];
+        if matches!(elem, ElementType::Float(_)) {
+            bodies.push(format!(
+                "%mx = stablehlo.maximum %x, %y : {st}
+    %d = stablehlo.subtract %x, %y : {st}
+    %n = stablehlo.compare NE, %d, %d, FLOAT : ({st}, {st}) -> {bt}
+    %s = stablehlo.add %x, %y : {st}
+    %ab = stablehlo.abs %d : {st}
+    %ng = stablehlo.negate %ab : {st}
+    %e = stablehlo.exponential %ng : {st}
+    %l = stablehlo.log_plus_one %e : {st}
+    %t = stablehlo.add %mx, %l : {st}
+    %m = stablehlo.select %n, %s, %t : {bt}, {st}"
+            ));
+        }
+        for c in &cases {
+            for body in &bodies {
+                let text = c.program_with(&elem, body);
+                for init in window_inits(&elem, &mut rng) {
+                    let n: usize = c.shape.iter().product();
+                    let a = Tensor::new(
+                        elem.clone(),
+                        c.shape.clone(),
+                        &lanes(&elem, n, &mut rng, 100),
+                    );
+                    let b = Tensor::new(elem.clone(), vec![], &[init]);
+                    nans += same_both_ways(&text, Value::tensor(a), Value::tensor(b));
+                }
+            }
+        }
+    }
+    assert!(nans > 0);
+}
+
+/// Windows that are running folds (cumulative sums, maxima and products
+/// along any dimension, with padding after the input and outputs of
+/// padding alone, strided, beside padded one-position dimensions) and
+/// windows close to them that are not (reversed, moving, dilated).
+fn running_fold_cases() -> Vec<WindowCase> {
+    vec![
         window_case(
             &[3, 20],
             &[1, 20],
@@ -1366,32 +1461,7 @@ fn reduce_window_running_folds_match_the_walk() {
         window_case(&[20], &[8], &[1], &[1], &[1], &[(7, 0)]),
         window_case(&[10], &[9], &[1], &[1], &[2], &[(16, 0)]),
         window_case(&[10], &[9], &[1], &[2], &[1], &[(8, 0)]),
-    ];
-    let mut scans = 0;
-    for elem in element_types() {
-        if matches!(elem, ElementType::Complex(_)) {
-            continue;
-        }
-        for c in &cases {
-            for op in ["maximum", "minimum", "add", "multiply"] {
-                for swapped in [false, true] {
-                    let text = c.program(&elem, op, swapped);
-                    for init in window_inits(&elem, &mut rng) {
-                        let n: usize = c.shape.iter().product();
-                        let a = Tensor::new(
-                            elem.clone(),
-                            c.shape.clone(),
-                            &lanes(&elem, n, &mut rng, 100),
-                        );
-                        let b = Tensor::new(elem.clone(), vec![], &[init]);
-                        same_both_ways(&text, Value::tensor(a), Value::tensor(b));
-                        scans += usize::from(c.win.iter().any(|&w| w >= 8));
-                    }
-                }
-            }
-        }
-    }
-    assert!(scans > 0);
+    ]
 }
 
 /// A running fold whose padding makes more windows than a tensor may hold

@@ -769,6 +769,8 @@ pub(crate) enum IntOp {
     Add,
     Sub,
     Mul,
+    Div,
+    Rem,
     Max,
     Min,
     And,
@@ -789,6 +791,22 @@ macro_rules! int_formulas {
             IntOp::Add => $go!(|a, b| a.wrapping_add(b)),
             IntOp::Sub => $go!(|a, b| a.wrapping_sub(b)),
             IntOp::Mul => $go!(|a, b| a.wrapping_mul(b)),
+            // By zero: all ones (-1, or the greatest unsigned value) and
+            // the dividend; `MIN / -1` is `MIN` and `MIN % -1` is 0, as
+            // `wrapping_div` and `wrapping_rem` give them (see
+            // `int_div` and `int_rem`).
+            IntOp::Div if $signed => $go!(|a, b| if b == 0 {
+                <$u>::MAX
+            } else {
+                (a as $s).wrapping_div(b as $s) as $u
+            }),
+            IntOp::Div => $go!(|a, b| if b == 0 { <$u>::MAX } else { a / b }),
+            IntOp::Rem if $signed => $go!(|a, b| if b == 0 {
+                a
+            } else {
+                (a as $s).wrapping_rem(b as $s) as $u
+            }),
+            IntOp::Rem => $go!(|a, b| if b == 0 { a } else { a % b }),
             IntOp::Max if $signed => $go!(|a, b| (a as $s).max(b as $s) as $u),
             IntOp::Max => $go!(|a, b| a.max(b)),
             IntOp::Min if $signed => $go!(|a, b| (a as $s).min(b as $s) as $u),
@@ -866,6 +884,8 @@ pub(crate) fn int_lane(k: IntKind, op: IntOp, x: u64, y: u64) -> u64 {
         IntOp::Add => k.wrap(a + b),
         IntOp::Sub => k.wrap(a - b),
         IntOp::Mul => k.wrap(a.wrapping_mul(b)),
+        IntOp::Div => k.wrap(int_div(k, a, b)),
+        IntOp::Rem => k.wrap(int_rem(k, a, b)),
         IntOp::Max => k.wrap(a.max(b)),
         IntOp::Min => k.wrap(a.min(b)),
         IntOp::And => k.wrap((x & y) as i64 as i128),
@@ -915,6 +935,8 @@ pub(super) fn int_op_of(name: &str) -> Option<IntOp> {
         "stablehlo.add" => IntOp::Add,
         "stablehlo.subtract" => IntOp::Sub,
         "stablehlo.multiply" => IntOp::Mul,
+        "stablehlo.divide" => IntOp::Div,
+        "stablehlo.remainder" => IntOp::Rem,
         "stablehlo.maximum" => IntOp::Max,
         "stablehlo.minimum" => IntOp::Min,
         "stablehlo.and" => IntOp::And,
@@ -1011,7 +1033,7 @@ pub fn int_rem(k: IntKind, x: i128, y: i128) -> i128 {
 fn divide_body(d: Domain, a: &Tensor, b: &Tensor) -> Result<Tensor, String> {
     Ok(match d {
         Domain::Bool => return Err(unsupported("divide", d)),
-        Domain::Int(k) => int2(a, b, k, |x, y| int_div(k, x, y)),
+        Domain::Int(k) => int_binary(a, b, k, IntOp::Div),
         Domain::Float(kind) => float2(kind, a, b, &DIV),
         Domain::Complex(kind) => {
             let f = kind.format();
@@ -1025,7 +1047,7 @@ fn divide<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> KResult<
 
 fn remainder_body(d: Domain, a: &Tensor, b: &Tensor) -> Result<Tensor, String> {
     Ok(match d {
-        Domain::Int(k) => int2(a, b, k, |x, y| int_rem(k, x, y)),
+        Domain::Int(k) => int_binary(a, b, k, IntOp::Rem),
         Domain::Float(kind) => {
             let f = kind.format();
             map2(a, b, a.elem.clone(), |x, y| arith::remainder(f, x, y))
@@ -1958,6 +1980,14 @@ fn convert_numbers(a: &Tensor, to: &ElementType) -> Option<Tensor> {
             _ => return None,
         })
     };
+    let at_width = |k: IntKind| matches!(k.bits, 8 | 16 | 32 | 64);
+    if let (Domain::Int(k), Domain::Int(t)) = (from_d, to_d) {
+        if at_width(k) && at_width(t) && a.lanes() == 1 {
+            // The words cast: the low bits of the value, as `wrap` keeps.
+            let words = a.data.cast(Width::of(to));
+            return Some(Tensor::from_words(to.clone(), a.shape.clone(), words));
+        }
+    }
     let lane: Box<dyn Fn(u64) -> u64 + Sync> = match (from_d, to_d) {
         (Domain::Int(k), Domain::Int(t)) => Box::new(move |x| t.wrap(k.value(x))),
         (Domain::Float(fk), Domain::Int(t)) => {
@@ -2389,6 +2419,8 @@ mod tests {
             IntOp::Add,
             IntOp::Sub,
             IntOp::Mul,
+            IntOp::Div,
+            IntOp::Rem,
             IntOp::Max,
             IntOp::Min,
             IntOp::And,

@@ -1073,7 +1073,14 @@ fn iota_of(
         }
         _ => {
             let k = int_kind(elem).ok_or("iota needs an integer, float or complex type")?;
-            Words::collect(w, (0..size).map(|v| k.wrap(v as i128)))
+            // Values the type holds are their own lanes.
+            let fits = (size as i128) <= k.max() + 1;
+            Words::build(w, size, |off, out| {
+                for (i, o) in out.iter_mut().enumerate() {
+                    let v = off + i;
+                    *o = if fits { v as u64 } else { k.wrap(v as i128) };
+                }
+            })
         }
     };
     // One period (each value repeated over the inner dimensions), then copies.

@@ -1824,8 +1824,9 @@ struct Scan {
 }
 
 impl Scan {
-    /// The scan of these windows, if they are running folds of `f` from
-    /// `init` (see [`Scan`]).
+    /// The scan of these windows, if they are running folds (see
+    /// [`Scan`]); `fixed` tells whether folding the init value into itself
+    /// gives it back.
     #[allow(clippy::too_many_arguments)]
     fn new(
         shape: &[usize],
@@ -1834,8 +1835,7 @@ impl Scan {
         base_dil: &[i64],
         win_dil: &[i64],
         pad: &[(i64, i64)],
-        init: u64,
-        f: &impl Fn(u64, u64) -> u64,
+        fixed: impl FnOnce() -> bool,
         limits: &super::Limits,
     ) -> Option<Scan> {
         let rank = shape.len();
@@ -1843,11 +1843,7 @@ impl Scan {
         let (Some(axis), None) = (wide.next(), wide.next()) else {
             return None;
         };
-        if i128::from(win[axis]) < SCAN_FROM
-            || base_dil[axis] != 1
-            || win_dil[axis] != 1
-            || f(init, init) != init
-        {
+        if i128::from(win[axis]) < SCAN_FROM || base_dil[axis] != 1 || win_dil[axis] != 1 {
             return None;
         }
         let (mut out_shape, mut coords) = (Vec::with_capacity(rank), Vec::with_capacity(rank));
@@ -1893,6 +1889,9 @@ impl Scan {
             out_shape.push(out);
             coords.push(column);
         }
+        if !fixed() {
+            return None;
+        }
         Some(Scan {
             out_shape,
             axis,
@@ -1916,24 +1915,8 @@ impl Scan {
         get: &(impl Fn(usize) -> u64 + Sync),
         f: &(impl Fn(u64, u64) -> u64 + Sync),
     ) -> Vec<u64> {
-        let (shape, axis) = (&self.out_shape, self.axis);
-        let inner: usize = shape[axis + 1..].iter().product();
-        let lines = num_elements(shape) / shape[axis].max(1);
-        let span = self.plan.iter().flatten().map(|&(last, _)| last + 1).max();
-        let span = span.unwrap_or(0);
-        // The input offset of a line's first element; `None` when the
-        // line lies in the padding of another dimension.
-        let line_base = |line: usize| -> Option<usize> {
-            let mut rest = line;
-            let mut base = 0usize;
-            for d in (0..shape.len()).rev().filter(|&d| d != axis) {
-                base += self.coords[d][rest % shape[d]]? * in_strides[d];
-                rest /= shape[d];
-            }
-            Some(base)
-        };
-        let bases: Vec<Option<usize>> = (0..lines).map(line_base).collect();
-        let step = in_strides[axis];
+        let Lines { span, bases, step } = self.lines(in_strides);
+        let lines = bases.len();
         let prefixes = super::par::build(lines * span, |start, piece| {
             let mut i = start;
             let mut rest = &mut piece[..];
@@ -1955,11 +1938,9 @@ impl Scan {
                 i += n;
             }
         });
-        let along = shape[axis];
-        super::par::build(num_elements(shape), |start, piece| {
+        super::par::build(num_elements(&self.out_shape), |start, piece| {
             for (i, slot) in (start..).zip(piece.iter_mut()) {
-                let (outer, j, within) = (i / (along * inner), i / inner % along, i % inner);
-                let line = outer * inner + within;
+                let (line, j) = self.place(i);
                 *slot = match self.plan[j] {
                     Some((last, trail)) if bases[line].is_some() => {
                         let mut acc = prefixes[line * span + last];
@@ -1978,6 +1959,124 @@ impl Scan {
                 };
             }
         })
+    }
+}
+
+/// The lines of a [`Scan`]: prefixes kept per line, each line's first
+/// input offset (`None` for a line in the padding of another dimension),
+/// and the input stride along the scanned axis.
+struct Lines {
+    span: usize,
+    bases: Vec<Option<usize>>,
+    step: usize,
+}
+
+impl Scan {
+    fn lines(&self, in_strides: &[usize]) -> Lines {
+        let (shape, axis) = (&self.out_shape, self.axis);
+        let lines = num_elements(shape) / shape[axis].max(1);
+        let span = self.plan.iter().flatten().map(|&(last, _)| last + 1).max();
+        let line_base = |line: usize| -> Option<usize> {
+            let mut rest = line;
+            let mut base = 0usize;
+            for d in (0..shape.len()).rev().filter(|&d| d != axis) {
+                base += self.coords[d][rest % shape[d]]? * in_strides[d];
+                rest /= shape[d];
+            }
+            Some(base)
+        };
+        Lines {
+            span: span.unwrap_or(0),
+            bases: (0..lines).map(line_base).collect(),
+            step: in_strides[axis],
+        }
+    }
+
+    /// The line of output `i` (row-major) and its position along the axis.
+    fn place(&self, i: usize) -> (usize, usize) {
+        let (shape, axis) = (&self.out_shape, self.axis);
+        let inner: usize = shape[axis + 1..].iter().product();
+        let along = shape[axis];
+        let (outer, j, within) = (i / (along * inner), i / inner % along, i % inner);
+        (outer * inner + within, j)
+    }
+
+    /// [`Scan::run`] for a body the executor runs: `call(acc, x)` one step
+    /// at a time, or every line's step at once on tensors over the lines
+    /// (`vb`, when there are several lines). Each output is the same chain
+    /// of calls, on the same operands in the same order, as in `run`.
+    fn run_body<'p>(
+        &self,
+        interp: &mut Interp<'p>,
+        body: &ScalarFn<'p>,
+        vb: Option<&VecBody<'p>>,
+        in_strides: &[usize],
+        init: u64,
+        input: &Tensor,
+    ) -> KResult<Vec<u64>> {
+        let Lines { span, bases, step } = self.lines(in_strides);
+        let lines = bases.len();
+        let elem = input.elem.clone();
+        let call = |interp: &mut Interp<'p>, acc: u64, x: u64| -> KResult<u64> {
+            interp.step()?;
+            match body.call(interp, &[&[acc], &[x]])?.as_slice() {
+                [v] if v.len() == 1 => Ok(v[0]),
+                _ => Err("the body returns the wrong number of values".into()),
+            }
+        };
+        let mut prefixes = vec![init; lines * span];
+        match vb {
+            Some(vb) if lines >= 4 => {
+                let mut acc = Tensor::filled(elem.clone(), vec![lines], &[init]);
+                let mut xs = vec![init; lines];
+                for k in 0..span {
+                    for (x, b) in xs.iter_mut().zip(&bases) {
+                        *x = b.map_or(init, |b| input.data.get(b + k * step));
+                    }
+                    let x = Tensor::new(elem.clone(), vec![lines], &xs);
+                    interp.step()?;
+                    let args = vec![Value::tensor(acc), Value::tensor(x)];
+                    let r = vb.run(interp, args, &[lines])?;
+                    acc = match <[Tensor; 1]>::try_from(r) {
+                        Ok([t]) if t.data.len() == lines => t,
+                        _ => return Err("the body returns the wrong number of values".into()),
+                    };
+                    for line in 0..lines {
+                        prefixes[line * span + k] = acc.data.get(line);
+                    }
+                }
+            }
+            _ => {
+                for (line, b) in bases.iter().enumerate() {
+                    let Some(b) = *b else { continue };
+                    let mut acc = init;
+                    for k in 0..span {
+                        acc = call(interp, acc, input.data.get(b + k * step))?;
+                        prefixes[line * span + k] = acc;
+                    }
+                }
+            }
+        }
+        let n = num_elements(&self.out_shape);
+        let mut out = Vec::with_capacity(n);
+        for i in 0..n {
+            let (line, j) = self.place(i);
+            out.push(match self.plan[j] {
+                Some((last, trail)) if bases[line].is_some() => {
+                    let mut acc = prefixes[line * span + last];
+                    for _ in 0..trail {
+                        let next = call(interp, acc, init)?;
+                        if next == acc {
+                            break;
+                        }
+                        acc = next;
+                    }
+                    acc
+                }
+                _ => init,
+            });
+        }
+        Ok(out)
     }
 }
 
@@ -2393,6 +2492,49 @@ fn reduce_window<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> K
         Ok(elems)
     };
     let st = strides(&shape);
+    if let (true, 1, None, 1) = (
+        interp.fast_kernels,
+        n,
+        body.fast_binary(),
+        inputs[0].lanes(),
+    ) {
+        // A body of several ops: running folds from prefixes, by the body.
+        let init = inits[0].data.get(0);
+        let mut fixed = None;
+        let limits = interp.limits;
+        let scan = Scan::new(
+            &shape,
+            &win,
+            &strides_,
+            &base_dil,
+            &win_dil,
+            &pad,
+            || {
+                let r = match interp.step() {
+                    Ok(()) => body.call(interp, &[&[init], &[init]]),
+                    Err(e) => Err(e.into()),
+                };
+                let same = matches!(&r, Ok(v) if v.len() == 1 && v[0] == [init]);
+                fixed = Some(r);
+                same
+            },
+            &limits,
+        );
+        if let Some(Err(e)) = fixed {
+            return Err(e);
+        }
+        if let Some(scan) = scan {
+            let elems = result_elems(interp, &scan.out_shape)?;
+            interp.charge(
+                scan.work(inputs[0].len())
+                    .saturating_mul(body_work(region(op, 0)?)),
+                lane_bytes(inputs[0].len(), 1),
+            )?;
+            let vb = VecBody::new(interp, region(op, 0)?);
+            let out = scan.run_body(interp, &body, vb.as_ref(), &st, init, &inputs[0])?;
+            return finish(vec![out], elems, &scan.out_shape);
+        }
+    }
     if let (true, 1, Some(f), 1) = (
         interp.fast_kernels,
         n,
@@ -2407,8 +2549,7 @@ fn reduce_window<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> K
             &base_dil,
             &win_dil,
             &pad,
-            init,
-            &f,
+            || f(init, init) == init,
             &interp.limits,
         );
         if let Some(scan) = scan {

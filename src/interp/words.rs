@@ -459,6 +459,26 @@ impl Words {
         }
     }
 
+    /// Every word widened by its own type (sign-extended when signed) and
+    /// cut to width `to`: an integer convert between types stored at their
+    /// own width, which keeps the low bits of the value.
+    pub fn cast(&self, to: Width) -> Words {
+        fn go<S: Word, T: Word>(v: &[S]) -> Vec<T> {
+            let mut out = Vec::with_capacity(v.len());
+            super::par::fill(&mut out.spare_capacity_mut()[..v.len()], |off, piece| {
+                for (d, &s) in piece.iter_mut().zip(&v[off..]) {
+                    d.write(T::narrow(s.widen()));
+                }
+            });
+            // SAFETY: `par::fill` hands each piece of a partition of the
+            // first `v.len()` elements to the closure once, and the closure
+            // writes every element of its piece.
+            unsafe { out.set_len(v.len()) };
+            out
+        }
+        each!(self, v => each_width!(to, T, wrap => wrap(go::<_, T>(v))))
+    }
+
     /// The number of lanes.
     pub fn len(&self) -> usize {
         each!(self, v => v.len())
