@@ -2441,6 +2441,51 @@ fn reduce_one_op_folds_in_hardware_match_the_plain_fold() {
     }
 }
 
+/// `reduce` over one position (dimensions of size one, or none) with a
+/// one-op body is each output's `body(init, x)`: the same bits with
+/// `fast_kernels` on and off, for every real element type, NaN and edge
+/// operands and inits included.
+#[test]
+fn reduce_over_one_position_matches_the_plain_fold() {
+    let mut rng = Rng(0x1F83_D9AB_FB41_BD6B);
+    let mut nans = 0;
+    for elem in element_types() {
+        if matches!(elem, ElementType::Complex(_)) {
+            continue;
+        }
+        let ty = type_name(&elem);
+        let ops: &[&str] = if elem == ElementType::Int(Signedness::Signless, 1) {
+            &["and", "or"]
+        } else {
+            &["add", "maximum", "multiply"]
+        };
+        for op in ops {
+            for (dims, out) in [("1", "4x3x1"), ("1, 3", "4x3"), ("", "4x1x3x1")] {
+                let text = format!(
+                    "func.func @main(%a: tensor<4x1x3x1x{ty}>, %i: tensor<{ty}>) -> tensor<{out}x{ty}> {{\n\
+                     %r = stablehlo.reduce(%a init: %i) across dimensions = [{dims}] : (tensor<4x1x3x1x{ty}>, tensor<{ty}>) -> tensor<{out}x{ty}>\n\
+                     reducer(%x: tensor<{ty}>, %y: tensor<{ty}>) {{\n\
+                     %s = stablehlo.{op} %x, %y : tensor<{ty}>\n\
+                     stablehlo.return %s : tensor<{ty}>\n\
+                     }}\n\
+                     return %r : tensor<{out}x{ty}>\n\
+                     }}\n"
+                );
+                for special in [0, 100, 500] {
+                    let a = Tensor::new(
+                        elem.clone(),
+                        vec![4, 1, 3, 1],
+                        &lanes(&elem, 12, &mut rng, special),
+                    );
+                    let i = Tensor::new(elem.clone(), vec![], &lanes(&elem, 1, &mut rng, special));
+                    nans += same_both_ways(&text, Value::tensor(a), Value::tensor(i));
+                }
+            }
+        }
+    }
+    assert!(nans > 0);
+}
+
 /// `scatter` whose update rule returns the updates (`.at[].set`) copies
 /// them without calling the rule, with the bits of the calls: f32 and
 /// complex, one and two inputs, window and scattered dimensions in either

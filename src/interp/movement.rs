@@ -1359,7 +1359,7 @@ fn gather_with(
         (n as u64).saturating_add(indices.len() as u64),
         super::lane_bytes(indices.len(), 1),
     )?;
-    let mut data = Words::zeros(operand.data.width(), n * l);
+    let mut data = Words::zeros(operand.data.width(), 0);
     let idx = index_lanes(indices, "start_indices")?;
     if n > 0 {
         let os = strides(&operand.shape);
@@ -1379,6 +1379,13 @@ fn gather_with(
             .collect();
         let batch_shape: Vec<usize> = si_batch.iter().map(|&d| indices.shape[d]).collect();
         let mut bi = vec![0usize; batch_shape.len()];
+        // Slices of one element (take_along_axis): the result is those
+        // elements in the batch order, gathered at once.
+        let single = l == 1 && box_shape.iter().all(|&s| s == 1);
+        let mut singles = Vec::with_capacity(if single { n } else { 0 });
+        if !single {
+            data = Words::zeros(operand.data.width(), n * l);
+        }
         loop {
             let mut si_off = 0usize;
             let mut dst = 0usize;
@@ -1396,6 +1403,13 @@ fn gather_with(
                 src += bi[batch_pos[i]] as i128 * os[o] as i128;
             }
             let src = usize::try_from(src).map_err(|_| "an index is out of bounds")?;
+            if single {
+                singles.push(src);
+                if !next_index(&mut bi, &batch_shape) {
+                    break;
+                }
+                continue;
+            }
             copy_box(
                 l,
                 &box_shape,
@@ -1409,6 +1423,12 @@ fn gather_with(
             if !next_index(&mut bi, &batch_shape) {
                 break;
             }
+        }
+        if single {
+            if singles.iter().any(|&s| s >= operand.data.len()) {
+                return Err("an index is out of bounds".into());
+            }
+            data = operand.data.gather(&singles);
         }
     }
     Ok(Tensor::from_words(operand.elem.clone(), shape, data))

@@ -379,6 +379,19 @@ fn reduce_rest<'p>(
         let data = &inputs[0].data;
         let init = inits[0].data.get(0);
         let native = native_add(region(op, 0)?, &inputs[0].elem);
+        if interp.fast_kernels && red.iter().all(|d| d.0 == 1) && lanes(&out_elems[0]) == 1 {
+            // One reduced position (a reduction over dimensions of size
+            // one, as take_along_axis's index checks make): each output is
+            // `f(init, x)`, its whole fold.
+            let bases = offsets(&kept);
+            let w = Words::build(Width::of(&out_elems[0]), bases.len(), |off, out| {
+                for (o, &b) in out.iter_mut().zip(&bases[off..]) {
+                    *o = f(init, data.get(b));
+                }
+            });
+            let t = Tensor::from_words(out_elems[0].clone(), out_shape.clone(), w);
+            return Ok(vec![Value::tensor(t)]);
+        }
         if interp.fast_kernels && out_n >= 2 {
             let bases = offsets(&kept);
             let sums: Option<Vec<u64>> = match (native, data) {
