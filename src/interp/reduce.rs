@@ -2505,15 +2505,12 @@ fn reduce_window<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> K
         Ok(elems)
     };
     let st = strides(&shape);
-    if let (true, 1, None, 1) = (
-        interp.fast_kernels,
-        n,
-        body.fast_binary(),
-        inputs[0].lanes(),
-    ) {
-        // A body of several ops: running folds from prefixes, by the body.
+    if let (true, 1, 1) = (interp.fast_kernels, n, inputs[0].lanes()) {
         let init = inits[0].data.get(0);
-        let mut fixed = None;
+        let fast = body.fast_binary();
+        // Whether the init value is its own fold: by the one-op rule, else
+        // by a call of the body (whose error is the op's).
+        let mut failed = None;
         let limits = interp.limits;
         let scan = Scan::new(
             &shape,
@@ -2522,49 +2519,27 @@ fn reduce_window<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> K
             &base_dil,
             &win_dil,
             &pad,
-            || {
-                let r = match interp.step() {
-                    Ok(()) => body.call(interp, &[&[init], &[init]]),
-                    Err(e) => Err(e.into()),
-                };
-                let same = matches!(&r, Ok(v) if v.len() == 1 && v[0] == [init]);
-                fixed = Some(r);
-                same
+            || match &fast {
+                Some(f) => f(init, init) == init,
+                None => {
+                    let r = match interp.step() {
+                        Ok(()) => body.call(interp, &[&[init], &[init]]),
+                        Err(e) => Err(e.into()),
+                    };
+                    match r {
+                        Ok(v) => v.len() == 1 && v[0] == [init],
+                        Err(e) => {
+                            failed = Some(e);
+                            false
+                        }
+                    }
+                }
             },
             &limits,
         );
-        if let Some(Err(e)) = fixed {
+        if let Some(e) = failed {
             return Err(e);
         }
-        if let Some(scan) = scan {
-            let elems = result_elems(interp, &scan.out_shape)?;
-            interp.charge(
-                scan.work(inputs[0].len())
-                    .saturating_mul(body_work(region(op, 0)?)),
-                lane_bytes(inputs[0].len(), 1),
-            )?;
-            let vb = VecBody::new(interp, region(op, 0)?);
-            let out = scan.run_body(interp, &body, vb.as_ref(), &st, init, &inputs[0])?;
-            return finish(vec![out], elems, &scan.out_shape);
-        }
-    }
-    if let (true, 1, Some(f), 1) = (
-        interp.fast_kernels,
-        n,
-        body.fast_binary(),
-        inputs[0].lanes(),
-    ) {
-        let init = inits[0].data.get(0);
-        let scan = Scan::new(
-            &shape,
-            &win,
-            &strides_,
-            &base_dil,
-            &win_dil,
-            &pad,
-            || f(init, init) == init,
-            &interp.limits,
-        );
         if let Some(scan) = scan {
             let elems = result_elems(interp, &scan.out_shape)?;
             // Each line folded once, each output read once; the prefixes
@@ -2575,21 +2550,28 @@ fn reduce_window<'p>(interp: &mut Interp<'p>, op: &'p Op, args: Vec<Value>) -> K
                 lane_bytes(inputs[0].len(), 1),
             )?;
             let data = &inputs[0].data;
-            let out = match (body.fast_float(), data) {
-                (Some((op, FloatKind::F32)), Words::U32(v)) => {
-                    scan.run(&st, init, &|o| v[o] as u64, &|a, b| fold_f32(op, a, b))
+            let out = match fast {
+                // A body of several ops: the prefixes by the body.
+                None => {
+                    let vb = VecBody::new(interp, region(op, 0)?);
+                    scan.run_body(interp, &body, vb.as_ref(), &st, init, &inputs[0])?
                 }
-                (Some((op, FloatKind::BF16)), Words::U16(v)) => {
-                    scan.run(&st, init, &|o| v[o] as u64, &|a, b| {
-                        fold_half(FloatKind::BF16, op, a, b)
-                    })
-                }
-                (Some((op, FloatKind::F16)), Words::U16(v)) => {
-                    scan.run(&st, init, &|o| v[o] as u64, &|a, b| {
-                        fold_half(FloatKind::F16, op, a, b)
-                    })
-                }
-                _ => scan.run(&st, init, &|o| data.get(o), &f),
+                Some(f) => match (body.fast_float(), data) {
+                    (Some((op, FloatKind::F32)), Words::U32(v)) => {
+                        scan.run(&st, init, &|o| v[o] as u64, &|a, b| fold_f32(op, a, b))
+                    }
+                    (Some((op, FloatKind::BF16)), Words::U16(v)) => {
+                        scan.run(&st, init, &|o| v[o] as u64, &|a, b| {
+                            fold_half(FloatKind::BF16, op, a, b)
+                        })
+                    }
+                    (Some((op, FloatKind::F16)), Words::U16(v)) => {
+                        scan.run(&st, init, &|o| v[o] as u64, &|a, b| {
+                            fold_half(FloatKind::F16, op, a, b)
+                        })
+                    }
+                    _ => scan.run(&st, init, &|o| data.get(o), &f),
+                },
             };
             return finish(vec![out], elems, &scan.out_shape);
         }
