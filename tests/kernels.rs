@@ -2395,6 +2395,21 @@ fn complex_conversions_match_convert_elem() {
     }
 }
 
+/// `@main(a, init)`: a `reduce` of `a` (of `shape`, element type `ty`)
+/// across `dims` to `out` with the one-op body `op`.
+fn reduce_program(ty: &str, shape: &str, dims: &str, out: &str, op: &str) -> String {
+    format!(
+        "func.func @main(%a: tensor<{shape}x{ty}>, %i: tensor<{ty}>) -> tensor<{out}x{ty}> {{\n\
+         %r = stablehlo.reduce(%a init: %i) across dimensions = [{dims}] : (tensor<{shape}x{ty}>, tensor<{ty}>) -> tensor<{out}x{ty}>\n\
+         reducer(%x: tensor<{ty}>, %y: tensor<{ty}>) {{\n\
+         %s = stablehlo.{op} %x, %y : tensor<{ty}>\n\
+         stablehlo.return %s : tensor<{ty}>\n\
+         }}\n\
+         return %r : tensor<{out}x{ty}>\n\
+         }}\n"
+    )
+}
+
 /// `reduce` with a one-op body other than an f32 sum (maximum, minimum,
 /// multiply; bf16 maximum and minimum) over leading and middle dimensions
 /// folds in hardware with the plain fold's bits: NaN payloads, ±0 ties,
@@ -2417,16 +2432,7 @@ fn reduce_one_op_folds_in_hardware_match_the_plain_fold() {
                     "1" => "7x3",
                     _ => "5",
                 };
-                let text = format!(
-                    "func.func @main(%a: tensor<7x5x3x{ty}>, %i: tensor<{ty}>) -> tensor<{out}x{ty}> {{\n\
-                     %r = stablehlo.reduce(%a init: %i) across dimensions = [{dims}] : (tensor<7x5x3x{ty}>, tensor<{ty}>) -> tensor<{out}x{ty}>\n\
-                     reducer(%x: tensor<{ty}>, %y: tensor<{ty}>) {{\n\
-                     %s = stablehlo.{op} %x, %y : tensor<{ty}>\n\
-                     stablehlo.return %s : tensor<{ty}>\n\
-                     }}\n\
-                     return %r : tensor<{out}x{ty}>\n\
-                     }}\n"
-                );
+                let text = reduce_program(ty, "7x5x3", dims, out, op);
                 for special in [0, 100, 500] {
                     let a = Tensor::new(
                         elem.clone(),
@@ -2461,16 +2467,7 @@ fn reduce_over_one_position_matches_the_plain_fold() {
         };
         for op in ops {
             for (dims, out) in [("1", "4x3x1"), ("1, 3", "4x3"), ("", "4x1x3x1")] {
-                let text = format!(
-                    "func.func @main(%a: tensor<4x1x3x1x{ty}>, %i: tensor<{ty}>) -> tensor<{out}x{ty}> {{\n\
-                     %r = stablehlo.reduce(%a init: %i) across dimensions = [{dims}] : (tensor<4x1x3x1x{ty}>, tensor<{ty}>) -> tensor<{out}x{ty}>\n\
-                     reducer(%x: tensor<{ty}>, %y: tensor<{ty}>) {{\n\
-                     %s = stablehlo.{op} %x, %y : tensor<{ty}>\n\
-                     stablehlo.return %s : tensor<{ty}>\n\
-                     }}\n\
-                     return %r : tensor<{out}x{ty}>\n\
-                     }}\n"
-                );
+                let text = reduce_program(&ty, "4x1x3x1", dims, out, op);
                 for special in [0, 100, 500] {
                     let a = Tensor::new(
                         elem.clone(),
