@@ -2398,39 +2398,50 @@ fn complex_conversions_match_convert_elem() {
 /// `@main(a, init)`: a `reduce` of `a` (of `shape`, element type `ty`)
 /// across `dims` to `out` with the one-op body `op`.
 fn reduce_program(ty: &str, shape: &str, dims: &str, out: &str, op: &str) -> String {
+    // `out` empty: a rank-0 result.
+    let out = if out.is_empty() {
+        ty.to_string()
+    } else {
+        format!("{out}x{ty}")
+    };
     format!(
-        "func.func @main(%a: tensor<{shape}x{ty}>, %i: tensor<{ty}>) -> tensor<{out}x{ty}> {{\n\
-         %r = stablehlo.reduce(%a init: %i) across dimensions = [{dims}] : (tensor<{shape}x{ty}>, tensor<{ty}>) -> tensor<{out}x{ty}>\n\
+        "func.func @main(%a: tensor<{shape}x{ty}>, %i: tensor<{ty}>) -> tensor<{out}> {{\n\
+         %r = stablehlo.reduce(%a init: %i) across dimensions = [{dims}] : (tensor<{shape}x{ty}>, tensor<{ty}>) -> tensor<{out}>\n\
          reducer(%x: tensor<{ty}>, %y: tensor<{ty}>) {{\n\
          %s = stablehlo.{op} %x, %y : tensor<{ty}>\n\
          stablehlo.return %s : tensor<{ty}>\n\
          }}\n\
-         return %r : tensor<{out}x{ty}>\n\
+         return %r : tensor<{out}>\n\
          }}\n"
     )
 }
 
 /// `reduce` with a one-op body other than an f32 sum (maximum, minimum,
-/// multiply; bf16 maximum and minimum) over leading and middle dimensions
-/// folds in hardware with the plain fold's bits: NaN payloads, ±0 ties,
-/// ±∞ and random values.
+/// multiply; maximum and minimum of bf16, f16 and f64) over leading,
+/// middle and all dimensions (one output) folds in hardware with the plain
+/// fold's bits: NaN payloads, ±0 ties, ±∞ and random values.
 #[test]
 fn reduce_one_op_folds_in_hardware_match_the_plain_fold() {
     let mut rng = Rng(0x2ED0_CE0F_01D5_0001);
     for (ty, ops) in [
         ("f32", &["maximum", "minimum", "multiply", "add"][..]),
         ("bf16", &["maximum", "minimum"][..]),
+        ("f16", &["maximum", "minimum"][..]),
+        ("f64", &["maximum", "minimum"][..]),
     ] {
         let elem = match ty {
             "f32" => ElementType::Float(FloatKind::F32),
+            "f16" => ElementType::Float(FloatKind::F16),
+            "f64" => ElementType::Float(FloatKind::F64),
             _ => ElementType::Float(FloatKind::BF16),
         };
         for op in ops {
-            for dims in ["0", "1", "0, 2"] {
+            for dims in ["0", "1", "0, 2", "0, 1, 2"] {
                 let out = match dims {
                     "0" => "5x3",
                     "1" => "7x3",
-                    _ => "5",
+                    "0, 2" => "5",
+                    _ => "",
                 };
                 let text = reduce_program(ty, "7x5x3", dims, out, op);
                 for special in [0, 100, 500] {

@@ -1008,7 +1008,9 @@ impl Ready<'_> {
     /// Scratch for [`Ready::lanes`]: the group's slots, the fixed ones
     /// filled (one per thread, reused from call to call).
     pub fn scratch(&self) -> Vec<Vec<u64>> {
-        let mut slots = vec![vec![0u64; BLOCK]; self.group.slots];
+        // No block is longer than the group's lanes.
+        let len = BLOCK.min(self.group.n.max(1));
+        let mut slots = vec![vec![0u64; len]; self.group.slots];
         for &(x, lane) in &self.fills {
             if let Some(s) = slots.get_mut(x) {
                 s.fill(lane);

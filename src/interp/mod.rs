@@ -215,8 +215,9 @@ pub struct Interp<'p> {
     pub probes: HashMap<String, Vec<Value>>,
     prepared: HashMap<usize, Prepared, BuildAddressHasher>,
     block_deaths: HashMap<usize, Rc<BlockPlan>, BuildAddressHasher>,
-    /// Whether loops and region bodies of scalars run as compiled scalar
-    /// code (`scalar.rs`; on by default). Off, every op runs through its
+    /// Whether loops and region bodies of scalars, and runs of scalar ops
+    /// between other ops, run as compiled scalar code (`scalar.rs`; on by
+    /// default). Off, every op runs through its
     /// kernel: the reference that compiled code is tested against.
     pub scalar_code: bool,
     /// Whether `dot_general`, `dot` and `convolution` run on the blocked,
@@ -235,6 +236,8 @@ pub struct Interp<'p> {
     pub loop_memo: bool,
     /// Op runs that gave kept results (`memo.rs`).
     pub reused: u64,
+    /// Runs of scalar ops run as scalar code (`scalar::Segment`).
+    pub segments_run: u64,
     /// `while` loops being run, one inside another.
     loop_depth: usize,
     memo: memo::Memo,
@@ -302,6 +305,7 @@ impl<'p> Interp<'p> {
             fusion: true,
             loop_memo: true,
             reused: 0,
+            segments_run: 0,
             loop_depth: 0,
             memo: memo::Memo::default(),
             compiled_loops: HashMap::default(),
@@ -545,7 +549,8 @@ impl<'p> Interp<'p> {
         let planned = self.deaths(block);
         let deaths = &planned.deaths;
         let n = block.ops.len();
-        for (i, op) in block.ops.iter().enumerate() {
+        let mut i = 0;
+        while let Some(op) = block.ops.get(i) {
             let dying = &deaths[i];
             // Only a block's last op can be its terminator.
             if i + 1 == n && is_terminator(&op.name) {
@@ -560,6 +565,16 @@ impl<'p> Interp<'p> {
                 self.forget(&dying.kept);
                 return out;
             }
+            if let Some(seg) = planned.segments.get(i).and_then(Option::as_ref) {
+                if !self.stopped() && seg.run(self) {
+                    for d in &deaths[seg.start..seg.end] {
+                        self.forget(&d.moved);
+                        self.forget(&d.kept);
+                    }
+                    i = seg.end;
+                    continue;
+                }
+            }
             match planned.plan.as_ref().map(|p| (p, &p.roles[i])) {
                 Some((_, fuse::Role::Member(m))) => self.account_member(op, m)?,
                 Some((p, fuse::Role::Root(g))) => {
@@ -573,6 +588,7 @@ impl<'p> Interp<'p> {
             }
             self.forget(&dying.moved);
             self.forget(&dying.kept);
+            i += 1;
         }
         Err(RunError {
             pos: block.ops.last().map(|o| o.pos).unwrap_or_default(),
@@ -620,7 +636,7 @@ impl<'p> Interp<'p> {
     fn deaths(&mut self, block: &'p Block) -> Rc<BlockPlan> {
         let key = block as *const Block as usize;
         if let Some(d) = self.block_deaths.get(&key) {
-            if d.fused == self.fusion {
+            if d.fused == self.fusion && d.scalar == self.scalar_code {
                 return d.clone();
             }
         }
@@ -648,6 +664,15 @@ impl<'p> Interp<'p> {
                 last.insert(r, i);
             }
         }
+        let segments = if self.scalar_code {
+            let plain = |i: usize| {
+                plan.as_ref()
+                    .is_none_or(|p| matches!(p.roles.get(i), Some(fuse::Role::Plain)))
+            };
+            scalar::Segment::find(self, block, plain, &last)
+        } else {
+            Vec::new()
+        };
         let mut deaths = vec![Deaths::default(); block.ops.len().max(1)];
         let top = deaths.len() - 1;
         for (v, i) in last {
@@ -660,8 +685,10 @@ impl<'p> Interp<'p> {
         }
         let d = Rc::new(BlockPlan {
             fused: self.fusion,
+            scalar: self.scalar_code,
             deaths,
             plan,
+            segments,
         });
         self.block_deaths.insert(key, d.clone());
         d
@@ -730,6 +757,13 @@ impl<'p> Interp<'p> {
         Ok(p)
     }
 
+    /// Whether the run was asked to stop (`stop`).
+    fn stopped(&self) -> bool {
+        self.stop
+            .as_ref()
+            .is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
+    }
+
     /// Runs one op, binding its results.
     pub fn run_op(&mut self, op: &'p Op) -> Result<(), RunError> {
         self.run_op_with(op, &[])
@@ -738,10 +772,8 @@ impl<'p> Interp<'p> {
     /// Runs one op; `dying` lists values whose last use it is.
     fn run_op_with(&mut self, op: &'p Op, dying: &[ValueId]) -> Result<(), RunError> {
         let located = RunError::at(op);
-        if let Some(stop) = &self.stop {
-            if stop.load(std::sync::atomic::Ordering::Relaxed) {
-                return Err(located("the run was stopped".into()));
-            }
+        if self.stopped() {
+            return Err(located("the run was stopped".into()));
         }
         let prepared = self.prepare(op)?;
         if let (Some(v), [id]) = (prepared.constant, op.results.as_slice()) {
@@ -931,9 +963,14 @@ struct Deaths {
 struct BlockPlan {
     /// Whether they were made with fusion on.
     fused: bool,
+    /// Whether they were made with scalar code on.
+    scalar: bool,
     /// One per op.
     deaths: Vec<Deaths>,
     plan: Option<fuse::Plan>,
+    /// The runs of scalar ops compiled to scalar code, at their first op
+    /// (empty with `scalar_code` off).
+    segments: Vec<Option<Rc<scalar::Segment>>>,
 }
 
 /// An op made ready to run: its kernel, and a constant's value once computed.

@@ -422,13 +422,18 @@ fn reduce_rest<'p>(
                 redo_nan_sums(kind, &mut sums, &bases, &red, init, &f, data);
                 return finish(vec![sums], out_elems, &out_shape);
             }
-            if let Some((bop @ (BinOp::Max | BinOp::Min), kind)) = body.fast_float() {
-                if inputs[0].elem == ElementType::Float(kind) {
-                    let max = matches!(bop, BinOp::Max);
-                    if let Some(mut picks) = hardware_picks(kind, max, data, &bases, &red, init) {
-                        redo_nan_sums(kind, &mut picks, &bases, &red, init, &f, data);
-                        return finish(vec![picks], out_elems, &out_shape);
-                    }
+        }
+        // Maxima and minima, of one output too (`hardware_folds` then
+        // walks its line without the per-element rule).
+        if let (true, Some((bop @ (BinOp::Max | BinOp::Min), kind))) =
+            (interp.fast_kernels && out_n >= 1, body.fast_float())
+        {
+            if inputs[0].elem == ElementType::Float(kind) {
+                let bases = offsets(&kept);
+                let max = matches!(bop, BinOp::Max);
+                if let Some(mut picks) = hardware_picks(kind, max, data, &bases, &red, init) {
+                    redo_nan_sums(kind, &mut picks, &bases, &red, init, &f, data);
+                    return finish(vec![picks], out_elems, &out_shape);
                 }
             }
         }

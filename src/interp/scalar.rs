@@ -44,6 +44,8 @@
 //! (`scalar_lanes.rs`) runs a compiled block on many lanes side by side,
 //! each register a row of lanes and each instruction a loop over them:
 //! `reduce` advances the folds of many outputs together that way.
+//! [`Segment`] runs a run of such ops inside a block the interpreter runs
+//! (between tensor ops) in their place.
 //!
 //! [`ScalarFn`]: super::region::ScalarFn
 
@@ -729,6 +731,180 @@ pub fn run_while<'p>(
             .map(|(r, elem)| Value::tensor(Tensor::scalar(elem.clone(), &[regs[*r as usize]])))
             .collect(),
     ))
+}
+
+/// A run of a block's ops on rank-0 tensors, compiled to one piece of
+/// scalar code (`Interp::run_block` runs it in the ops' place). Loop bodies
+/// that work on tensors still compute their indices, counters and flags
+/// on scalars between the tensor ops: `lax.dynamic_slice` at a loop index
+/// wraps a negative index with `compare`, `add` and `select`, and `fori_loop`
+/// increments its counter. Each of those ops, run by its kernel, builds
+/// operand lists and a tensor; the run computes them in registers and binds
+/// only the values read after it.
+///
+/// The run gives what the interpreter gives op by op, or is not used:
+/// - its first execution goes through the interpreter, which checks each
+///   op and its limits once and keeps the constants (`run_op_with` charges a
+///   kept constant nothing again, and the run charges constants nothing);
+/// - it is entered only when the work it is charged (each op's operands
+///   read and result written, as the interpreter counts them) stays within
+///   `--max-work`, when the memory held stays well within `--max-memory`,
+///   and when the values it reads are rank-0 tensors of their declared
+///   types (`Code::registers`); otherwise the interpreter runs the ops and
+///   reports what it finds at the op that finds it;
+/// - compiled ops cannot fail (see the module comment), and no op of the
+///   run counts a step.
+pub struct Segment {
+    /// The ops `start..end` of the block.
+    pub start: usize,
+    pub end: usize,
+    code: Code,
+    /// The values of the run read after it (the code's returns, in order).
+    outputs: Vec<ValueId>,
+    /// The work the interpreter charges the run's ops after their first run.
+    work: u64,
+    /// Whether the interpreter has run the ops once.
+    ran: std::cell::Cell<bool>,
+    /// The tensors last bound to the outputs: bound again while their
+    /// element stays the same, so that ops reading them see the same
+    /// tensor (`memo.rs`) as when a kernel's result was reused.
+    last: std::cell::RefCell<Vec<Option<std::sync::Arc<Tensor>>>>,
+}
+
+/// Bytes of memory a run may need at most per op (rank-0 tensors and the
+/// lists around them), for entering it only well within the limit.
+const SEGMENT_BYTES_PER_OP: u64 = 1 << 10;
+
+impl Segment {
+    /// The runs of a block that compile to scalar code, at their first op.
+    /// `plain(i)`: op `i` runs by its own kernel (it is not part of a fused
+    /// group); `last`: where each value of the block is read last (its
+    /// definition when it is never read).
+    pub(super) fn find(
+        interp: &Interp<'_>,
+        block: &Block,
+        plain: impl Fn(usize) -> bool,
+        last: &HashMap<ValueId, usize>,
+    ) -> Vec<Option<std::rc::Rc<Segment>>> {
+        let n = block.ops.len();
+        let mut out = vec![None; n];
+        let body = match block.ops.last() {
+            Some(op) if is_terminator(&op.name) => n - 1,
+            _ => n,
+        };
+        let alone = |op: &Op| {
+            let Some(mut c) = Compiler::new(interp, &[]) else {
+                return false;
+            };
+            c.inside.extend(op.results.iter().copied());
+            c.op(op, &mut Vec::new()).is_some()
+        };
+        let mut i = 0;
+        while i < body {
+            let mut j = i;
+            while j < body && plain(j) && alone(&block.ops[j]) {
+                j += 1;
+            }
+            if j == i {
+                i += 1;
+                continue;
+            }
+            if let Some(seg) = Segment::compile(interp, &block.ops[i..j], i, last) {
+                out[i] = Some(std::rc::Rc::new(seg));
+            }
+            i = j;
+        }
+        out
+    }
+
+    /// Compiles the ops `ops`, the block's from `start`; `None` when they
+    /// do not compile together or are all constants.
+    fn compile(
+        interp: &Interp<'_>,
+        ops: &[Op],
+        start: usize,
+        last: &HashMap<ValueId, usize>,
+    ) -> Option<Segment> {
+        let end = start + ops.len();
+        let mut c = Compiler::new(interp, &[])?;
+        for op in ops {
+            c.inside.extend(op.results.iter().copied());
+        }
+        let mut insts = Vec::new();
+        let mut work: u64 = 0;
+        for op in ops {
+            c.op(op, &mut insts)?;
+            if op.name != "stablehlo.constant" {
+                work += op.operands.len() as u64 + 1;
+            }
+        }
+        if work == 0 {
+            return None;
+        }
+        let outputs: Vec<ValueId> = ops
+            .iter()
+            .flat_map(|op| op.results.iter().copied())
+            .filter(|r| last.get(r).is_some_and(|&at| at >= end))
+            .collect();
+        let (returns, return_types) = outputs
+            .iter()
+            .map(|v| c.regs.get(v).cloned())
+            .collect::<Option<(Vec<Reg>, Vec<ElementType>)>>()?;
+        let n_out = outputs.len();
+        let block = CompiledBlock {
+            insts,
+            returns,
+            return_types,
+        };
+        Some(Segment {
+            start,
+            end,
+            code: c.finish(Vec::new(), vec![block]),
+            outputs,
+            work,
+            ran: std::cell::Cell::new(false),
+            last: std::cell::RefCell::new(vec![None; n_out]),
+        })
+    }
+
+    /// Runs the ops in the interpreter's place and binds the values read
+    /// after them; `false` (nothing done) when the interpreter must run
+    /// them (see [`Segment`]).
+    pub(super) fn run(&self, interp: &mut Interp<'_>) -> bool {
+        if !self.ran.replace(true) {
+            return false;
+        }
+        let ops = (self.end - self.start) as u64;
+        let within = interp.work.get().saturating_add(self.work) <= interp.limits.max_work
+            && super::memory::live().saturating_add(ops * SEGMENT_BYTES_PER_OP)
+                <= interp.limits.max_memory;
+        if !within {
+            return false;
+        }
+        let Some(mut regs) = self.code.registers(interp) else {
+            return false;
+        };
+        let mut scratch = Vec::new();
+        let returns = self.code.run(0, &mut regs, &mut scratch);
+        let types = self.code.return_types(0);
+        let mut last = self.last.borrow_mut();
+        for (k, (&v, &r)) in self.outputs.iter().zip(returns).enumerate() {
+            let lane = regs[r as usize];
+            let t = match last.get(k) {
+                Some(Some(t)) if t.data.get(0) == lane => t.clone(),
+                _ => {
+                    let t = std::sync::Arc::new(Tensor::scalar(types[k].clone(), &[lane]));
+                    last[k] = Some(t.clone());
+                    t
+                }
+            };
+            interp.env[v as usize] = Some(Value::Tensor(t));
+        }
+        // Within the limit, checked above.
+        let _ = interp.add_work(self.work);
+        interp.segments_run += 1;
+        true
+    }
 }
 
 #[path = "scalar_lanes.rs"]

@@ -1525,6 +1525,14 @@ const FLOAT_UNARY: &[&str] = &[
 /// reading the variables, the counter and a captured argument; with its
 /// arguments and a random step limit (often below the iterations run).
 fn random_loop(seed: u64) -> (String, Vec<Value>, Limits) {
+    random_loop_with(seed, false)
+}
+
+/// [`random_loop`]; `mixed`: first and now and then, a value goes through
+/// a tensor (broadcast to two elements, sliced, reshaped back to rank 0),
+/// so the loop is not scalar code and its body runs in the interpreter,
+/// scalar ops between tensor ops; with a random work limit too.
+fn random_loop_with(seed: u64, mixed: bool) -> (String, Vec<Value>, Limits) {
     let mut rng = words(seed, 10_000);
     let mut next = move |n: usize| (rng.next().unwrap_or(0) % n.max(1) as u64) as usize;
     let types = element_types();
@@ -1544,6 +1552,24 @@ fn random_loop(seed: u64) -> (String, Vec<Value>, Limits) {
         let y = names[next(names.len())].clone();
         let z = names[next(names.len())].clone();
         let (x, y, z) = (x.as_str(), y.as_str(), z.as_str());
+        if mixed && (i == 0 || next(4) == 0) {
+            let (b, l) = (format!("t{i}"), format!("l{i}"));
+            body += &gen_op(
+                &b,
+                "stablehlo.broadcast_in_dim",
+                "{broadcast_dimensions = array<i64>}",
+                &[(x, t)],
+                &format!("2x{t}"),
+            );
+            body += &format!(
+                "    %{l} = \"stablehlo.slice\"(%{b}) {{start_indices = array<i64: 1>, limit_indices = array<i64: 2>, strides = array<i64: 1>}} : (tensor<2x{t}>) -> tensor<1x{t}>\n"
+            );
+            body += &format!(
+                "    %{r} = \"stablehlo.reshape\"(%{l}) : (tensor<1x{t}>) -> tensor<{t}>\n"
+            );
+            names.push(r);
+            continue;
+        }
         match next(16) {
             0..=4 => body += &gen_op(&r, binary[next(binary.len())], "", &[(x, t), (y, t)], t),
             5..=7 => body += &gen_op(&r, unary[next(unary.len())], "", &[(x, t)], t),
@@ -1608,6 +1634,11 @@ fn random_loop(seed: u64) -> (String, Vec<Value>, Limits) {
     ];
     let limits = Limits {
         max_steps: 1 + next(60) as u64,
+        max_work: if mixed {
+            next(1500) as u64
+        } else {
+            Limits::default().max_work
+        },
         ..Limits::default()
     };
     (text, args, limits)
@@ -1644,6 +1675,40 @@ fn random_loops_give_the_same_outcome_both_ways() {
     assert!(
         failed > 40 && finished > 100,
         "{failed} failed, {finished} finished"
+    );
+}
+
+/// Random loops whose bodies mix scalar ops with tensor ops run in the
+/// interpreter, the runs of scalar ops between the tensor ops as scalar
+/// code (`Segment`): the same outcome as with scalar code off, after the
+/// same loop iterations and the same work counted, the work limit cutting
+/// the loops at random places.
+#[test]
+fn scalar_runs_between_tensor_ops_give_the_same_outcome_both_ways() {
+    let (mut runs, mut work_stops, mut finished) = (0, 0, 0);
+    for seed in 0..400 {
+        let (text, args, limits) = random_loop_with(seed, true);
+        let prog = parse_program("t.mlir", &text).unwrap_or_else(|d| panic!("{d}\n{text}"));
+        let mut reference = Interp::new(&prog, limits);
+        reference.scalar_code = false;
+        let want = reference.call("main", args.clone());
+        let mut interp = Interp::new(&prog, limits);
+        let got = interp.call("main", args.clone());
+        assert_eq!(got, want, "{text}\non {args:?} under {limits:?}");
+        assert_eq!(interp.steps, reference.steps, "{text}");
+        assert_eq!(interp.work.get(), reference.work.get(), "{text}");
+        assert_eq!(reference.segments_run, 0);
+        runs += interp.segments_run;
+        match &got {
+            Ok(_) => finished += 1,
+            Err(e) if e.contains("work limit") => work_stops += 1,
+            Err(_) => {}
+        }
+    }
+    assert!(runs > 1000, "{runs} runs of scalar code");
+    assert!(
+        work_stops > 40 && finished > 40,
+        "{work_stops} stopped by the work limit, {finished} finished"
     );
 }
 
