@@ -48,7 +48,7 @@ use super::quant::to_destination_type;
 use super::region::{BinOp, ScalarFn};
 use super::scalar::Lanes;
 use super::tensor::{int_kind, lanes, num_elements, strides, IntKind, Tensor, Words};
-use super::words::Width;
+use super::words::{Width, Word};
 use super::{
     lane_bytes, result_elem, result_type, result_type_dyn, tensor_bytes, Interp, KResult, Kernel,
     Value,
@@ -821,13 +821,51 @@ impl PairPick {
                 _ => f64::from_bits(x),
             }
         };
+        // The fold instanced for the stored words of the usual pairs (no
+        // match on the width per element), else read through `Words::get`.
+        let (out_v, out_i) = match (vals, idxs) {
+            (Words::U32(v), Words::I32(w)) => {
+                self.pick_rows(v0, i0, bases, red, real, |o| (v[o].widen(), w[o].widen()))
+            }
+            (Words::U32(v), Words::U32(w)) => {
+                self.pick_rows(v0, i0, bases, red, real, |o| (v[o].widen(), w[o].widen()))
+            }
+            (Words::U16(v), Words::I32(w)) => {
+                self.pick_rows(v0, i0, bases, red, real, |o| (v[o].widen(), w[o].widen()))
+            }
+            (Words::U64(v), Words::U64(w)) => {
+                self.pick_rows(v0, i0, bases, red, real, |o| (v[o].widen(), w[o].widen()))
+            }
+            _ => self.pick_rows(v0, i0, bases, red, real, |o| (vals.get(o), idxs.get(o))),
+        };
+        if k == 0 {
+            vec![out_v, out_i]
+        } else {
+            vec![out_i, out_v]
+        }
+    }
+}
+
+impl PairPick {
+    /// The folds of the outputs at `bases` from `(v0, i0)`; `read(o)`: the
+    /// value's and the index's lanes at offset `o`; `real`: a value lane
+    /// as a real number.
+    fn pick_rows(
+        &self,
+        v0: u64,
+        i0: u64,
+        bases: &[usize],
+        red: &[(usize, usize)],
+        real: impl Fn(u64) -> f64,
+        read: impl Fn(usize) -> (u64, u64),
+    ) -> (Vec<u64>, Vec<u64>) {
         let mut out_v = Vec::with_capacity(bases.len());
         let mut out_i = Vec::with_capacity(bases.len());
         for &base in bases {
             let (mut v, mut i) = (v0, i0);
             let mut rv = real(v);
             let _ = for_each_offset::<()>(red, base, |o| {
-                let (xv, xi) = (vals.get(o), idxs.get(o));
+                let (xv, xi) = read(o);
                 let rx = real(xv);
                 let p = self.value_dir.holds(rv.partial_cmp(&rx)) || (self.nan_kept && rv.is_nan());
                 let q = p || (rv == rx && self.index.holds(self.tie_dir, i, xi));
@@ -842,11 +880,7 @@ impl PairPick {
             out_v.push(v);
             out_i.push(i);
         }
-        if k == 0 {
-            vec![out_v, out_i]
-        } else {
-            vec![out_i, out_v]
-        }
+        (out_v, out_i)
     }
 }
 

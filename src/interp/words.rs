@@ -237,6 +237,45 @@ fn spread_words<T: Word>(v: &[T], shape: &[usize], strides: &[usize], off: usize
     let (n, step) = (dims[last].0.max(1), dims[last].1);
     let mut i = 0;
     while i < o.len() {
+        // A whole run repeated along a broadcast dimension just above it
+        // (`[N, 1, D]` spread to `[N, M, D]`): written once, then doubled.
+        if last > 0 && coord[last] == 0 && dims[last - 1].1 == 0 {
+            let m = dims[last - 1].0;
+            let k = (m - coord[last - 1]).min((o.len() - i) / n);
+            if k >= 2 {
+                let dst = &mut o[i..i + k * n];
+                match step {
+                    0 => dst[..n].fill(get(src)),
+                    1 if src + n <= v.len() => widen_into(&mut dst[..n], &v[src..src + n]),
+                    _ => {
+                        for (j, d) in dst[..n].iter_mut().enumerate() {
+                            *d = get(src + j * step);
+                        }
+                    }
+                }
+                let mut done = n;
+                while done < k * n {
+                    let c = done.min(k * n - done);
+                    dst.copy_within(0..c, done);
+                    done += c;
+                }
+                i += k * n;
+                coord[last - 1] += k;
+                if coord[last - 1] == m {
+                    coord[last - 1] = 0;
+                    for d in (0..last - 1).rev() {
+                        coord[d] += 1;
+                        src += dims[d].1;
+                        if coord[d] < dims[d].0 {
+                            break;
+                        }
+                        src -= coord[d] * dims[d].1;
+                        coord[d] = 0;
+                    }
+                }
+                continue;
+            }
+        }
         let run = (n - coord[last]).min(o.len() - i);
         let dst = &mut o[i..i + run];
         match step {
@@ -704,6 +743,56 @@ mod tests {
             Width::of(&ElementType::Int(Signedness::Signed, 32)),
             Width::I32
         );
+    }
+
+    /// `spread` gives, lane for lane, the strided view it describes (the
+    /// odometer and its runs, repeated runs under a broadcast dimension
+    /// included): random shapes, strides (0 for broadcast dimensions),
+    /// offsets and lengths, words of several widths.
+    #[test]
+    fn spread_reads_the_strided_view() {
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move |n: usize| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % n as u64) as usize
+        };
+        let lanes: Vec<u64> = (0..600u64).map(|i| (i * 37 + 11) & 0x7F).collect();
+        let mut repeated = 0;
+        for width in [Width::U32, Width::I8, Width::U16, Width::U64] {
+            let words = Words::from_lanes(width, &lanes);
+            for _ in 0..3000 {
+                let rank = 1 + next(4);
+                let shape: Vec<usize> = (0..rank).map(|_| 1 + next(9)).collect();
+                let strides: Vec<usize> = (0..rank)
+                    .map(|_| match next(4) {
+                        0 => 0,
+                        1 => 1,
+                        _ => next(40),
+                    })
+                    .collect();
+                let total: usize = shape.iter().product();
+                let off = next(total);
+                let len = 1 + next(total - off);
+                let mut got = vec![u64::MAX; len];
+                words.spread(&shape, &strides, off, &mut got);
+                for (t, &g) in got.iter().enumerate() {
+                    let (mut rest, mut src) = (off + t, 0);
+                    for d in (0..rank).rev() {
+                        src += (rest % shape[d]) * strides[d];
+                        rest /= shape[d];
+                    }
+                    let want = words.try_get(src).unwrap_or(0);
+                    assert_eq!(g, want, "{shape:?} {strides:?} off {off} lane {t}");
+                }
+                let inner = shape.iter().rposition(|&n| n > 1);
+                if inner.is_some_and(|d| d > 0 && strides[d - 1] == 0 && shape[d - 1] > 1) {
+                    repeated += 1;
+                }
+            }
+        }
+        assert!(repeated > 500, "{repeated}");
     }
 
     #[test]
