@@ -235,6 +235,16 @@ fn spread_words<T: Word>(v: &[T], shape: &[usize], strides: &[usize], off: usize
         src += coord[d] * dims[d].1;
     }
     let (n, step) = (dims[last].0.max(1), dims[last].1);
+    // The lanes of one run: `dst.len()` lanes from `src`, `step` apart.
+    let fill_run = |dst: &mut [u64], src: usize| match step {
+        0 => dst.fill(get(src)),
+        1 if src + dst.len() <= v.len() => widen_into(dst, &v[src..src + dst.len()]),
+        _ => {
+            for (k, d) in dst.iter_mut().enumerate() {
+                *d = get(src + k * step);
+            }
+        }
+    };
     let mut i = 0;
     while i < o.len() {
         // A whole run repeated along a broadcast dimension just above it
@@ -244,15 +254,7 @@ fn spread_words<T: Word>(v: &[T], shape: &[usize], strides: &[usize], off: usize
             let k = (m - coord[last - 1]).min((o.len() - i) / n);
             if k >= 2 {
                 let dst = &mut o[i..i + k * n];
-                match step {
-                    0 => dst[..n].fill(get(src)),
-                    1 if src + n <= v.len() => widen_into(&mut dst[..n], &v[src..src + n]),
-                    _ => {
-                        for (j, d) in dst[..n].iter_mut().enumerate() {
-                            *d = get(src + j * step);
-                        }
-                    }
-                }
+                fill_run(&mut dst[..n], src);
                 let mut done = n;
                 while done < k * n {
                     let c = done.min(k * n - done);
@@ -263,46 +265,36 @@ fn spread_words<T: Word>(v: &[T], shape: &[usize], strides: &[usize], off: usize
                 coord[last - 1] += k;
                 if coord[last - 1] == m {
                     coord[last - 1] = 0;
-                    for d in (0..last - 1).rev() {
-                        coord[d] += 1;
-                        src += dims[d].1;
-                        if coord[d] < dims[d].0 {
-                            break;
-                        }
-                        src -= coord[d] * dims[d].1;
-                        coord[d] = 0;
-                    }
+                    carry(&dims, &mut coord, &mut src, last - 1);
                 }
                 continue;
             }
         }
         let run = (n - coord[last]).min(o.len() - i);
-        let dst = &mut o[i..i + run];
-        match step {
-            0 => dst.fill(get(src)),
-            1 if src + run <= v.len() => widen_into(dst, &v[src..src + run]),
-            _ => {
-                for (k, d) in dst.iter_mut().enumerate() {
-                    *d = get(src + k * step);
-                }
-            }
-        }
+        fill_run(&mut o[i..i + run], src);
         i += run;
         coord[last] += run;
         src += run * step;
         if coord[last] == n {
             src -= n * step;
             coord[last] = 0;
-            for d in (0..last).rev() {
-                coord[d] += 1;
-                src += dims[d].1;
-                if coord[d] < dims[d].0 {
-                    break;
-                }
-                src -= coord[d] * dims[d].1;
-                coord[d] = 0;
-            }
+            carry(&dims, &mut coord, &mut src, last);
         }
+    }
+}
+
+/// Advances an odometer over `dims` (sizes and strides) by one step of
+/// dimension `top - 1`, carrying into the dimensions above; `src` follows
+/// the strides.
+fn carry(dims: &[(usize, usize)], coord: &mut [usize], src: &mut usize, top: usize) {
+    for d in (0..top).rev() {
+        coord[d] += 1;
+        *src += dims[d].1;
+        if coord[d] < dims[d].0 {
+            break;
+        }
+        *src -= coord[d] * dims[d].1;
+        coord[d] = 0;
     }
 }
 
