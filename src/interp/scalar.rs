@@ -793,6 +793,15 @@ impl Segment {
             _ => n,
         };
         let alone = |op: &Op| {
+            // Most ops of a block are not scalar ops: refused before a
+            // compiler is made.
+            let scalar = match op.results.as_slice() {
+                [r] => op.regions.is_empty() && scalar_elem(interp.ty(*r)).is_some(),
+                _ => false,
+            };
+            if !scalar {
+                return false;
+            }
             let Some(mut c) = Compiler::new(interp, &[]) else {
                 return false;
             };
